@@ -1,0 +1,93 @@
+//! The maprepair command line: batch runs and benchmarks over the pure core.
+//!
+//! Every command takes `--format json` (one JSON object on stdout) and defaults to readable
+//! text. Errors go to stderr with exit code 1 (2 for bad usage).
+
+mod args;
+mod bench_mango;
+mod bench_synth;
+
+use args::Args;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: maprepair <command> [options]
+
+commands:
+  check FILE [--semantics reference|default]
+  repair FILE --strategy heuristic-remove|heuristic-modify [--semantics …] [--out FILE]
+  bench mango --data DIR
+  bench scale --rooms N [--seed S]
+
+every command takes --format json|text (default text)";
+
+/// A failure the user should read.
+#[derive(Debug)]
+pub enum CliError {
+    /// Wrong arguments: print usage.
+    Usage(String),
+    /// Anything else.
+    Failed(String),
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> CliError {
+        CliError::Failed(e.to_string())
+    }
+}
+
+impl From<maprepair::domain::formats::FormatError> for CliError {
+    fn from(e: maprepair::domain::formats::FormatError) -> CliError {
+        CliError::Failed(e.to_string())
+    }
+}
+
+/// Reads a file, naming it in the error.
+pub fn read(path: &std::path::Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path).map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))
+}
+
+/// Prints JSON or text.
+pub fn emit(args: &Args, json: &serde_json::Value, text: impl FnOnce() -> String) {
+    if args.json() {
+        println!("{json}");
+    } else {
+        println!("{}", text());
+    }
+}
+
+fn run(args: &Args) -> Result<(), CliError> {
+    match args.positional(0).as_deref() {
+        Some("bench") => match args.positional(1).as_deref() {
+            Some("mango") => bench_mango::run(args),
+            Some("synth") => bench_synth::run(args),
+            other => Err(CliError::Usage(format!("unknown benchmark {other:?}"))),
+        },
+        Some(other) => Err(CliError::Usage(format!("unknown command {other:?}"))),
+        None => Err(CliError::Usage("no command given".into())),
+    }
+}
+
+fn main() -> ExitCode {
+    let args = match Args::parse(std::env::args().skip(1)) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("maprepair: {e}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.flag("help") || args.positional(0).as_deref() == Some("help") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Usage(m)) => {
+            eprintln!("maprepair: {m}\n\n{USAGE}");
+            ExitCode::from(2)
+        }
+        Err(CliError::Failed(m)) => {
+            eprintln!("maprepair: {m}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! Reading and writing the files people bring: MANGO walkthroughs and edge lists, and our own
+//! project JSON. Every error names the file, where in it, and what is wrong.
+
+pub mod error;
+pub mod mango;
+pub mod walkthrough;
+
+pub use error::FormatError;
+pub use mango::{parse_edge_list, write_edge_list, EdgeRecord};
+pub use walkthrough::{parse_walkthrough, Step};

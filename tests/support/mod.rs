@@ -1,0 +1,34 @@
+//! Shared helpers for integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// `../shared/mango` beside the checkout, or `None` (with a message on stderr) when absent.
+pub fn mango_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/mango");
+    if dir.join("llm_built").is_dir() && dir.join("data_fixed").is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "SKIPPED: {} is absent; the MANGO acceptance tests need ../shared/mango beside the checkout",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// `../shared/reference` beside the checkout, or `None` when absent.
+pub fn reference_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("SKIPPED: {} is absent", dir.display());
+        None
+    }
+}
+
+/// Reads a file to a string, panicking with its path on failure (tests only).
+pub fn read(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
