@@ -8,6 +8,8 @@
 pub mod direction;
 pub mod formats;
 pub mod llm;
+pub mod pyrandom;
 pub mod reference;
+pub mod synth;
 
 pub use direction::{Direction, Label, Vector};

@@ -1,0 +1,1 @@
+//! CPython-compatible Mersenne Twister (filled in by the synth work).
