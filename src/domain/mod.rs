@@ -5,11 +5,24 @@
 //! returns a small error enum. Everything here builds and tests natively and for
 //! `wasm32-unknown-unknown`.
 
+pub mod analysis;
 pub mod direction;
+pub mod draft;
 pub mod formats;
+pub mod history;
 pub mod llm;
+pub mod map;
+pub mod project;
 pub mod pyrandom;
 pub mod reference;
+pub mod repair;
+pub mod semantics;
 pub mod synth;
 
+pub use analysis::{Analysis, Conflict, ConflictKind, ConflictType, Counts};
 pub use direction::{Direction, Label, Vector};
+pub use history::{Change, Commit, CommitInfo, History, HistoryError, Trigger};
+pub use draft::Draft;
+pub use project::Project;
+pub use semantics::Semantics;
+pub use map::{Exit, ExitId, Map, MapError, Origin, Room, RoomId};

@@ -6,6 +6,9 @@
 mod args;
 mod bench_mango;
 mod bench_synth;
+mod check;
+mod input;
+mod repair;
 
 use args::Args;
 use std::process::ExitCode;
@@ -62,6 +65,8 @@ fn run(args: &Args) -> Result<(), CliError> {
             Some("synth") => bench_synth::run(args),
             other => Err(CliError::Usage(format!("unknown benchmark {other:?}"))),
         },
+        Some("check") => check::run(args),
+        Some("repair") => repair::run(args),
         Some(other) => Err(CliError::Usage(format!("unknown command {other:?}"))),
         None => Err(CliError::Usage("no command given".into())),
     }

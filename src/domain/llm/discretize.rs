@@ -35,7 +35,7 @@ const COMPASS: [Direction; 8] = [
 /// ambiguous bearings: with 10°, 30° gives `None`. Non-finite angles or a negative tolerance
 /// give `None`.
 pub fn discretize_angle(angle_deg: f64, tolerance_deg: f64) -> Option<Direction> {
-    if !angle_deg.is_finite() || !(tolerance_deg >= 0.0) {
+    if !angle_deg.is_finite() || tolerance_deg.is_nan() || tolerance_deg < 0.0 {
         return None;
     }
     let a = angle_deg.rem_euclid(360.0);
@@ -156,7 +156,26 @@ const ARTICLES: [&str; 3] = ["the", "a", "an"];
 pub fn normalize_name(name: &str) -> String {
     let lowered = name.to_lowercase();
     let stripped = lowered.trim_matches(|c: char| {
-        c.is_whitespace() || matches!(c, '"' | '\'' | '`' | '.' | ',' | ';' | ':' | '!' | '?' | '“' | '”' | '‘' | '’' | '(' | ')' | '[' | ']')
+        c.is_whitespace()
+            || matches!(
+                c,
+                '"' | '\''
+                    | '`'
+                    | '.'
+                    | ','
+                    | ';'
+                    | ':'
+                    | '!'
+                    | '?'
+                    | '“'
+                    | '”'
+                    | '‘'
+                    | '’'
+                    | '('
+                    | ')'
+                    | '['
+                    | ']'
+            )
     });
     let words: Vec<&str> = stripped.split_whitespace().collect();
     let words = match words.split_first() {
@@ -170,9 +189,28 @@ pub fn normalize_name(name: &str) -> String {
 ///
 /// Insertion order is kept (it shows up in exports and tests). Lookups normalize first and
 /// resolve one step: an alias of an alias is not followed, so a cycle cannot loop.
+///
+/// It serializes as a list of `[alias, canonical]` pairs.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "Vec<(String, String)>", into = "Vec<(String, String)>")]
 pub struct Aliases {
     map: IndexMap<String, String>,
+}
+
+impl From<Vec<(String, String)>> for Aliases {
+    fn from(pairs: Vec<(String, String)>) -> Aliases {
+        let mut aliases = Aliases::new();
+        for (alias, canonical) in pairs {
+            aliases.insert(&alias, &canonical);
+        }
+        aliases
+    }
+}
+
+impl From<Aliases> for Vec<(String, String)> {
+    fn from(aliases: Aliases) -> Vec<(String, String)> {
+        aliases.map.into_iter().collect()
+    }
 }
 
 impl Aliases {

@@ -218,9 +218,9 @@ impl LlmConfig {
     pub fn is_reasoning_model(&self) -> bool {
         let model = self.model().to_lowercase();
         match self.provider {
-            Provider::OpenAi => {
-                ["o1", "o3", "o4", "gpt-5"].iter().any(|p| model.starts_with(p))
-            }
+            Provider::OpenAi => ["o1", "o3", "o4", "gpt-5"]
+                .iter()
+                .any(|p| model.starts_with(p)),
             Provider::Gemini => model.starts_with("gemini-2.5") || model.starts_with("gemini-3"),
             Provider::Anthropic | Provider::OpenAiCompatible => false,
         }

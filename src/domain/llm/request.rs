@@ -120,10 +120,15 @@ impl RequestOptions {
     }
 }
 
-/// Rounds a temperature to two decimals so `0.2f32` is sent as `0.2`, not `0.20000000298…`.
+/// Rounds a temperature to two decimals so `0.2f32` is sent as `0.2`, not `0.20000000298…`;
+/// whole values are sent as integers (`0`, `1`), the way a browser's `JSON.stringify` would.
 fn temperature_value(t: f32) -> Value {
     let rounded = (f64::from(t) * 100.0).round() / 100.0;
-    json!(rounded)
+    if rounded.fract() == 0.0 && rounded.abs() < 1e6 {
+        json!(rounded as i64)
+    } else {
+        json!(rounded)
+    }
 }
 
 /// Builds the request for one call.
@@ -246,14 +251,45 @@ pub fn build_request(
     })
 }
 
+/// "One of these strings, or null", in the form OpenAI's strict mode accepts:
+/// `{"anyOf": [{"type": "string", "enum": [...]}, {"type": "null"}]}`.
+pub fn nullable_enum(values: &[&str]) -> Value {
+    json!({"anyOf": [{"type": "string", "enum": values}, {"type": "null"}]})
+}
+
 /// Converts a JSON Schema in OpenAI's strict subset into Gemini's OpenAPI dialect: uppercase
-/// types (`OBJECT`, `STRING`, `ARRAY`, `NUMBER`, `INTEGER`, `BOOLEAN`), `["t","null"]` unions as
-/// `nullable: true`, `null` dropped from `enum` (with `format: "enum"`), no
-/// `additionalProperties`, and `propertyOrdering` taken from `required`.
+/// types (`OBJECT`, `STRING`, `ARRAY`, `NUMBER`, `INTEGER`, `BOOLEAN`), `["t","null"]` unions and
+/// `anyOf: [t, {"type": "null"}]` as `t` with `nullable: true`, `null` dropped from `enum`
+/// (with `format: "enum"`), no `additionalProperties`, and `propertyOrdering` taken from
+/// `required`.
 pub fn to_gemini_schema(schema: &Value) -> Value {
     let Some(obj) = schema.as_object() else {
         return schema.clone();
     };
+    if let Some(Value::Array(branches)) = obj.get("anyOf") {
+        let is_null = |b: &Value| b.get("type").and_then(Value::as_str) == Some("null");
+        let others: Vec<&Value> = branches.iter().filter(|b| !is_null(b)).collect();
+        let has_null = others.len() < branches.len();
+        let mut out = match others.as_slice() {
+            [single] => match to_gemini_schema(single) {
+                Value::Object(m) => m,
+                _ => Map::new(),
+            },
+            many => {
+                let mut m = Map::new();
+                let converted: Vec<Value> = many.iter().map(|b| to_gemini_schema(b)).collect();
+                m.insert("anyOf".into(), Value::Array(converted));
+                m
+            }
+        };
+        if let Some(d) = obj.get("description") {
+            out.insert("description".into(), d.clone());
+        }
+        if has_null {
+            out.insert("nullable".into(), json!(true));
+        }
+        return Value::Object(out);
+    }
     let mut out = Map::new();
     let mut nullable = false;
     match obj.get("type") {

@@ -146,9 +146,8 @@ pub struct Usage {
 impl Usage {
     /// The total, or the sum of the parts, or 0.
     pub fn total(&self) -> u64 {
-        self.total_tokens.unwrap_or_else(|| {
-            self.input_tokens.unwrap_or(0) + self.output_tokens.unwrap_or(0)
-        })
+        self.total_tokens
+            .unwrap_or_else(|| self.input_tokens.unwrap_or(0) + self.output_tokens.unwrap_or(0))
     }
 }
 
@@ -237,7 +236,7 @@ pub fn parse_retry_after(value: &str) -> Option<u64> {
         return Some(n);
     }
     match v.parse::<f64>() {
-        Ok(f) if f.is_finite() && f >= 0.0 && f < 1e9 => Some(f.ceil() as u64),
+        Ok(f) if (0.0..1e9).contains(&f) => Some(f.ceil() as u64),
         _ => None,
     }
 }
@@ -472,11 +471,7 @@ fn parse_gemini(v: &Value) -> Result<Completion, LlmError> {
         Some(
             r @ ("SAFETY" | "RECITATION" | "BLOCKLIST" | "PROHIBITED_CONTENT" | "SPII"
             | "IMAGE_SAFETY"),
-        ) => {
-            return Err(LlmError::Refusal(format!(
-                "the answer was blocked ({r})"
-            )))
-        }
+        ) => return Err(LlmError::Refusal(format!("the answer was blocked ({r})"))),
         _ => {}
     }
     let text = candidate

@@ -19,6 +19,10 @@ pub enum RefConflictKind {
     Direction,
     /// Both directions of a pair with non-opposite labels (type `topology`).
     ReverseMismatch,
+    /// A primary edge from a room to itself (type `topology`; nodes = the room, edges = the
+    /// loop once). The graph refuses self-loops, but the synthetic naming injector creates them
+    /// exactly as the authors' code does.
+    SelfLoop,
     /// Two or more rooms on one lattice cell (type `topology`).
     Overlap,
     /// One room reachable at several positions (type `naming`).
@@ -30,7 +34,7 @@ impl RefConflictKind {
     pub fn type_name(self) -> &'static str {
         match self {
             RefConflictKind::Direction => "direction",
-            RefConflictKind::ReverseMismatch | RefConflictKind::Overlap => "topology",
+            RefConflictKind::ReverseMismatch | RefConflictKind::SelfLoop | RefConflictKind::Overlap => "topology",
             RefConflictKind::Naming => "naming",
         }
     }
@@ -59,6 +63,8 @@ pub struct RefCounts {
     pub direction: usize,
     /// Reverse mismatches.
     pub reverse_mismatch: usize,
+    /// Primary self-loops (synthetic naming errors only).
+    pub self_loop: usize,
     /// Overlapping cells.
     pub overlap: usize,
     /// Rooms at several positions.
@@ -68,15 +74,15 @@ pub struct RefCounts {
 impl RefCounts {
     /// Direction + topology: the Table 3 input regime.
     pub fn dir_topo(&self) -> usize {
-        self.direction + self.reverse_mismatch + self.overlap
+        self.direction + self.reverse_mismatch + self.self_loop + self.overlap
     }
     /// Everything: the repair agents' regime.
     pub fn total(&self) -> usize {
         self.dir_topo() + self.naming
     }
-    /// Topology (mismatch + overlap).
+    /// Topology (mismatch + self-loop + overlap).
     pub fn topology(&self) -> usize {
-        self.reverse_mismatch + self.overlap
+        self.reverse_mismatch + self.self_loop + self.overlap
     }
 }
 
@@ -113,7 +119,13 @@ impl Detector {
             }
             counts.direction += self.labels.iter().filter(|(_, c)| *c >= 2).count();
         }
-        counts.reverse_mismatch = mismatches(graph).count();
+        for (u, v, _) in mismatches(graph) {
+            if u == v {
+                counts.self_loop += 1;
+            } else {
+                counts.reverse_mismatch += 1;
+            }
+        }
         infer_into(graph, &mut self.buckets, &mut self.scratch);
         self.cells.clear();
         for (n, bucket) in self.buckets.positions.iter().enumerate() {
@@ -157,12 +169,22 @@ impl Detector {
             }
         }
         for (u, v, label) in mismatches(graph) {
-            out.push(RefConflict {
-                kind: RefConflictKind::ReverseMismatch,
-                nodes: vec![u, v],
-                edges: vec![(u, v), (v, u)],
-                label: Some(label),
-                positions: Vec::new(),
+            out.push(if u == v {
+                RefConflict {
+                    kind: RefConflictKind::SelfLoop,
+                    nodes: vec![u],
+                    edges: vec![(u, u)],
+                    label: Some(label),
+                    positions: Vec::new(),
+                }
+            } else {
+                RefConflict {
+                    kind: RefConflictKind::ReverseMismatch,
+                    nodes: vec![u, v],
+                    edges: vec![(u, v), (v, u)],
+                    label: Some(label),
+                    positions: Vec::new(),
+                }
             });
         }
         infer_into(graph, &mut self.buckets, &mut self.scratch);
@@ -208,9 +230,13 @@ impl Detector {
 }
 
 /// Reverse mismatches: primary `u → v` whose reverse exists with a label other than the
-/// opposite. Each unordered pair once, in primary-edge order.
+/// opposite. Each unordered pair once, in primary-edge order. Primary self-loops (`u == v`,
+/// any label) are yielded in the same pass, as the authors' topology rule reports them there.
 fn mismatches(graph: &RefGraph) -> impl Iterator<Item = (NodeIx, NodeIx, Label)> + '_ {
     graph.primary_edges().filter_map(move |(u, v, d)| {
+        if u == v {
+            return Some((u, v, d.label.clone()));
+        }
         let expected = d.label.opposite()?;
         let rev = graph.edge(v, u)?;
         // The pair is met twice when both directions are primary; keep the first meeting.

@@ -48,7 +48,12 @@ pub fn score_edges(graph: &RefGraph, projection: &Projection, conflicts: &[RefCo
         .iter()
         .map(|e| conflict_count.get(e).copied().unwrap_or(0) as f64)
         .collect();
-    let between = edge_betweenness(projection);
+    // networkx computes usage on `G.to_undirected()`: same adjacency as the localizer's
+    // projection, but its node order is the graph's (every live node), which fixes the Brandes
+    // source order and the orientation of each pair's key — and so which side of a pair whose
+    // two directions are both primary (grids, TextWorld) receives the value.
+    let undirected = Projection { order: graph.nodes().collect(), adj: projection.adj.clone() };
+    let between = edge_betweenness(&undirected);
     let mut usage_map: FxHashMap<(NodeIx, NodeIx), f64> = FxHashMap::default();
     for ((a, b), value) in between {
         if graph.is_primary(a, b) {

@@ -1,0 +1,48 @@
+//! Loading a map file in any supported format, remembering which one it was so `--out` can
+//! write the same format back.
+
+use crate::{read, CliError};
+use maprepair::domain::formats::{parse_edge_list, EdgeRecord};
+use maprepair::domain::Project;
+use std::path::Path;
+
+/// A loaded input.
+pub enum Input {
+    /// A MANGO edge list (ground truth or LLM-built).
+    EdgeList {
+        /// The records as read.
+        records: Vec<EdgeRecord>,
+        /// The same as a project (one commit per exit).
+        project: Project,
+    },
+    /// A saved maprepair project.
+    Project(Project),
+}
+
+impl Input {
+    /// The project view of the input.
+    pub fn project(&self) -> &Project {
+        match self {
+            Input::EdgeList { project, .. } | Input::Project(project) => project,
+        }
+    }
+}
+
+/// Loads `path`.
+pub fn load(path: &Path) -> Result<Input, CliError> {
+    let text = read(path)?;
+    let name = path.display().to_string();
+    let title = path.file_stem().and_then(|s| s.to_str()).unwrap_or("map").to_string();
+    if name.ends_with(".walkthrough") {
+        return Err(CliError::Failed(format!(
+            "{name}: walkthroughs are turned into maps by the automapper (`maprepair automap`), which is not in this build yet; pass an edge list or a project"
+        )));
+    }
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') {
+        return Ok(Input::Project(Project::from_json(&text, &name)?));
+    }
+    let records = parse_edge_list(&text, &name)?;
+    let project = Project::from_edge_records(&title, &records);
+    Ok(Input::EdgeList { records, project })
+}

@@ -1,0 +1,148 @@
+//! Conflict detection in default semantics. See the module docs of [`super`].
+
+use super::conflict::{Conflict, ConflictKind, ConflictType};
+use super::geometry::Geometry;
+use crate::domain::direction::{Label, Vector};
+use crate::domain::map::{ExitId, Map, RoomId};
+use rustc_hash::FxHashSet;
+
+/// Detects every conflict: directional (duplicate labels, reverse mismatches), topological
+/// (inconsistent loops, overlaps), naming (canonical-name collisions), in that order.
+pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
+    let mut out = Vec::new();
+    // Pairs of rooms that are targets of one duplicated label: their overlap is the same fact.
+    let mut explained: FxHashSet<(RoomId, RoomId)> = FxHashSet::default();
+    for room in map.rooms() {
+        let mut groups: Vec<(&Label, Vec<ExitId>, Vec<RoomId>)> = Vec::new();
+        for e in map.exits_from(room.id) {
+            match groups.iter_mut().find(|(l, _, _)| **l == e.label) {
+                Some(g) => {
+                    g.1.push(e.id);
+                    if !g.2.contains(&e.to) {
+                        g.2.push(e.to);
+                    }
+                }
+                None => groups.push((&e.label, vec![e.id], vec![e.to])),
+            }
+        }
+        for (label, exits, targets) in groups {
+            if targets.len() < 2 {
+                continue;
+            }
+            for (i, a) in targets.iter().enumerate() {
+                for b in &targets[i + 1..] {
+                    explained.insert(ordered(*a, *b));
+                }
+            }
+            let mut rooms = vec![room.id];
+            rooms.extend(&targets);
+            out.push(Conflict {
+                id: format!("dup:{}:{}", room.id.0, label),
+                ctype: ConflictType::Directional,
+                kind: ConflictKind::DuplicateLabel { room: room.id, label: label.clone() },
+                rooms,
+                exits,
+            });
+        }
+    }
+    // Reverse mismatches, each unordered pair once.
+    let mut seen_pairs: FxHashSet<(RoomId, RoomId)> = FxHashSet::default();
+    for e in map.exits() {
+        let pair = ordered(e.from, e.to);
+        if e.from == e.to || !seen_pairs.insert(pair) {
+            continue;
+        }
+        let (a, b) = pair;
+        let forward: Vec<&Label> = map.exits_between(a, b).filter(|x| x.label.opposite().is_some()).map(|x| &x.label).collect();
+        let back: Vec<&Label> = map.exits_between(b, a).filter(|x| x.label.opposite().is_some()).map(|x| &x.label).collect();
+        if forward.is_empty() || back.is_empty() {
+            continue;
+        }
+        let agrees = forward.iter().any(|f| f.opposite().is_some_and(|o| back.contains(&&o)));
+        if !agrees {
+            let exits = map.exits_between(a, b).chain(map.exits_between(b, a)).map(|x| x.id).collect();
+            out.push(Conflict {
+                id: format!("mismatch:{}:{}", a.0, b.0),
+                ctype: ConflictType::Directional,
+                kind: ConflictKind::ReverseMismatch { a, b },
+                rooms: vec![a, b],
+                exits,
+            });
+        }
+    }
+    // Inconsistent loops; a loop of two rooms is the reverse mismatch above.
+    for &(exit_id, error) in &geometry.loops {
+        let Some(e) = map.exit(exit_id) else { continue };
+        let is_back_edge = geometry.parent[e.from.0 as usize]
+            .is_some_and(|(p, t)| p == e.to && map.exit(t).is_some_and(|t| t.from == e.to))
+            || geometry.parent[e.to.0 as usize]
+                .is_some_and(|(p, t)| p == e.from && map.exit(t).is_some_and(|t| t.from == e.to));
+        if is_back_edge {
+            continue;
+        }
+        out.push(Conflict {
+            id: format!("loop:{}", exit_id.0),
+            ctype: ConflictType::Topological,
+            kind: ConflictKind::Loop { exit: exit_id, error },
+            rooms: vec![e.from, e.to],
+            exits: vec![exit_id],
+        });
+    }
+    // Overlaps: one per cell.
+    let mut cells: indexmap::IndexMap<(u32, Vector), Vec<RoomId>> = indexmap::IndexMap::new();
+    for room in map.rooms() {
+        if let (Some(f), Some(p)) = (geometry.frame_of(room.id), geometry.position(room.id)) {
+            cells.entry((f, p)).or_default().push(room.id);
+        }
+    }
+    for ((_, cell), rooms) in cells {
+        if rooms.len() < 2 {
+            continue;
+        }
+        let all_explained = rooms
+            .iter()
+            .enumerate()
+            .all(|(i, a)| rooms[i + 1..].iter().all(|b| explained.contains(&ordered(*a, *b))));
+        if all_explained {
+            continue;
+        }
+        let ids: Vec<String> = rooms.iter().map(|r| r.0.to_string()).collect();
+        out.push(Conflict {
+            id: format!("overlap:{}", ids.join(",")),
+            ctype: ConflictType::Topological,
+            kind: ConflictKind::Overlap { cell },
+            exits: placing_exits(geometry, &rooms),
+            rooms,
+        });
+    }
+    // Naming: canonical collisions.
+    let mut names: indexmap::IndexMap<&str, Vec<RoomId>> = indexmap::IndexMap::new();
+    for room in map.rooms() {
+        names.entry(room.canonical.as_str()).or_default().push(room.id);
+    }
+    for (canonical, rooms) in names {
+        if rooms.len() >= 2 {
+            out.push(Conflict {
+                id: format!("name:{canonical}"),
+                ctype: ConflictType::Naming,
+                kind: ConflictKind::NameCollision { canonical: canonical.to_string() },
+                exits: placing_exits(geometry, &rooms),
+                rooms,
+            });
+        }
+    }
+    out
+}
+
+/// The tree exits that placed these rooms: the edges a position conflict involves.
+fn placing_exits(geometry: &Geometry, rooms: &[RoomId]) -> Vec<ExitId> {
+    rooms.iter().filter_map(|r| geometry.parent.get(r.0 as usize).copied().flatten().map(|(_, e)| e)).collect()
+}
+
+fn ordered(a: RoomId, b: RoomId) -> (RoomId, RoomId) {
+    if a <= b {
+        (a, b)
+    } else {
+        (b, a)
+    }
+}

@@ -1,0 +1,942 @@
+//! An offline, rule-based reader for explicit English spatial sentences.
+//!
+//! It produces the same [`ObservationReply`] a model would, so the rest of the pipeline does not
+//! care which one read the text. It understands plain statements and moves such as:
+//!
+//! * "The kitchen is north of the hall." / "The tower lies far to the east of the village."
+//! * "North of the hall lies the kitchen." / "To the west of the garden is the shed."
+//! * "The attic is above the bedroom." / "The cellar lies below the kitchen."
+//! * "From the garden, a path leads east to the orchard." / "A ladder leads up to the loft."
+//! * "You are standing in the hall." / "You find yourself in the cellar."
+//! * "You walk west into the library." / "You go up the stairs to the attic."
+//! * "You go north." followed by "You arrive at the gate." (the move is completed by the
+//!   arrival).
+//!
+//! Relations follow the reply convention: going `direction` from `from` leads to `to`. Names
+//! are normalized (lowercase, no leading article). Anything it does not understand is left
+//! alone; it never guesses a direction that the text does not state. "Up" and "down" count as
+//! directions only with stairs, ladders and the like, with a climbing verb, or right before
+//! "to"/"into" ("you walk down the corridor" is not a move down).
+
+use super::discretize::{normalize_name, Distance};
+use super::reply::{LocationReply, ObservationReply, RelationReply};
+use crate::domain::Direction;
+
+/// Verbs that move the reader.
+const MOVE_VERBS: &[&str] = &[
+    "go",
+    "goes",
+    "went",
+    "walk",
+    "walks",
+    "walked",
+    "head",
+    "heads",
+    "headed",
+    "move",
+    "moves",
+    "moved",
+    "step",
+    "steps",
+    "stepped",
+    "wander",
+    "wanders",
+    "wandered",
+    "run",
+    "runs",
+    "ran",
+    "stroll",
+    "strolls",
+    "strolled",
+    "proceed",
+    "proceeds",
+    "proceeded",
+    "continue",
+    "continues",
+    "continued",
+    "travel",
+    "travels",
+    "travelled",
+    "traveled",
+    "make",
+    "makes",
+    "made",
+    "follow",
+    "follows",
+    "followed",
+    "crawl",
+    "crawls",
+    "crawled",
+    "creep",
+    "creeps",
+    "crept",
+    "hike",
+    "hikes",
+    "hiked",
+    "pass",
+    "passes",
+    "passed",
+    "cross",
+    "crosses",
+    "crossed",
+    "take",
+    "takes",
+    "took",
+    "turn",
+    "turns",
+    "turned",
+    "march",
+    "marches",
+    "marched",
+    "hurry",
+    "hurries",
+    "hurried",
+    "sneak",
+    "sneaks",
+    "sneaked",
+    "snuck",
+    "swim",
+    "swims",
+    "swam",
+    "ride",
+    "rides",
+    "rode",
+    "return",
+    "returns",
+    "returned",
+    "enter",
+    "enters",
+    "entered",
+    "climb",
+    "climbs",
+    "climbed",
+    "ascend",
+    "ascends",
+    "ascended",
+    "descend",
+    "descends",
+    "descended",
+    "jump",
+    "jumps",
+    "jumped",
+    "slip",
+    "slips",
+    "slipped",
+    "squeeze",
+    "squeezes",
+    "squeezed",
+];
+
+/// Verbs that imply going up or down when no direction word is given.
+const UP_VERBS: &[&str] = &[
+    "climb", "climbs", "climbed", "ascend", "ascends", "ascended",
+];
+const DOWN_VERBS: &[&str] = &["descend", "descends", "descended"];
+/// Verbs whose move, without a direction, only tells where the reader now is.
+const RETURN_VERBS: &[&str] = &["return", "returns", "returned"];
+
+/// Things one goes up or down.
+const VERTICAL_NOUNS: &[&str] = &[
+    "stairs",
+    "stair",
+    "staircase",
+    "stairway",
+    "steps",
+    "ladder",
+    "ramp",
+    "slope",
+    "hill",
+    "rope",
+    "shaft",
+    "chimney",
+    "ladders",
+    "hillside",
+    "mountain",
+    "tower",
+    "well",
+    "hole",
+    "trapdoor",
+    "spiral",
+];
+
+/// Prepositions that introduce a destination.
+const TO_PREPS: &[&str] = &["to", "into", "toward", "towards", "onto", "inside"];
+
+/// Verbs of "X is north of Y".
+const BE_VERBS: &[&str] = &[
+    "is", "lies", "sits", "stands", "lie", "lay", "was", "are", "were", "sit", "stand", "rises",
+    "looms",
+];
+
+/// Verbs of "a path leads east to the orchard".
+const CONNECT_VERBS: &[&str] = &[
+    "leads",
+    "lead",
+    "led",
+    "runs",
+    "run",
+    "goes",
+    "go",
+    "heads",
+    "winds",
+    "wind",
+    "continues",
+    "extends",
+    "climbs",
+    "descends",
+    "opens",
+    "open",
+    "connects",
+    "takes",
+    "take",
+    "rises",
+];
+
+/// Words that end a place name.
+const BOUNDARY: &[&str] = &[
+    ",",
+    "and",
+    "or",
+    "but",
+    "where",
+    "which",
+    "that",
+    "who",
+    "with",
+    "while",
+    "before",
+    "after",
+    "then",
+    "until",
+    "when",
+    "as",
+    "through",
+    "past",
+    "beyond",
+    "via",
+    "by",
+    "along",
+    "across",
+    "in",
+    "on",
+    "at",
+    "near",
+    "under",
+    "over",
+    "from",
+    "to",
+    "into",
+    "towards",
+    "toward",
+    "for",
+    "is",
+    "lies",
+    "are",
+    "was",
+    "if",
+    "so",
+    "because",
+    "again",
+    "now",
+    "first",
+    "too",
+    "also",
+    "instead",
+    "quickly",
+    "slowly",
+    "soon",
+    "finally",
+    "once",
+    "carefully",
+    "above",
+    "below",
+    "beneath",
+    "behind",
+];
+
+/// Leading words dropped from a name (besides the articles `normalize_name` drops).
+const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "your", "my", "our", "this", "that", "some", "another", "its", "their",
+    "his", "her",
+];
+
+/// Subjects that are not places.
+const NOT_PLACES: &[&str] = &[
+    "it",
+    "there",
+    "you",
+    "we",
+    "i",
+    "he",
+    "she",
+    "they",
+    "which",
+    "one",
+    "what",
+    "who",
+    "nothing",
+    "something",
+    "everything",
+    "door",
+    "exit",
+    "way",
+    "path",
+    "passage",
+];
+
+/// Words that may open a clause without changing its meaning.
+const LEADING: &[&str] = &[
+    "then",
+    "finally",
+    "now",
+    "next",
+    "later",
+    "soon",
+    "afterwards",
+    "so",
+    "and",
+    "eventually",
+];
+
+/// Verbs of arriving, which complete a pending move ("... and arrive at the gate").
+const ARRIVE_VERBS: &[&str] = &[
+    "arrive", "arrives", "arrived", "reach", "reaches", "reached", "find", "finds", "found",
+    "come", "comes", "came", "emerge", "emerges", "emerged", "end", "ends", "ended",
+];
+
+/// Words meaning "the current location".
+const HERE_WORDS: &[&str] = &["here", "this room", "this place", "this spot", "this area"];
+
+/// Adverbs allowed between the subject and the verb, or between the verb and the direction.
+const FILLER: &[&str] = &[
+    "then",
+    "now",
+    "carefully",
+    "slowly",
+    "quickly",
+    "finally",
+    "cautiously",
+    "quietly",
+    "also",
+    "just",
+    "directly",
+    "due",
+    "right",
+    "immediately",
+    "slightly",
+    "a",
+    "short",
+    "way",
+    "some",
+    "distance",
+    "far",
+    "further",
+    "farther",
+    "little",
+    "long",
+    "located",
+    "situated",
+    "found",
+    "to",
+    "the",
+    "off",
+    "away",
+    "bit",
+    "few",
+    "steps",
+    "miles",
+    "mile",
+    "not",
+    "very",
+    "straight",
+    "be",
+    "can",
+    "could",
+];
+
+/// Reads spatial facts from explicit English text.
+///
+/// `current` is where the reader is before the text (used for moves and for "here"). The
+/// reply's `current_location` is where the reader is after it, if the text says or moves.
+pub fn extract_observation(text: &str, current: Option<&str>) -> ObservationReply {
+    let mut reader = Reader {
+        reply: ObservationReply::default(),
+        current: current.map(normalize_name).filter(|c| !c.is_empty()),
+        pending: None,
+        matched: 0,
+        clauses: 0,
+    };
+    if let Some(c) = reader.current.clone() {
+        reader.mention(&c);
+    }
+    for sentence in text.split(['.', '!', '?', ';', '\n']) {
+        let tokens = tokenize(sentence);
+        for clause in split_clauses(&tokens) {
+            let refs: Vec<&str> = clause.iter().map(String::as_str).collect();
+            reader.clauses += 1;
+            if reader.read_clause(&refs) {
+                reader.matched += 1;
+            }
+        }
+    }
+    reader.reply.current_location = reader.current.clone();
+    reader.reply.analysis = Some(format!(
+        "Offline rule-based reading: {} of {} clauses gave spatial facts ({} relations).",
+        reader.matched,
+        reader.clauses,
+        reader.reply.relations.len()
+    ));
+    reader.reply
+}
+
+/// A move whose destination is not known yet ("You go north.").
+struct Pending {
+    from: String,
+    direction: Option<Direction>,
+    words: String,
+}
+
+struct Reader {
+    reply: ObservationReply,
+    current: Option<String>,
+    pending: Option<Pending>,
+    matched: usize,
+    clauses: usize,
+}
+
+impl Reader {
+    fn mention(&mut self, name: &str) {
+        if !self.reply.locations.iter().any(|l| l.name == name) {
+            self.reply.locations.push(LocationReply {
+                name: name.to_string(),
+                aliases: Vec::new(),
+                description: None,
+            });
+        }
+    }
+
+    fn relate(
+        &mut self,
+        from: &str,
+        to: &str,
+        direction: Option<Direction>,
+        words: &str,
+        distance: Option<Distance>,
+    ) -> bool {
+        if from == to || from.is_empty() || to.is_empty() {
+            return false;
+        }
+        self.mention(from);
+        self.mention(to);
+        self.reply.relations.push(RelationReply {
+            from: from.to_string(),
+            to: to.to_string(),
+            direction,
+            description: if direction.is_none() {
+                Some(words.to_string())
+            } else {
+                None
+            },
+            angle_deg: None,
+            distance,
+        });
+        true
+    }
+
+    /// A place name from tokens, with "here" meaning the current location.
+    fn place(&self, tokens: &[&str]) -> Option<String> {
+        let joined = tokens.join(" ");
+        if HERE_WORDS.contains(&joined.as_str()) {
+            return self.current.clone();
+        }
+        noun_phrase(tokens)
+    }
+
+    fn read_clause(&mut self, t: &[&str]) -> bool {
+        let mut lead = 0;
+        while t.get(lead).is_some_and(|w| LEADING.contains(w)) {
+            lead += 1;
+        }
+        let t = &t[lead..];
+        if t.is_empty() {
+            return false;
+        }
+        let words = t.join(" ");
+        let is_you = matches!(t.first(), Some(&("you" | "we" | "i")));
+        if is_you {
+            if let Some(place) = self.location_statement(t) {
+                return self.arrive(place, &words);
+            }
+        }
+        let verb_at = if is_you { 1 } else { 0 };
+        let verb_at = skip_filler(t, verb_at);
+        if t.get(verb_at).is_some_and(|v| MOVE_VERBS.contains(v)) {
+            return self.movement(t, verb_at, &words);
+        }
+        if t.first() == Some(&"from") {
+            return self.starting_from(t, &words);
+        }
+        if let Some(found) = self.direction_first(t, &words) {
+            return found;
+        }
+        if let Some(found) = self.is_direction_of(t, &words) {
+            return found;
+        }
+        self.connector_from_here(t, &words)
+    }
+
+    /// "you are (standing) in X", "you find yourself in X", "you arrive at X", "you reach X".
+    fn location_statement(&self, t: &[&str]) -> Option<String> {
+        let mut i = 1;
+        let verb = *t.get(i)?;
+        let starts = [
+            "are", "stand", "start", "begin", "wake", "awake", "get", "got", "were", "am",
+        ];
+        if !starts.contains(&verb) && !ARRIVE_VERBS.contains(&verb) {
+            return None;
+        }
+        i += 1;
+        while let Some(w) = t.get(i) {
+            if [
+                "now",
+                "standing",
+                "still",
+                "back",
+                "up",
+                "yourself",
+                "ourselves",
+                "myself",
+                "sitting",
+                "lying",
+                "safely",
+                "finally",
+                "once",
+                "again",
+                "out",
+            ]
+            .contains(w)
+            {
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        let prep = *t.get(i)?;
+        let rest = if ["in", "at", "inside", "on", "within", "into", "to"].contains(&prep) {
+            t.get(i + 1..)?
+        } else if ["reach", "reaches", "reached"].contains(&verb) {
+            t.get(i..)?
+        } else {
+            return None;
+        };
+        // "You are in front of the house" is not "in the house".
+        if rest.first() == Some(&"front") {
+            return None;
+        }
+        self.place(rest)
+    }
+
+    /// The reader is now at `place`; completes a pending move.
+    fn arrive(&mut self, place: String, words: &str) -> bool {
+        if let Some(p) = self.pending.take() {
+            let text = format!("{}; {}", p.words, words);
+            self.relate(&p.from, &place, p.direction, &text, None);
+        }
+        self.mention(&place);
+        self.current = Some(place);
+        true
+    }
+
+    /// "you walk west into the library", "you go up the stairs to the attic", "go north".
+    fn movement(&mut self, t: &[&str], verb_at: usize, words: &str) -> bool {
+        let verb = t.get(verb_at).copied().unwrap_or("");
+        let rest = t.get(verb_at + 1..).unwrap_or(&[]);
+        let dest_at = rest.iter().position(|w| TO_PREPS.contains(w));
+        let before_dest = &rest[..dest_at.unwrap_or(rest.len())];
+        let climbing = UP_VERBS.contains(&verb) || DOWN_VERBS.contains(&verb);
+        let mut direction = find_direction(before_dest, climbing);
+        if direction.is_none() && UP_VERBS.contains(&verb) {
+            direction = Some(Direction::Up);
+        }
+        if direction.is_none() && DOWN_VERBS.contains(&verb) {
+            direction = Some(Direction::Down);
+        }
+        let dest = match dest_at {
+            Some(at) => self.place(rest.get(at + 1..).unwrap_or(&[])),
+            // "You enter the library": the object is the destination.
+            None if ["enter", "enters", "entered"].contains(&verb) => self.place(rest),
+            None => None,
+        };
+        let returning = RETURN_VERBS.contains(&verb) || rest.first() == Some(&"back");
+        if let Some(p) = self.pending.take() {
+            // The earlier move never said where it ended, so this one starts somewhere unknown.
+            self.reply.warnings.push(format!(
+                "a move from '{}' ({}) never said where it ended",
+                p.from, p.words
+            ));
+            self.current = None;
+        }
+        match (dest, self.current.clone()) {
+            (Some(dest), Some(from)) => {
+                if direction.is_some() || !returning {
+                    self.relate(&from, &dest, direction, words, None);
+                }
+                self.mention(&dest);
+                self.current = Some(dest);
+                true
+            }
+            (Some(dest), None) => {
+                self.reply.warnings.push(format!(
+                    "moved to '{dest}' without knowing where the move started"
+                ));
+                self.mention(&dest);
+                self.current = Some(dest);
+                true
+            }
+            (None, Some(from)) if direction.is_some() => {
+                self.pending = Some(Pending {
+                    from,
+                    direction,
+                    words: words.to_string(),
+                });
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// "from X, a path leads east to Y", "from X you can go north to Y".
+    fn starting_from(&mut self, t: &[&str], words: &str) -> bool {
+        let body = &t[1..];
+        // X ends at a comma, at "you", or at the article that starts the connector's subject.
+        let verb_at = body
+            .iter()
+            .position(|w| CONNECT_VERBS.contains(w) || MOVE_VERBS.contains(w));
+        let end = body
+            .iter()
+            .position(|w| *w == "," || *w == "you" || *w == "we")
+            .or_else(|| {
+                let v = verb_at?;
+                body[..v]
+                    .iter()
+                    .rposition(|w| ["a", "an", "the", "some"].contains(w))
+                    .filter(|&a| a > 0)
+            })
+            .or(verb_at);
+        let Some(end) = end else {
+            return false;
+        };
+        let Some(from) = self.place(&body[..end]) else {
+            return false;
+        };
+        let tail = &body[end..];
+        let Some(to_at) = tail.iter().position(|w| TO_PREPS.contains(w)) else {
+            return false;
+        };
+        let Some(to) = self.place(tail.get(to_at + 1..).unwrap_or(&[])) else {
+            return false;
+        };
+        let climbing = tail
+            .iter()
+            .any(|w| UP_VERBS.contains(w) || DOWN_VERBS.contains(w));
+        let direction = find_direction(&tail[..to_at], climbing);
+        self.relate(&from, &to, direction, words, None)
+    }
+
+    /// "north of the hall lies the kitchen", "to the west of X is Y", "north lies Y".
+    fn direction_first(&mut self, t: &[&str], words: &str) -> Option<bool> {
+        let mut i = 0;
+        while t
+            .get(i)
+            .is_some_and(|w| ["to", "the", "just", "directly", "due", "far", "further"].contains(w))
+        {
+            i += 1;
+        }
+        let (direction, used) = compass_at(t, i)?;
+        let distance = Distance::from_words(&t[..i].join(" "));
+        i += used;
+        let verb_at = t
+            .iter()
+            .enumerate()
+            .skip(i)
+            .position(|(_, w)| BE_VERBS.contains(w) || *w == "you" || *w == "there")
+            .map(|p| p + i)?;
+        let from = if t.get(i) == Some(&"of") {
+            self.place(&t[i + 1..verb_at])?
+        } else if i == verb_at {
+            self.current.clone()?
+        } else {
+            return None;
+        };
+        // Skip "you find", "you will see", "there is", "is".
+        let mut j = verb_at;
+        while t.get(j).is_some_and(|w| {
+            [
+                "you", "there", "is", "are", "lies", "lie", "stands", "sits", "will", "can",
+                "find", "see", "spot", "notice", "lay", "stand", "sit", "rises", "looms",
+            ]
+            .contains(w)
+        }) {
+            j += 1;
+        }
+        let to = self.place(t.get(j..).unwrap_or(&[]))?;
+        Some(self.relate(&from, &to, Some(direction), words, distance))
+    }
+
+    /// "the kitchen is (just) north of the hall", "the attic is above the bedroom",
+    /// "the kitchen is to the north" (of the current location).
+    fn is_direction_of(&mut self, t: &[&str], words: &str) -> Option<bool> {
+        let verb_at = t.iter().position(|w| BE_VERBS.contains(w))?;
+        if verb_at == 0 {
+            return None;
+        }
+        let to = self.place(&t[..verb_at])?;
+        let mut i = verb_at + 1;
+        let filler_start = i;
+        while t.get(i).is_some_and(|w| FILLER.contains(w)) && compass_at(t, i).is_none() {
+            i += 1;
+        }
+        let distance = Distance::from_words(&t[filler_start..i].join(" "));
+        let (direction, used) = match t.get(i).copied() {
+            Some("above" | "over" | "atop") => (Direction::Up, 1),
+            Some("below" | "beneath" | "under" | "underneath") => (Direction::Down, 1),
+            _ => compass_at(t, i)?,
+        };
+        i += used;
+        let from = if matches!(t.get(i).copied(), Some("of" | "from")) {
+            self.place(t.get(i + 1..).unwrap_or(&[]))?
+        } else if used == 1 && matches!(direction, Direction::Up | Direction::Down) {
+            self.place(t.get(i..).unwrap_or(&[]))?
+        } else if t.get(i).is_none_or(|w| BOUNDARY.contains(w)) {
+            self.current.clone()?
+        } else {
+            return None;
+        };
+        Some(self.relate(&from, &to, Some(direction), words, distance))
+    }
+
+    /// "a path leads east to the orchard" (from the current location).
+    fn connector_from_here(&mut self, t: &[&str], words: &str) -> bool {
+        let Some(verb_at) = t.iter().position(|w| CONNECT_VERBS.contains(w)) else {
+            return false;
+        };
+        let Some(from) = self.current.clone() else {
+            return false;
+        };
+        let tail = &t[verb_at + 1..];
+        let Some(to_at) = tail.iter().position(|w| TO_PREPS.contains(w)) else {
+            return false;
+        };
+        let climbing = matches!(t.get(verb_at), Some(&("climbs" | "descends" | "rises")));
+        let Some(direction) = find_direction(&tail[..to_at], climbing) else {
+            return false;
+        };
+        let Some(to) = self.place(tail.get(to_at + 1..).unwrap_or(&[])) else {
+            return false;
+        };
+        self.relate(&from, &to, Some(direction), words, None)
+    }
+}
+
+fn skip_filler(t: &[&str], mut i: usize) -> usize {
+    while t.get(i).is_some_and(|w| {
+        [
+            "then",
+            "now",
+            "carefully",
+            "slowly",
+            "quickly",
+            "finally",
+            "cautiously",
+            "quietly",
+            "also",
+            "must",
+            "can",
+            "could",
+            "will",
+        ]
+        .contains(w)
+    }) {
+        i += 1;
+    }
+    i
+}
+
+/// One of the eight compass directions at `t[i]` ("north", "north-east", "north east",
+/// "northwards"), with the number of tokens used.
+fn compass_at(t: &[&str], i: usize) -> Option<(Direction, usize)> {
+    let word = *t.get(i)?;
+    let is_compass = |d: Direction| d.vector().is_some_and(|v| v[2] == 0);
+    let stem = word
+        .trim_end_matches("wards")
+        .trim_end_matches("ward")
+        .replace('-', "");
+    if stem.len() >= 4 {
+        if let Some(d) = Direction::from_word(&stem).filter(|d| is_compass(*d)) {
+            if matches!(d, Direction::North | Direction::South) {
+                if let Some(second) = t.get(i + 1) {
+                    let pair = format!("{stem}{second}");
+                    if let Some(d2) = Direction::from_word(&pair).filter(|d| is_compass(*d)) {
+                        return Some((d2, 2));
+                    }
+                }
+            }
+            return Some((d, 1));
+        }
+    }
+    None
+}
+
+/// The first direction stated in a stretch of words: a compass word, "upstairs"/"downstairs",
+/// or "up"/"down" when they plainly mean vertical movement (see the module docs).
+fn find_direction(t: &[&str], climbing: bool) -> Option<Direction> {
+    for i in 0..t.len() {
+        if let Some((d, _)) = compass_at(t, i) {
+            return Some(d);
+        }
+        let vertical = match t.get(i).copied() {
+            Some("upstairs" | "upward" | "upwards" | "uphill") => return Some(Direction::Up),
+            Some("downstairs" | "downward" | "downwards" | "downhill") => {
+                return Some(Direction::Down)
+            }
+            Some("up") => Direction::Up,
+            Some("down") => Direction::Down,
+            _ => continue,
+        };
+        let mut j = i + 1;
+        while t.get(j).is_some_and(|w| {
+            DETERMINERS.contains(w)
+                || [
+                    "narrow", "steep", "wooden", "stone", "old", "rickety", "long", "winding",
+                    "spiral", "iron", "rope",
+                ]
+                .contains(w)
+        }) {
+            j += 1;
+        }
+        let next = t.get(j).copied();
+        let plain_vertical = next.is_none()
+            || next.is_some_and(|w| VERTICAL_NOUNS.contains(&w) || TO_PREPS.contains(&w))
+            || climbing;
+        if plain_vertical {
+            return Some(vertical);
+        }
+    }
+    None
+}
+
+/// A place name: leading determiners dropped, cut at the first boundary word, normalized.
+/// `None` for pronouns and non-places.
+fn noun_phrase(tokens: &[&str]) -> Option<String> {
+    let mut start = 0;
+    while tokens.get(start).is_some_and(|w| DETERMINERS.contains(w)) {
+        start += 1;
+    }
+    let rest = tokens.get(start..)?;
+    let end = rest
+        .iter()
+        .position(|w| BOUNDARY.contains(w))
+        .unwrap_or(rest.len());
+    let words = &rest[..end];
+    if words.is_empty() || words.len() > 6 {
+        return None;
+    }
+    let name = normalize_name(&words.join(" "));
+    if name.is_empty() || NOT_PLACES.contains(&name.as_str()) || HERE_WORDS.contains(&name.as_str())
+    {
+        return None;
+    }
+    if words.iter().all(|w| compass_at(&[w], 0).is_some()) {
+        return None;
+    }
+    Some(name)
+}
+
+/// Lowercase words and commas; contractions "you're", "it's", "there's" … expanded.
+fn tokenize(sentence: &str) -> Vec<String> {
+    let lowered = sentence.to_lowercase().replace(['’', '‘'], "'");
+    let mut tokens = Vec::new();
+    let mut word = String::new();
+    for c in lowered.chars() {
+        if c.is_alphanumeric() || c == '-' || c == '\'' {
+            word.push(c);
+        } else {
+            flush_word(&mut word, &mut tokens);
+            if c == ',' {
+                tokens.push(",".to_string());
+            }
+        }
+    }
+    flush_word(&mut word, &mut tokens);
+    tokens
+}
+
+fn flush_word(word: &mut String, tokens: &mut Vec<String>) {
+    let w = word.trim_matches(['\'', '-']);
+    let expanded: &[&str] = match w {
+        "" => &[],
+        "you're" => &["you", "are"],
+        "we're" => &["we", "are"],
+        "i'm" => &["i", "am"],
+        "it's" => &["it", "is"],
+        "there's" => &["there", "is"],
+        "that's" => &["that", "is"],
+        "here's" => &["here", "is"],
+        _ => {
+            tokens.push(w.to_string());
+            word.clear();
+            return;
+        }
+    };
+    tokens.extend(expanded.iter().map(|s| s.to_string()));
+    word.clear();
+}
+
+/// Splits a sentence's tokens into clauses at ", and", ", but", ", then", "and then", and at
+/// "and" before a movement verb; a clause that starts with a verb gets "you", one that starts
+/// with a compass word gets "you go".
+fn split_clauses(tokens: &[String]) -> Vec<Vec<String>> {
+    const CONJ: &[&str] = &["and", "but", "while", "then", "whereas", "so"];
+    let mut clauses: Vec<Vec<String>> = Vec::new();
+    let mut cur: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let w = tokens[i].as_str();
+        let next = tokens.get(i + 1).map(String::as_str);
+        let split_width = match (w, next) {
+            (",", Some(n)) if CONJ.contains(&n) => {
+                if tokens.get(i + 2).map(String::as_str) == Some("then") {
+                    3
+                } else {
+                    2
+                }
+            }
+            ("and", Some("then")) => 2,
+            ("and", Some(n))
+                if MOVE_VERBS.contains(&n) || ARRIVE_VERBS.contains(&n) || n == "you" =>
+            {
+                1
+            }
+            _ => 0,
+        };
+        if split_width == 0 {
+            cur.push(tokens[i].clone());
+            i += 1;
+            continue;
+        }
+        clauses.push(std::mem::take(&mut cur));
+        i += split_width;
+        if let Some(first) = tokens.get(i).map(String::as_str) {
+            let as_refs = [first];
+            if MOVE_VERBS.contains(&first) || ARRIVE_VERBS.contains(&first) {
+                cur.push("you".to_string());
+            } else if compass_at(&as_refs, 0).is_some() {
+                cur.push("you".to_string());
+                cur.push("go".to_string());
+            }
+        }
+    }
+    clauses.push(cur);
+    clauses.retain(|c| !c.is_empty());
+    clauses
+}

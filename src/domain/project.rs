@@ -1,0 +1,135 @@
+//! A project: a named map with its full history and, when known, its ground truth. This is
+//! what the app autosaves and exports, and what `check`/`repair` read from edge lists.
+
+use super::direction::Label;
+use super::draft::Draft;
+use super::formats::{EdgeRecord, FormatError};
+use super::history::{Commit, CommitInfo, History, Trigger};
+use serde::{Deserialize, Serialize};
+
+/// The current project file format version.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A named map with its history.
+#[derive(Debug, Clone, Default)]
+pub struct Project {
+    /// Title shown to the user.
+    pub name: String,
+    /// Every change, oldest first; the head is the current map.
+    pub history: History,
+    /// The true map, when a demo or an import has one (as MANGO-style records).
+    pub ground_truth: Option<Vec<EdgeRecord>>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ProjectFile {
+    format: String,
+    version: u32,
+    name: String,
+    commits: Vec<Commit>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ground_truth: Option<Vec<TruthRecord>>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct TruthRecord {
+    src_node: String,
+    dst_node: String,
+    action: String,
+}
+
+impl Project {
+    /// Builds a project from a MANGO edge list: one commit per record in `seen_in_forward`
+    /// order (ties and missing steps in file order, missing last), each adding the exit and its
+    /// inferred reverse when the pair has none.
+    pub fn from_edge_records(name: &str, records: &[EdgeRecord]) -> Project {
+        let mut order: Vec<usize> = (0..records.len()).collect();
+        order.sort_by_key(|&i| (records[i].seen_in_forward.unwrap_or(i64::MAX), i));
+        let mut history = History::new();
+        for (n, i) in order.into_iter().enumerate() {
+            let r = &records[i];
+            let (src, dst) = (r.src.trim(), r.dst.trim());
+            if src.is_empty() || dst.is_empty() || src.eq_ignore_ascii_case(dst) {
+                continue;
+            }
+            let mut draft = Draft::new(history.head());
+            let a = draft.room(src);
+            let b = draft.room(dst);
+            draft.exit(a, b, Label::parse(&r.action), true);
+            let step = r.seen_in_forward.and_then(|s| u32::try_from(s).ok()).unwrap_or(n as u32);
+            let info = CommitInfo {
+                step,
+                trigger: Some(Trigger::Observation),
+                observation_id: Some(n as u32),
+                observation: format!("{} --{}--> {}", r.src, r.action, r.dst),
+                analysis: String::new(),
+                traversed: Vec::new(),
+            };
+            // A draft always fits the map it was drawn on.
+            let _ = history.commit(draft.finish(), info);
+        }
+        Project { name: name.to_string(), history, ground_truth: None }
+    }
+
+    /// Serializes the project (map history and ground truth) to JSON.
+    pub fn to_json(&self) -> String {
+        let file = ProjectFile {
+            format: "maprepair-project".into(),
+            version: FORMAT_VERSION,
+            name: self.name.clone(),
+            commits: self.history.commits().to_vec(),
+            ground_truth: self.ground_truth.as_ref().map(|t| {
+                t.iter().map(|r| TruthRecord { src_node: r.src.clone(), dst_node: r.dst.clone(), action: r.action.clone() }).collect()
+            }),
+        };
+        serde_json::to_string(&file).unwrap_or_default()
+    }
+
+    /// Reads a project saved by [`Project::to_json`].
+    ///
+    /// # Errors
+    /// A [`FormatError`] naming the problem: not JSON, not a project, a newer version, or a
+    /// commit that does not apply.
+    pub fn from_json(text: &str, file: &str) -> Result<Project, FormatError> {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| FormatError::json(file, &e))?;
+        if value.get("format").and_then(|f| f.as_str()) != Some("maprepair-project") {
+            return Err(FormatError::new(file, "field \"format\"", "is not a maprepair project (expected \"format\": \"maprepair-project\")"));
+        }
+        let parsed: ProjectFile = serde_json::from_value(value).map_err(|e| FormatError::new(file, "", format!("project does not match the format: {e}")))?;
+        if parsed.version > FORMAT_VERSION {
+            return Err(FormatError::new(file, "field \"version\"", format!("version {} is newer than this app understands ({FORMAT_VERSION})", parsed.version)));
+        }
+        let history = History::from_commits(parsed.commits)
+            .map_err(|(i, e)| FormatError::new(file, format!("commit {i}"), e.to_string()))?;
+        let ground_truth = parsed.ground_truth.map(|t| {
+            t.into_iter()
+                .map(|r| EdgeRecord { src: r.src_node, dst: r.dst_node, action: r.action, seen_in_forward: None, seen_in_reversed: None })
+                .collect()
+        });
+        Ok(Project { name: parsed.name, history, ground_truth })
+    }
+
+    /// The current map's observed exits as MANGO records (room display names, in exit order).
+    pub fn edge_records(&self) -> Vec<EdgeRecord> {
+        let map = self.history.head();
+        let usage_step = |id: u32| -> Option<i64> {
+            self.history
+                .commits()
+                .iter()
+                .find(|c| c.change.added_exits.iter().any(|e| e.id.0 == id))
+                .map(|c| i64::from(c.step))
+        };
+        map.exits()
+            .filter(|e| e.origin == super::map::Origin::Observed)
+            .filter_map(|e| {
+                Some(EdgeRecord {
+                    src: map.room(e.from)?.name.clone(),
+                    dst: map.room(e.to)?.name.clone(),
+                    action: e.label.to_string(),
+                    seen_in_forward: usage_step(e.id.0),
+                    seen_in_reversed: None,
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,362 @@
+//! The repair loop (default semantics) with a pluggable decider.
+//!
+//! The loop picks the first conflict it has not given up on, localizes and ranks its candidates,
+//! and asks the [`Decider`] for one action: relabel an exit, remove it, mark it non-geometric,
+//! roll back to an earlier version (as a new commit, so nothing is lost), skip the conflict, or
+//! stop. Every applied action is a commit with trigger `conflict_repair` whose analysis is the
+//! decider's reason. Budgets are the paper's: 20 decisions in all, 3 attempts per conflict,
+//! 1 rollback per conflict. Deciders: [`heuristic::Heuristic`] (remove-first or modify-first,
+//! §8 of the semantics notes); the LLM agent and the solver plug in the same way.
+//!
+//! The loop is a state machine ([`RepairSession::next`] / [`RepairSession::apply`]) so that an
+//! asynchronous decider (a model behind HTTP) can drive it one step at a time; [`run`] drives it
+//! with a synchronous one.
+
+pub mod heuristic;
+
+use super::analysis::{Analysis, ScoredExit};
+use super::direction::Label;
+use super::history::{diff_maps, Change, CommitInfo, History, HistoryError, Trigger};
+use super::map::{ExitId, Map};
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::Serialize;
+
+/// The paper's budgets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Budget {
+    /// Decisions in all (the paper's "20 iterations" = 20 calls).
+    pub decisions: usize,
+    /// Attempts on one conflict before giving up on it.
+    pub attempts_per_conflict: usize,
+    /// Rollbacks allowed per conflict.
+    pub rollbacks_per_conflict: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget { decisions: 20, attempts_per_conflict: 3, rollbacks_per_conflict: 1 }
+    }
+}
+
+/// One repair action.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Action {
+    /// Relabel an exit.
+    ModifyEdge {
+        /// The exit.
+        exit: ExitId,
+        /// Its new label.
+        to: Label,
+    },
+    /// Remove an exit.
+    RemoveEdge {
+        /// The exit.
+        exit: ExitId,
+    },
+    /// Keep an exit but stop it constraining positions.
+    MarkNonGeometric {
+        /// The exit.
+        exit: ExitId,
+    },
+    /// Return the map to an earlier version (recorded as a new commit).
+    RollbackToVersion {
+        /// The version.
+        version: u32,
+    },
+    /// Give up on this conflict.
+    SkipConflict,
+    /// End the session.
+    Stop,
+}
+
+/// An action with its reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Decision {
+    /// What to do.
+    #[serde(flatten)]
+    pub action: Action,
+    /// Why, in words (becomes the commit's analysis).
+    pub reason: String,
+}
+
+/// What a decider sees.
+#[derive(Debug)]
+pub struct DecisionContext<'a> {
+    /// The current map.
+    pub map: &'a Map,
+    /// The whole history.
+    pub history: &'a History,
+    /// The current analysis.
+    pub analysis: &'a Analysis,
+    /// Index of the target conflict in `analysis.conflicts`.
+    pub target: usize,
+    /// Its candidates, ranked by Edge Impact Score.
+    pub candidates: Vec<ScoredExit>,
+    /// How often each exit was walked (by exit id).
+    pub usage: &'a [u32],
+    /// Attempt number on this conflict (0-based).
+    pub attempt: usize,
+    /// Whether a rollback is still allowed for it.
+    pub rollback_allowed: bool,
+}
+
+/// Chooses one action per call.
+pub trait Decider {
+    /// Decides.
+    fn decide(&mut self, ctx: &DecisionContext<'_>) -> Decision;
+}
+
+/// One entry of the session log.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Logged {
+    /// The conflict it was about.
+    pub conflict: String,
+    /// The decision.
+    pub decision: Decision,
+    /// The commit it made, if it changed the map.
+    pub version: Option<u32>,
+    /// Why it was not applied, if it was not.
+    pub rejected: Option<String>,
+}
+
+/// The loop's state. See the module docs.
+#[derive(Debug, Clone, Default)]
+pub struct RepairSession {
+    budget: Budget,
+    used: usize,
+    abandoned: FxHashSet<String>,
+    attempts: FxHashMap<String, usize>,
+    rollbacks: FxHashMap<String, usize>,
+    finished: bool,
+    /// Everything decided, in order.
+    pub log: Vec<Logged>,
+}
+
+/// A decision the session is waiting for.
+#[derive(Debug, Clone)]
+pub struct Pending {
+    /// The analysis it was computed on.
+    pub analysis: Analysis,
+    /// Target conflict index.
+    pub target: usize,
+    /// Ranked candidates.
+    pub candidates: Vec<ScoredExit>,
+    /// Attempt number.
+    pub attempt: usize,
+    /// Rollback still allowed.
+    pub rollback_allowed: bool,
+    /// Usage per exit.
+    pub usage: Vec<u32>,
+}
+
+impl Pending {
+    /// The context to hand to a decider.
+    pub fn context<'a>(&'a self, history: &'a History) -> DecisionContext<'a> {
+        DecisionContext {
+            map: history.head(),
+            history,
+            analysis: &self.analysis,
+            target: self.target,
+            candidates: self.candidates.clone(),
+            usage: &self.usage,
+            attempt: self.attempt,
+            rollback_allowed: self.rollback_allowed,
+        }
+    }
+
+    /// The target conflict's id.
+    pub fn conflict_id(&self) -> &str {
+        self.analysis.conflicts.get(self.target).map_or("", |c| c.id.as_str())
+    }
+}
+
+/// Why an action could not be applied.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RepairError {
+    /// The exit does not exist.
+    #[error("there is no exit #{0}")]
+    NoExit(u32),
+    /// The new label is the current one.
+    #[error("exit #{0} already has that label")]
+    SameLabel(u32),
+    /// A rollback was asked for but is not allowed.
+    #[error("rollback not allowed: {0}")]
+    RollbackRefused(String),
+    /// The history refused the change.
+    #[error(transparent)]
+    History(#[from] HistoryError),
+}
+
+impl RepairSession {
+    /// A session with these budgets.
+    pub fn new(budget: Budget) -> RepairSession {
+        RepairSession { budget, ..RepairSession::default() }
+    }
+
+    /// Decisions used so far.
+    pub fn decisions_used(&self) -> usize {
+        self.used
+    }
+
+    /// True once the session will ask for nothing more.
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// The next decision needed, or `None` when done (no conflicts left, all abandoned, budget
+    /// spent, or stopped).
+    pub fn next(&mut self, history: &History) -> Option<Pending> {
+        if self.finished || self.used >= self.budget.decisions {
+            self.finished = true;
+            return None;
+        }
+        let map = history.head();
+        let analysis = Analysis::of(map);
+        let Some(target) = analysis.conflicts.iter().position(|c| !self.abandoned.contains(&c.id)) else {
+            self.finished = true;
+            return None;
+        };
+        let usage = history.usage();
+        let candidates = analysis.ranked(map, target, &usage);
+        let id = analysis.conflicts[target].id.clone();
+        Some(Pending {
+            attempt: self.attempts.get(&id).copied().unwrap_or(0),
+            rollback_allowed: self.rollbacks.get(&id).copied().unwrap_or(0) < self.budget.rollbacks_per_conflict,
+            analysis,
+            target,
+            candidates,
+            usage,
+        })
+    }
+
+    /// Applies a decision for `pending` and commits it. Returns the new version, if any.
+    /// A decision that cannot be applied becomes a skip of that conflict, with the reason
+    /// logged; the map is untouched.
+    pub fn apply(&mut self, history: &mut History, pending: &Pending, decision: Decision) -> Option<u32> {
+        self.used += 1;
+        let id = pending.conflict_id().to_string();
+        let result = self.apply_inner(history, pending, &decision, &id);
+        let (version, rejected) = match result {
+            Ok(v) => (v, None),
+            Err(e) => {
+                self.abandoned.insert(id.clone());
+                (None, Some(e.to_string()))
+            }
+        };
+        if version.is_some() {
+            let n = self.attempts.entry(id.clone()).or_insert(0);
+            *n += 1;
+            let still_there = Analysis::of(history.head()).conflicts.iter().any(|c| c.id == id);
+            if still_there && *n >= self.budget.attempts_per_conflict {
+                self.abandoned.insert(id.clone());
+            }
+        }
+        self.log.push(Logged { conflict: id, decision, version, rejected });
+        version
+    }
+
+    fn apply_inner(&mut self, history: &mut History, pending: &Pending, decision: &Decision, id: &str) -> Result<Option<u32>, RepairError> {
+        let map = history.head();
+        let mut change = Change::default();
+        match &decision.action {
+            Action::Stop => {
+                self.finished = true;
+                return Ok(None);
+            }
+            Action::SkipConflict => {
+                self.abandoned.insert(id.to_string());
+                return Ok(None);
+            }
+            Action::ModifyEdge { exit, to } => {
+                let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
+                if old.label == *to {
+                    return Err(RepairError::SameLabel(exit.0));
+                }
+                let mut new = old.clone();
+                new.label = to.clone();
+                change.removed_exits.push(old.clone());
+                // The inferred way back follows the new label.
+                for twin in map.exits_between(old.to, old.from) {
+                    if twin.origin == super::map::Origin::InferredReverse && Some(&twin.label) == old.label.opposite().as_ref() {
+                        if let Some(back) = to.opposite() {
+                            let mut t = twin.clone();
+                            t.label = back;
+                            change.removed_exits.push(twin.clone());
+                            change.added_exits.push(t);
+                        }
+                    }
+                }
+                change.added_exits.insert(0, new);
+            }
+            Action::RemoveEdge { exit } => {
+                let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
+                change.removed_exits.push(old.clone());
+                for twin in map.exits_between(old.to, old.from) {
+                    if twin.origin == super::map::Origin::InferredReverse && Some(&twin.label) == old.label.opposite().as_ref() {
+                        change.removed_exits.push(twin.clone());
+                    }
+                }
+            }
+            Action::MarkNonGeometric { exit } => {
+                let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
+                let mut new = old.clone();
+                new.geometric = false;
+                change.removed_exits.push(old.clone());
+                change.added_exits.push(new);
+            }
+            Action::RollbackToVersion { version } => {
+                if !pending.rollback_allowed {
+                    return Err(RepairError::RollbackRefused("this conflict already used its rollback".into()));
+                }
+                let target = history.checkout(*version)?;
+                change = diff_maps(map, &target);
+                *self.rollbacks.entry(id.to_string()).or_insert(0) += 1;
+            }
+        }
+        let step = self.used as u32;
+        let info = CommitInfo {
+            step,
+            trigger: Some(Trigger::ConflictRepair),
+            observation_id: None,
+            observation: String::new(),
+            analysis: if decision.reason.is_empty() { describe(&decision.action) } else { decision.reason.clone() },
+            traversed: Vec::new(),
+        };
+        Ok(Some(history.commit(change, info)?))
+    }
+}
+
+/// A plain description of an action, for commits without a reason.
+pub fn describe(action: &Action) -> String {
+    match action {
+        Action::ModifyEdge { exit, to } => format!("relabel exit #{} to {to}", exit.0),
+        Action::RemoveEdge { exit } => format!("remove exit #{}", exit.0),
+        Action::MarkNonGeometric { exit } => format!("mark exit #{} non-geometric", exit.0),
+        Action::RollbackToVersion { version } => format!("roll back to version {version}"),
+        Action::SkipConflict => "skip conflict".into(),
+        Action::Stop => "stop".into(),
+    }
+}
+
+/// What a whole run did.
+#[derive(Debug, Clone, Serialize)]
+pub struct RepairReport {
+    /// Counts before.
+    pub before: super::analysis::Counts,
+    /// Counts after.
+    pub after: super::analysis::Counts,
+    /// The log.
+    pub actions: Vec<Logged>,
+}
+
+/// Runs a session to the end with a synchronous decider.
+pub fn run(history: &mut History, decider: &mut dyn Decider, budget: Budget) -> RepairReport {
+    let before = Analysis::of(history.head()).counts();
+    let mut session = RepairSession::new(budget);
+    while let Some(pending) = session.next(history) {
+        let decision = decider.decide(&pending.context(history));
+        session.apply(history, &pending, decision);
+    }
+    RepairReport { before, after: Analysis::of(history.head()).counts(), actions: session.log }
+}
