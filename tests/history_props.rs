@@ -1,4 +1,5 @@
 //! Property tests of the version history and the repair loop.
+#![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 
 use maprepair::domain::history::diff_maps;
 use maprepair::domain::repair::heuristic::{Heuristic, Preference};
@@ -46,7 +47,15 @@ fn apply(h: &mut History, e: &Edit, i: usize) {
             }
         }
     }
-    h.commit(draft.finish(), CommitInfo { step: i as u32, observation: format!("step {i}"), ..CommitInfo::default() }).unwrap();
+    h.commit(
+        draft.finish(),
+        CommitInfo {
+            step: i as u32,
+            observation: format!("step {i}"),
+            ..CommitInfo::default()
+        },
+    )
+    .unwrap();
 }
 
 fn history(edits: &[Edit]) -> History {

@@ -489,14 +489,14 @@ fn gemini_schema_uses_the_openapi_dialect() {
 }
 
 #[test]
-fn reasoning_models_get_no_temperature_and_a_bigger_budget() {
+fn reasoning_models_get_a_bigger_budget_and_openai_ones_no_temperature() {
     let o3 = openai().with_model("o3-mini");
     let req = repair_request(&o3, RepairMode::Baseline, &brief()).unwrap();
     assert!(req.body.get("temperature").is_none());
     assert_eq!(req.body["max_completion_tokens"], json!(4000));
     let g = gemini().with_model("gemini-2.5-flash");
     let req = repair_request(&g, RepairMode::Baseline, &brief()).unwrap();
-    assert!(req.body["generationConfig"].get("temperature").is_none());
+    assert_eq!(req.body["generationConfig"]["temperature"], json!(0.2));
     assert_eq!(req.body["generationConfig"]["maxOutputTokens"], json!(4000));
     let plain = repair_request(&openai(), RepairMode::Baseline, &brief()).unwrap();
     assert_eq!(plain.body["temperature"], json!(0.2));
@@ -527,7 +527,10 @@ fn brief() -> ConflictBrief {
             EdgeBrief::new("hall", "kitchen", "north"),
             EdgeBrief::new("hall", "pantry", "north"),
         ],
-        details: vec![("direction".into(), "north".into())],
+        details: vec![
+            ("source".into(), "hall".into()),
+            ("direction".into(), "north".into()),
+        ],
         candidates: vec![
             CandidateBrief {
                 edge: EdgeBrief::new("hall", "pantry", "north"),
@@ -570,7 +573,7 @@ Description: hall has 2 exits north: kitchen, pantry\n\
 Involved edges:\n\
 - hall --[north]--> kitchen\n\
 - hall --[north]--> pantry\n\
-Details: {\"direction\":\"north\"}\n";
+Details: {\"source\":\"hall\",\"direction\":\"north\"}\n";
 const BRIEF_CANDIDATES: &str =
     "Candidate edges ranked by edge impact score (most likely cause first):\n\
 [1] hall--[north]-->pantry score=1.750 (reach=0.00, conflict=1.00, usage=0.75)\n\
@@ -1520,6 +1523,26 @@ fn the_extractor_handles_the_documented_sentence_shapes() {
             vec![t("hall", "armoury", Some(East))],
         ),
         (
+            "From the hall, a door to the north opens into the study.",
+            None,
+            vec![t("hall", "study", Some(North))],
+        ),
+        (
+            "A path to the east leads to the garden.",
+            Some("yard"),
+            vec![t("yard", "garden", Some(East))],
+        ),
+        (
+            "You walk to the north. You come to a clearing.",
+            Some("camp"),
+            vec![t("camp", "clearing", Some(North))],
+        ),
+        (
+            "The kitchen is not far to the north of the hall.",
+            None,
+            vec![t("hall", "kitchen", Some(North))],
+        ),
+        (
             "You walk north, then east to the garden.",
             Some("hall"),
             vec![],
@@ -1552,6 +1575,30 @@ fn the_extractor_does_not_invent_directions() {
         let reply = extract_observation(text, Some("hall"));
         assert!(reply.relations.is_empty(), "{text}: {:?}", reply.relations);
     }
+    for text in [
+        "The kitchen is not north of the hall.",
+        "You cannot go north to the kitchen.",
+        "There is no path east to the garden.",
+    ] {
+        let reply = extract_observation(text, Some("hall"));
+        assert!(reply.relations.is_empty(), "{text}: {:?}", reply.relations);
+        assert_eq!(reply.current_location.as_deref(), Some("hall"), "{text}");
+    }
+    let near = extract_observation("The kitchen is not far to the north of the hall.", None);
+    assert_eq!(near.relations[0].distance, Some(Distance::Near));
+    // A possible move links places but leaves the reader where they are.
+    let reply = extract_observation(
+        "From here you can go east to the garden. You could also walk up the ladder to the loft.",
+        Some("hall"),
+    );
+    assert_eq!(
+        triples(&reply),
+        vec![
+            t("hall", "garden", Some(Direction::East)),
+            t("hall", "loft", Some(Direction::Up))
+        ]
+    );
+    assert_eq!(reply.current_location.as_deref(), Some("hall"));
     let reply = extract_observation("You return to the hall.", Some("kitchen"));
     assert!(reply.relations.is_empty());
     assert_eq!(reply.current_location.as_deref(), Some("hall"));
@@ -1565,6 +1612,17 @@ fn the_extractor_warns_when_a_move_has_no_start() {
     assert_eq!(
         reply.warnings,
         ["moved to 'library' without knowing where the move started"]
+    );
+}
+
+#[test]
+fn an_unfinished_move_leaves_the_location_unknown() {
+    let reply = extract_observation("You go north.", Some("hall"));
+    assert!(reply.relations.is_empty());
+    assert_eq!(reply.current_location, None);
+    assert_eq!(
+        reply.warnings,
+        ["a move from 'hall' (you go north) never said where it ended"]
     );
 }
 

@@ -1,5 +1,6 @@
 //! Reference semantics reproduces the authors' Table 3 / A3 heuristic rows exactly, game by
 //! game, against `table3_per_game.csv` and the raw result files.
+#![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 
 mod support;
 
@@ -12,9 +13,15 @@ fn rows() -> Option<BTreeMap<String, Table3Row>> {
     let mut out = BTreeMap::new();
     for entry in std::fs::read_dir(dir.join("llm_built")).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
-        let Some(game) = name.strip_suffix("_edges.json") else { continue };
-        let built = parse_edge_list(&support::read(&dir.join("llm_built").join(&name)), &name).unwrap();
-        let truth_path = dir.join("data_fixed").join(game).join(format!("{game}.edges.json"));
+        let Some(game) = name.strip_suffix("_edges.json") else {
+            continue;
+        };
+        let built =
+            parse_edge_list(&support::read(&dir.join("llm_built").join(&name)), &name).unwrap();
+        let truth_path = dir
+            .join("data_fixed")
+            .join(game)
+            .join(format!("{game}.edges.json"));
         let truth = parse_edge_list(&support::read(&truth_path), "gt").unwrap();
         out.insert(game.to_string(), table3_row(&built, &truth));
     }
@@ -23,7 +30,9 @@ fn rows() -> Option<BTreeMap<String, Table3Row>> {
 
 #[test]
 fn every_table3_row_matches_the_csv() {
-    let (Some(rows), Some(reference)) = (rows(), support::reference_dir()) else { return };
+    let (Some(rows), Some(reference)) = (rows(), support::reference_dir()) else {
+        return;
+    };
     let csv = support::read(&reference.join("table3_per_game.csv"));
     let mut lines = csv.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
@@ -58,8 +67,16 @@ fn every_table3_row_matches_the_csv() {
         ];
         assert_eq!(ours, theirs, "{game}");
         assert_eq!(row.input_direction as i64, num("input_direction"), "{game}");
-        assert_eq!(row.input_topology_overlap as i64, num("input_topology_overlap"), "{game}");
-        assert_eq!(row.input_naming_not_counted as i64, num("input_naming_not_counted"), "{game}");
+        assert_eq!(
+            row.input_topology_overlap as i64,
+            num("input_topology_overlap"),
+            "{game}"
+        );
+        assert_eq!(
+            row.input_naming_not_counted as i64,
+            num("input_naming_not_counted"),
+            "{game}"
+        );
         for (t, v) in totals.iter_mut().zip(ours) {
             *t += v;
         }
@@ -87,11 +104,31 @@ fn heuristic_runs_match_the_raw_result_files_field_for_field() {
             };
             let game = rec["game"].as_str().unwrap();
             let row = &rows[game];
-            assert_eq!(rec["n_conflicts_before"].as_u64().unwrap() as usize, row.input_conflicts, "{game} {mode}");
-            assert_eq!(rec["n_conflicts_after"].as_u64().unwrap() as usize, h.after, "{game} {mode}");
-            assert_eq!(rec["correct_dir_edges_delta"].as_i64().unwrap(), h.dirdelta, "{game} {mode}");
-            assert_eq!(rec["n_actions"].as_u64().unwrap() as usize, h.n_actions, "{game} {mode} n_actions");
-            assert_eq!(rec["iterations"].as_u64().unwrap() as usize, h.iterations, "{game} {mode} iterations");
+            assert_eq!(
+                rec["n_conflicts_before"].as_u64().unwrap() as usize,
+                row.input_conflicts,
+                "{game} {mode}"
+            );
+            assert_eq!(
+                rec["n_conflicts_after"].as_u64().unwrap() as usize,
+                h.after,
+                "{game} {mode}"
+            );
+            assert_eq!(
+                rec["correct_dir_edges_delta"].as_i64().unwrap(),
+                h.dirdelta,
+                "{game} {mode}"
+            );
+            assert_eq!(
+                rec["n_actions"].as_u64().unwrap() as usize,
+                h.n_actions,
+                "{game} {mode} n_actions"
+            );
+            assert_eq!(
+                rec["iterations"].as_u64().unwrap() as usize,
+                h.iterations,
+                "{game} {mode} iterations"
+            );
             checked += 1;
         }
     }

@@ -1,5 +1,6 @@
 //! The paper's worked scenarios as fixtures, in default semantics: where the conflict appears,
 //! its LCA, its candidate set, and where the true error ranks.
+#![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 
 use maprepair::domain::analysis::ConflictKind;
 use maprepair::domain::{Analysis, CommitInfo, Direction, Draft, ExitId, History, Label, Map};
@@ -13,20 +14,31 @@ fn build(steps: &[(&str, Direction, &str)]) -> History {
         let x = draft.room(a);
         let y = draft.room(b);
         draft.exit(x, y, Label::Dir(*d), false);
-        let info = CommitInfo { step: i as u32 + 1, observation: format!("From the {a} you go {d} to the {b}."), ..CommitInfo::default() };
+        let info = CommitInfo {
+            step: i as u32 + 1,
+            observation: format!("From the {a} you go {d} to the {b}."),
+            ..CommitInfo::default()
+        };
         h.commit(draft.finish(), info).unwrap();
     }
     h
 }
 
 fn exit(map: &Map, from: &str, to: &str) -> ExitId {
-    let (a, b) = (map.find_room(from).unwrap().id, map.find_room(to).unwrap().id);
+    let (a, b) = (
+        map.find_room(from).unwrap().id,
+        map.find_room(to).unwrap().id,
+    );
     map.exits_between(a, b).next().unwrap().id
 }
 
 fn name(map: &Map, e: ExitId) -> String {
     let x = map.exit(e).unwrap();
-    format!("{}->{}", map.room(x.from).unwrap().name, map.room(x.to).unwrap().name)
+    format!(
+        "{}->{}",
+        map.room(x.from).unwrap().name,
+        map.room(x.to).unwrap().name
+    )
 }
 
 /// Case Study B (paper appendix; the authors' root-code replay): Office → Meeting Room is
@@ -47,7 +59,11 @@ fn case_study_b_localizes_the_wrong_exit_first() {
     ]);
     // No conflict until the last step.
     for v in 0..7 {
-        assert_eq!(Analysis::of(&h.checkout(v).unwrap()).conflicts.len(), 0, "version {v}");
+        assert_eq!(
+            Analysis::of(&h.checkout(v).unwrap()).conflicts.len(),
+            0,
+            "version {v}"
+        );
     }
     let map = h.head();
     let a = Analysis::of(map);
@@ -56,8 +72,14 @@ fn case_study_b_localizes_the_wrong_exit_first() {
     let loc = &a.localizations[0];
     assert_eq!(map.room(loc.lca.unwrap()).unwrap().name, "Entrance Hall");
     let names = |v: &[ExitId]| v.iter().map(|e| name(map, *e)).collect::<Vec<_>>();
-    assert_eq!(names(&loc.path_a), ["Entrance Hall->Office", "Office->Meeting Room"]);
-    assert_eq!(names(&loc.path_b), ["Entrance Hall->Corridor", "Corridor->Lab"]);
+    assert_eq!(
+        names(&loc.path_a),
+        ["Entrance Hall->Office", "Office->Meeting Room"]
+    );
+    assert_eq!(
+        names(&loc.path_b),
+        ["Entrance Hall->Corridor", "Corridor->Lab"]
+    );
     assert_eq!(loc.candidates.len(), 4);
     let reduction = 1.0 - loc.candidates.len() as f64 / map.exit_count() as f64;
     assert!((reduction - 0.5).abs() < 1e-12);
@@ -87,8 +109,8 @@ fn the_challenge_scenario_traces_the_overlap_back_to_b() {
         ("B", North, "E"),
         ("E", Southeast, "G"), // the error: truly east
         ("G", East, "H"),
-        ("H", South, "I"),      // I lands on D
-        ("E", West, "J"),       // silent: truly north, nothing contradicts it
+        ("H", South, "I"), // I lands on D
+        ("E", West, "J"),  // silent: truly north, nothing contradicts it
         ("J", West, "K"),
     ]);
     let before = Analysis::of(&h.checkout(6).unwrap());
@@ -98,7 +120,11 @@ fn the_challenge_scenario_traces_the_overlap_back_to_b() {
     assert_eq!(a.conflicts.len(), 1, "{:?}", a.conflicts);
     let c = &a.conflicts[0];
     assert!(matches!(c.kind, ConflictKind::Overlap { .. }));
-    let rooms: Vec<&str> = c.rooms.iter().map(|r| map.room(*r).unwrap().name.as_str()).collect();
+    let rooms: Vec<&str> = c
+        .rooms
+        .iter()
+        .map(|r| map.room(*r).unwrap().name.as_str())
+        .collect();
     assert_eq!(rooms, ["D", "I"]);
     let loc = &a.localizations[0];
     assert_eq!(map.room(loc.lca.unwrap()).unwrap().name, "B");
@@ -106,7 +132,11 @@ fn the_challenge_scenario_traces_the_overlap_back_to_b() {
     assert_eq!(names(&loc.path_a), ["B->C", "C->D"]);
     assert_eq!(names(&loc.path_b), ["B->E", "E->G", "G->H", "H->I"]);
     assert_eq!(loc.candidates.len(), 6);
-    let ranked: Vec<String> = a.ranked(map, 0, &h.usage()).iter().map(|s| name(map, s.exit)).collect();
+    let ranked: Vec<String> = a
+        .ranked(map, 0, &h.usage())
+        .iter()
+        .map(|s| name(map, s.exit))
+        .collect();
     assert_eq!(ranked.iter().position(|n| n == "E->G"), Some(4));
     // The silent error is not a candidate.
     assert!(!ranked.contains(&"E->J".to_string()));

@@ -114,7 +114,10 @@ impl Direction {
                 word = rest.trim();
             }
         }
-        let compact: String = word.chars().filter(|c| !matches!(c, '-' | ' ' | '_')).collect();
+        let compact: String = word
+            .chars()
+            .filter(|c| !matches!(c, '-' | ' ' | '_'))
+            .collect();
         if let Some(d) = Direction::from_word(&compact) {
             return Some(d);
         }
@@ -124,7 +127,10 @@ impl Direction {
             "upstairs" | "climb" | "climbup" | "ascend" => Some(Direction::Up),
             "downstairs" | "climbdown" | "descend" => Some(Direction::Down),
             "leave" => Some(Direction::Exit),
-            _ => Direction::ALL.iter().copied().find(|d| d.abbreviation() == compact),
+            _ => Direction::ALL
+                .iter()
+                .copied()
+                .find(|d| d.abbreviation() == compact),
         }
     }
 
@@ -281,7 +287,10 @@ mod tests {
     #[test]
     fn parse_accepts_what_players_type() {
         assert_eq!(Direction::parse("NE"), Some(Direction::Northeast));
-        assert_eq!(Direction::parse(" go north-west "), Some(Direction::Northwest));
+        assert_eq!(
+            Direction::parse(" go north-west "),
+            Some(Direction::Northwest)
+        );
         assert_eq!(Direction::parse("u"), Some(Direction::Up));
         assert_eq!(Direction::parse("panel"), None);
         assert_eq!(Label::parse("Go Panel"), Label::Free("go panel".into()));
@@ -289,8 +298,11 @@ mod tests {
 
     #[test]
     fn labels_serialize_as_plain_words() {
-        let json = serde_json::to_string(&vec![Label::Dir(Direction::Up), Label::Free("go panel".into())])
-            .unwrap();
+        let json = serde_json::to_string(&vec![
+            Label::Dir(Direction::Up),
+            Label::Free("go panel".into()),
+        ])
+        .unwrap();
         assert_eq!(json, r#"["up","go panel"]"#);
         let back: Vec<Label> = serde_json::from_str(&json).unwrap();
         assert_eq!(back[0], Label::Dir(Direction::Up));

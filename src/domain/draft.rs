@@ -20,7 +20,11 @@ pub struct Draft<'a> {
 impl<'a> Draft<'a> {
     /// Starts a draft on top of `base`.
     pub fn new(base: &'a Map) -> Draft<'a> {
-        Draft { base, view: base.clone(), change: Change::default() }
+        Draft {
+            base,
+            view: base.clone(),
+            change: Change::default(),
+        }
     }
 
     /// The map as the draft would leave it.
@@ -39,7 +43,13 @@ impl<'a> Draft<'a> {
     /// Adds a room even if the name is taken, with an explicit canonical key.
     pub fn new_room(&mut self, name: &str, canonical: &str) -> RoomId {
         let id = self.view.next_room_id();
-        let room = Room { id, name: name.trim().to_string(), canonical: canonical.to_string(), aliases: Vec::new(), description: None };
+        let room = Room {
+            id,
+            name: name.trim().to_string(),
+            canonical: canonical.to_string(),
+            aliases: Vec::new(),
+            description: None,
+        };
         let _ = self.view.insert_room(room.clone());
         self.change.added_rooms.push(room);
         id
@@ -47,7 +57,9 @@ impl<'a> Draft<'a> {
 
     /// Sets a room's description if it has none yet.
     pub fn describe(&mut self, room: RoomId, description: &str) {
-        let Some(current) = self.view.room(room).cloned() else { return };
+        let Some(current) = self.view.room(room).cloned() else {
+            return;
+        };
         if current.description.is_some() || description.trim().is_empty() {
             return;
         }
@@ -58,7 +70,9 @@ impl<'a> Draft<'a> {
 
     /// Adds an alias to a room if it is new.
     pub fn alias(&mut self, room: RoomId, alias: &str) {
-        let Some(current) = self.view.room(room).cloned() else { return };
+        let Some(current) = self.view.room(room).cloned() else {
+            return;
+        };
         let key = canonical_name(alias);
         if key == current.canonical || current.aliases.iter().any(|a| canonical_name(a) == key) {
             return;
@@ -70,9 +84,19 @@ impl<'a> Draft<'a> {
 
     fn update(&mut self, before: Room, after: Room) {
         let _ = self.view.update_room(after.clone());
-        if let Some(added) = self.change.added_rooms.iter_mut().find(|r| r.id == after.id) {
+        if let Some(added) = self
+            .change
+            .added_rooms
+            .iter_mut()
+            .find(|r| r.id == after.id)
+        {
             *added = after;
-        } else if let Some(slot) = self.change.updated_rooms.iter_mut().find(|(_, a)| a.id == after.id) {
+        } else if let Some(slot) = self
+            .change
+            .updated_rooms
+            .iter_mut()
+            .find(|(_, a)| a.id == after.id)
+        {
             slot.1 = after;
         } else {
             self.change.updated_rooms.push((before, after));
@@ -81,8 +105,18 @@ impl<'a> Draft<'a> {
 
     /// Records an observed exit `from → to` (and its inferred reverse when `infer_reverse`).
     /// Returns the exit's id and whether it is new.
-    pub fn exit(&mut self, from: RoomId, to: RoomId, label: Label, infer_reverse: bool) -> (ExitId, bool) {
-        let existing = self.view.exits_between(from, to).find(|e| e.label == label).cloned();
+    pub fn exit(
+        &mut self,
+        from: RoomId,
+        to: RoomId,
+        label: Label,
+        infer_reverse: bool,
+    ) -> (ExitId, bool) {
+        let existing = self
+            .view
+            .exits_between(from, to)
+            .find(|e| e.label == label)
+            .cloned();
         if let Some(e) = existing {
             let id = e.id;
             if e.origin == Origin::InferredReverse {
@@ -118,7 +152,14 @@ impl<'a> Draft<'a> {
     /// Adds an exit exactly as given (no inference).
     pub fn push_exit(&mut self, from: RoomId, to: RoomId, label: Label, origin: Origin) -> ExitId {
         let id = self.view.next_exit_id();
-        let exit = Exit { id, from, to, label, origin, geometric: true };
+        let exit = Exit {
+            id,
+            from,
+            to,
+            label,
+            origin,
+            geometric: true,
+        };
         let _ = self.view.insert_exit(exit.clone());
         self.change.added_exits.push(exit);
         id

@@ -71,7 +71,11 @@ impl Change {
 
     /// Number of rooms and exits touched.
     pub fn size(&self) -> usize {
-        self.added_rooms.len() + self.removed_rooms.len() + self.updated_rooms.len() + self.added_exits.len() + self.removed_exits.len()
+        self.added_rooms.len()
+            + self.removed_rooms.len()
+            + self.updated_rooms.len()
+            + self.added_exits.len()
+            + self.removed_exits.len()
     }
 
     /// The change that undoes this one.
@@ -79,20 +83,57 @@ impl Change {
         Change {
             added_rooms: self.removed_rooms.clone(),
             removed_rooms: self.added_rooms.clone(),
-            updated_rooms: self.updated_rooms.iter().map(|(a, b)| (b.clone(), a.clone())).collect(),
+            updated_rooms: self
+                .updated_rooms
+                .iter()
+                .map(|(a, b)| (b.clone(), a.clone()))
+                .collect(),
             added_exits: self.removed_exits.clone(),
             removed_exits: self.added_exits.clone(),
         }
     }
 
-    /// Applies the change to a map; on error the map is left unchanged.
+    /// Applies the change to a map; on error the map is left unchanged (the steps already taken
+    /// are undone, so no copy of the map is needed).
     ///
     /// # Errors
     /// A [`MapError`] if the change does not fit the map.
     pub fn apply(&self, map: &mut Map) -> Result<(), MapError> {
-        let mut trial = map.clone();
-        self.apply_unchecked(&mut trial)?;
-        *map = trial;
+        let mut done: Vec<Undo> = Vec::new();
+        let result = self.apply_logged(map, &mut done);
+        if result.is_err() {
+            for step in done.into_iter().rev() {
+                // Undoing a step that just succeeded cannot fail.
+                let _ = match step {
+                    Undo::InsertExit(e) => map.insert_exit(e),
+                    Undo::InsertRoom(r) => map.insert_room(r),
+                    Undo::UpdateRoom(r) => map.update_room(r).map(|_| ()),
+                    Undo::RemoveRoom(id) => map.remove_room(id).map(|_| ()),
+                    Undo::RemoveExit(id) => map.remove_exit(id).map(|_| ()),
+                };
+            }
+        }
+        result
+    }
+
+    fn apply_logged(&self, map: &mut Map, done: &mut Vec<Undo>) -> Result<(), MapError> {
+        for e in &self.removed_exits {
+            done.push(Undo::InsertExit(map.remove_exit(e.id)?));
+        }
+        for r in &self.removed_rooms {
+            done.push(Undo::InsertRoom(map.remove_room(r.id)?));
+        }
+        for (_, after) in &self.updated_rooms {
+            done.push(Undo::UpdateRoom(map.update_room(after.clone())?));
+        }
+        for r in &self.added_rooms {
+            map.insert_room(r.clone())?;
+            done.push(Undo::RemoveRoom(r.id));
+        }
+        for e in &self.added_exits {
+            map.insert_exit(e.clone())?;
+            done.push(Undo::RemoveExit(e.id));
+        }
         Ok(())
     }
 
@@ -119,6 +160,15 @@ impl Change {
         }
         Ok(())
     }
+}
+
+/// How to undo one step of [`Change::apply`].
+enum Undo {
+    InsertExit(Exit),
+    InsertRoom(Room),
+    UpdateRoom(Room),
+    RemoveRoom(RoomId),
+    RemoveExit(ExitId),
 }
 
 /// One commit.
@@ -237,7 +287,9 @@ impl History {
         let mut h = History::new();
         for (i, mut c) in commits.into_iter().enumerate() {
             c.id = i as u32;
-            c.change.apply_unchecked(&mut h.head).map_err(|e| (i as u32, HistoryError::Map(e)))?;
+            c.change
+                .apply_unchecked(&mut h.head)
+                .map_err(|e| (i as u32, HistoryError::Map(e)))?;
             h.note_snapshot(c.change.size(), i as u32);
             h.commits.push(c);
         }
@@ -276,7 +328,9 @@ impl History {
 
     fn note_snapshot(&mut self, changed: usize, version: u32) {
         self.since_snapshot += changed;
-        if self.since_snapshot > 64 && self.since_snapshot >= self.head.exit_count() + self.head.room_count() {
+        if self.since_snapshot > 64
+            && self.since_snapshot >= self.head.exit_count() + self.head.room_count()
+        {
             self.snapshots.push((version, self.head.clone()));
             self.since_snapshot = 0;
         }
@@ -351,13 +405,19 @@ impl History {
         let commit = self.get(version).ok_or(HistoryError::NoVersion(version))?;
         let inverse = commit.change.inverse();
         let mut probe = self.head.clone();
-        inverse.apply_unchecked(&mut probe).map_err(|e| HistoryError::CannotRevert {
-            version,
-            reason: format!("a later commit changed it ({e})"),
-        })?;
+        inverse
+            .apply_unchecked(&mut probe)
+            .map_err(|e| HistoryError::CannotRevert {
+                version,
+                reason: format!("a later commit changed it ({e})"),
+            })?;
         let info = CommitInfo {
             trigger: Some(info.trigger.unwrap_or(Trigger::UserEdit)),
-            analysis: if info.analysis.is_empty() { format!("revert version {version}") } else { info.analysis },
+            analysis: if info.analysis.is_empty() {
+                format!("revert version {version}")
+            } else {
+                info.analysis
+            },
             ..info
         };
         self.commit(inverse, info)
@@ -407,7 +467,16 @@ impl History {
         let exits = self
             .head
             .exits()
-            .map(|e| (e.id, added_at.get(e.id.0 as usize).copied().flatten().unwrap_or(0)))
+            .map(|e| {
+                (
+                    e.id,
+                    added_at
+                        .get(e.id.0 as usize)
+                        .copied()
+                        .flatten()
+                        .unwrap_or(0),
+                )
+            })
             .collect::<Vec<_>>();
         let mut exits = exits;
         exits.sort_by_key(|(id, v)| (*v, *id));
@@ -419,7 +488,13 @@ impl History {
     pub fn usage(&self) -> Vec<u32> {
         let mut usage = vec![0u32; self.head.exit_bound()];
         for c in &self.commits {
-            for e in c.change.added_exits.iter().map(|e| e.id).chain(c.traversed.iter().copied()) {
+            for e in c
+                .change
+                .added_exits
+                .iter()
+                .map(|e| e.id)
+                .chain(c.traversed.iter().copied())
+            {
                 if let Some(u) = usage.get_mut(e.0 as usize) {
                     *u += 1;
                 }

@@ -179,20 +179,29 @@ impl Map {
 
     /// Exits leaving a room, in id order of insertion.
     pub fn exits_from(&self, room: RoomId) -> impl Iterator<Item = &Exit> + '_ {
-        self.out.get(room.0 as usize).into_iter().flatten().filter_map(|id| self.exit(*id))
+        self.out
+            .get(room.0 as usize)
+            .into_iter()
+            .flatten()
+            .filter_map(|id| self.exit(*id))
     }
 
     /// Exits arriving at a room.
     pub fn exits_to(&self, room: RoomId) -> impl Iterator<Item = &Exit> + '_ {
-        self.inc.get(room.0 as usize).into_iter().flatten().filter_map(|id| self.exit(*id))
+        self.inc
+            .get(room.0 as usize)
+            .into_iter()
+            .flatten()
+            .filter_map(|id| self.exit(*id))
     }
 
     /// The first room whose canonical name (or an alias's) matches `name`'s canonical form.
     pub fn find_room(&self, name: &str) -> Option<&Room> {
         let key = canonical_name(name);
-        self.rooms()
-            .find(|r| r.canonical == key)
-            .or_else(|| self.rooms().find(|r| r.aliases.iter().any(|a| canonical_name(a) == key)))
+        self.rooms().find(|r| r.canonical == key).or_else(|| {
+            self.rooms()
+                .find(|r| r.aliases.iter().any(|a| canonical_name(a) == key))
+        })
     }
 
     /// The exits from `from` to `to`.
@@ -291,7 +300,13 @@ impl Map {
     /// Adds a room with a fresh id and returns it (for builders and tests).
     pub fn add_room(&mut self, name: &str) -> RoomId {
         let id = self.next_room_id();
-        let room = Room { id, name: name.trim().to_string(), canonical: canonical_name(name), aliases: Vec::new(), description: None };
+        let room = Room {
+            id,
+            name: name.trim().to_string(),
+            canonical: canonical_name(name),
+            aliases: Vec::new(),
+            description: None,
+        };
         // A fresh id is never taken.
         let _ = self.insert_room(room);
         id
@@ -301,9 +316,22 @@ impl Map {
     ///
     /// # Errors
     /// [`MapError::NoRoom`] for a missing endpoint.
-    pub fn add_exit(&mut self, from: RoomId, to: RoomId, label: impl Into<Label>, origin: Origin) -> Result<ExitId, MapError> {
+    pub fn add_exit(
+        &mut self,
+        from: RoomId,
+        to: RoomId,
+        label: impl Into<Label>,
+        origin: Origin,
+    ) -> Result<ExitId, MapError> {
         let id = self.next_exit_id();
-        self.insert_exit(Exit { id, from, to, label: label.into(), origin, geometric: true })?;
+        self.insert_exit(Exit {
+            id,
+            from,
+            to,
+            label: label.into(),
+            origin,
+            geometric: true,
+        })?;
         Ok(id)
     }
 }
@@ -329,7 +357,11 @@ struct MapData {
 
 impl Serialize for Map {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        MapData { rooms: self.rooms().cloned().collect(), exits: self.exits().cloned().collect() }.serialize(s)
+        MapData {
+            rooms: self.rooms().cloned().collect(),
+            exits: self.exits().cloned().collect(),
+        }
+        .serialize(s)
     }
 }
 
@@ -381,6 +413,9 @@ mod tests {
     fn an_exit_to_a_missing_room_is_refused() {
         let mut m = Map::new();
         let a = m.add_room("A");
-        assert_eq!(m.add_exit(a, RoomId(7), North, Origin::Observed), Err(MapError::NoRoom(7)));
+        assert_eq!(
+            m.add_exit(a, RoomId(7), North, Origin::Observed),
+            Err(MapError::NoRoom(7))
+        );
     }
 }

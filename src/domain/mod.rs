@@ -10,6 +10,7 @@ pub mod direction;
 pub mod draft;
 pub mod formats;
 pub mod history;
+pub mod lattice;
 pub mod llm;
 pub mod map;
 pub mod project;
@@ -21,8 +22,8 @@ pub mod synth;
 
 pub use analysis::{Analysis, Conflict, ConflictKind, ConflictType, Counts};
 pub use direction::{Direction, Label, Vector};
-pub use history::{Change, Commit, CommitInfo, History, HistoryError, Trigger};
 pub use draft::Draft;
+pub use history::{Change, Commit, CommitInfo, History, HistoryError, Trigger};
+pub use map::{Exit, ExitId, Map, MapError, Origin, Room, RoomId};
 pub use project::Project;
 pub use semantics::Semantics;
-pub use map::{Exit, ExitId, Map, MapError, Origin, Room, RoomId};

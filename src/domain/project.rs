@@ -56,7 +56,10 @@ impl Project {
             let a = draft.room(src);
             let b = draft.room(dst);
             draft.exit(a, b, Label::parse(&r.action), true);
-            let step = r.seen_in_forward.and_then(|s| u32::try_from(s).ok()).unwrap_or(n as u32);
+            let step = r
+                .seen_in_forward
+                .and_then(|s| u32::try_from(s).ok())
+                .unwrap_or(n as u32);
             let info = CommitInfo {
                 step,
                 trigger: Some(Trigger::Observation),
@@ -68,7 +71,11 @@ impl Project {
             // A draft always fits the map it was drawn on.
             let _ = history.commit(draft.finish(), info);
         }
-        Project { name: name.to_string(), history, ground_truth: None }
+        Project {
+            name: name.to_string(),
+            history,
+            ground_truth: None,
+        }
     }
 
     /// Serializes the project (map history and ground truth) to JSON.
@@ -79,7 +86,13 @@ impl Project {
             name: self.name.clone(),
             commits: self.history.commits().to_vec(),
             ground_truth: self.ground_truth.as_ref().map(|t| {
-                t.iter().map(|r| TruthRecord { src_node: r.src.clone(), dst_node: r.dst.clone(), action: r.action.clone() }).collect()
+                t.iter()
+                    .map(|r| TruthRecord {
+                        src_node: r.src.clone(),
+                        dst_node: r.dst.clone(),
+                        action: r.action.clone(),
+                    })
+                    .collect()
             }),
         };
         serde_json::to_string(&file).unwrap_or_default()
@@ -91,22 +104,46 @@ impl Project {
     /// A [`FormatError`] naming the problem: not JSON, not a project, a newer version, or a
     /// commit that does not apply.
     pub fn from_json(text: &str, file: &str) -> Result<Project, FormatError> {
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| FormatError::json(file, &e))?;
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| FormatError::json(file, &e))?;
         if value.get("format").and_then(|f| f.as_str()) != Some("maprepair-project") {
-            return Err(FormatError::new(file, "field \"format\"", "is not a maprepair project (expected \"format\": \"maprepair-project\")"));
+            return Err(FormatError::new(
+                file,
+                "field \"format\"",
+                "is not a maprepair project (expected \"format\": \"maprepair-project\")",
+            ));
         }
-        let parsed: ProjectFile = serde_json::from_value(value).map_err(|e| FormatError::new(file, "", format!("project does not match the format: {e}")))?;
+        let parsed: ProjectFile = serde_json::from_value(value).map_err(|e| {
+            FormatError::new(file, "", format!("project does not match the format: {e}"))
+        })?;
         if parsed.version > FORMAT_VERSION {
-            return Err(FormatError::new(file, "field \"version\"", format!("version {} is newer than this app understands ({FORMAT_VERSION})", parsed.version)));
+            return Err(FormatError::new(
+                file,
+                "field \"version\"",
+                format!(
+                    "version {} is newer than this app understands ({FORMAT_VERSION})",
+                    parsed.version
+                ),
+            ));
         }
         let history = History::from_commits(parsed.commits)
             .map_err(|(i, e)| FormatError::new(file, format!("commit {i}"), e.to_string()))?;
         let ground_truth = parsed.ground_truth.map(|t| {
             t.into_iter()
-                .map(|r| EdgeRecord { src: r.src_node, dst: r.dst_node, action: r.action, seen_in_forward: None, seen_in_reversed: None })
+                .map(|r| EdgeRecord {
+                    src: r.src_node,
+                    dst: r.dst_node,
+                    action: r.action,
+                    seen_in_forward: None,
+                    seen_in_reversed: None,
+                })
                 .collect()
         });
-        Ok(Project { name: parsed.name, history, ground_truth })
+        Ok(Project {
+            name: parsed.name,
+            history,
+            ground_truth,
+        })
     }
 
     /// The current map's observed exits as MANGO records (room display names, in exit order).

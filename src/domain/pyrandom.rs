@@ -24,7 +24,9 @@ pub struct PyRandom {
 
 impl std::fmt::Debug for PyRandom {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PyRandom").field("index", &self.index).finish_non_exhaustive()
+        f.debug_struct("PyRandom")
+            .field("index", &self.index)
+            .finish_non_exhaustive()
     }
 }
 
@@ -216,7 +218,10 @@ mod tests {
     fn raw_words_match_cpython_for_seed_0() {
         let mut r = PyRandom::new(0);
         let got: Vec<u64> = (0..5).map(|_| r.getrandbits(32)).collect();
-        assert_eq!(got, vec![3626764237, 1654615998, 3255389356, 3823568514, 1806341205]);
+        assert_eq!(
+            got,
+            vec![3626764237, 1654615998, 3255389356, 3823568514, 1806341205]
+        );
     }
 
     #[test]
@@ -224,14 +229,24 @@ mod tests {
         // python3 -c 'import random; r=random.Random(42); print([repr(r.random()) for _ in range(3)])'
         let mut r = PyRandom::new(42);
         let got: Vec<f64> = (0..3).map(|_| r.random()).collect();
-        assert_eq!(got, vec![0.6394267984578837, 0.025010755222666936, 0.27502931836911926]);
+        assert_eq!(
+            got,
+            vec![
+                0.6394267984578837,
+                0.025010755222666936,
+                0.27502931836911926
+            ]
+        );
     }
 
     #[test]
     fn derived_draws_match_cpython() {
         // r=random.Random(7); [r.randrange(n) for n in [1,1,2,3,5,10,60,1000,2**33]]
         let mut r = PyRandom::new(7);
-        let got: Vec<u64> = [1u64, 1, 2, 3, 5, 10, 60, 1000, 1 << 33].iter().map(|&n| r.randbelow(n)).collect();
+        let got: Vec<u64> = [1u64, 1, 2, 3, 5, 10, 60, 1000, 1 << 33]
+            .iter()
+            .map(|&n| r.randbelow(n))
+            .collect();
         assert_eq!(got, vec![0, 0, 1, 2, 0, 1, 52, 548, 4699252753]);
         // r=random.Random(123); x=list(range(10)); r.shuffle(x); r.choice("abcdef"),
         // r.getrandbits(0), r.getrandbits(1), r.getrandbits(40), r.getrandbits(64)

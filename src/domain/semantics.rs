@@ -48,7 +48,9 @@ impl FromStr for Semantics {
 pub fn reference_graph(map: &Map) -> RefGraph {
     let mut g = RefGraph::new();
     for e in map.exits().filter(|e| e.origin == Origin::Observed) {
-        let (Some(a), Some(b)) = (map.room(e.from), map.room(e.to)) else { continue };
+        let (Some(a), Some(b)) = (map.room(e.from), map.room(e.to)) else {
+            continue;
+        };
         if let (Some(u), Some(v)) = (g.node(&a.name), g.node(&b.name)) {
             if g.contains(u, v) {
                 continue;

@@ -6,7 +6,7 @@
 //! share one origin and may overlap; the demo has a single frame.
 
 use crate::domain::map::{Map, Origin};
-use crate::domain::Analysis;
+use crate::domain::{Analysis, Conflict, Vector};
 use rustc_hash::FxHashSet;
 
 /// Distance between neighbouring cell centres, in SVG units.
@@ -65,46 +65,100 @@ pub struct Drawing {
 impl Drawing {
     /// Lays out `map` on the positions `analysis` inferred for it.
     pub fn of(map: &Map, analysis: &Analysis) -> Drawing {
-        let cells: Vec<(u32, [i32; 3])> =
-            map.rooms().filter_map(|r| Some((r.id.0, analysis.geometry.position(r.id)?))).collect();
-        let (min_x, max_x) = bounds(cells.iter().map(|(_, p)| p[0]));
-        let (min_y, max_y) = bounds(cells.iter().map(|(_, p)| p[1]));
-        let centre = |p: [i32; 3]| {
-            (CELL * (f64::from(p[0] - min_x) + 0.5), CELL * (f64::from(max_y - p[1]) + 0.5))
+        let geometry = &analysis.geometry;
+        let grid = Grid::around(map.rooms().filter_map(|r| geometry.position(r.id)));
+        let named = |pick: fn(&Conflict) -> Vec<u32>| -> FxHashSet<u32> {
+            analysis.conflicts.iter().flat_map(pick).collect()
         };
-        let hot_rooms: FxHashSet<u32> = analysis.conflicts.iter().flat_map(|c| c.rooms.iter().map(|r| r.0)).collect();
-        let hot_exits: FxHashSet<u32> = analysis.conflicts.iter().flat_map(|c| c.exits.iter().map(|e| e.0)).collect();
+        let hot_rooms = named(|c| c.rooms.iter().map(|r| r.0).collect());
+        let hot_exits = named(|c| c.exits.iter().map(|e| e.0).collect());
         let rooms = map
             .rooms()
             .filter_map(|r| {
-                let (x, y) = centre(analysis.geometry.position(r.id)?);
-                Some(RoomSpot { id: r.id.0, name: r.name.clone(), x, y, conflicted: hot_rooms.contains(&r.id.0) })
+                let (x, y) = grid.centre(geometry.position(r.id)?);
+                let conflicted = hot_rooms.contains(&r.id.0);
+                Some(RoomSpot {
+                    id: r.id.0,
+                    name: r.name.clone(),
+                    x,
+                    y,
+                    conflicted,
+                })
             })
             .collect();
         let exits = map
             .exits()
             .filter_map(|e| {
-                let a = centre(analysis.geometry.position(e.from)?);
-                let b = centre(analysis.geometry.position(e.to)?);
+                let from = grid.centre(geometry.position(e.from)?);
+                let to = grid.centre(geometry.position(e.to)?);
                 Some(ExitLine {
                     id: e.id.0,
                     label: e.label.to_string(),
-                    ends: right_lane(a, b),
+                    ends: right_lane(from, to),
                     inferred: e.origin == Origin::InferredReverse,
                     conflicted: hot_exits.contains(&e.id.0),
                 })
             })
             .collect();
-        let columns = f64::from(max_x - min_x + 1);
-        let rows = f64::from(max_y - min_y + 1);
-        Drawing { width: CELL * columns, height: CELL * rows, rooms, exits }
+        Drawing {
+            width: grid.width(),
+            height: grid.height(),
+            rooms,
+            exits,
+        }
     }
 }
 
-/// The smallest and largest of some coordinates; (0, 0) when there are none.
-fn bounds(values: impl Iterator<Item = i32>) -> (i32, i32) {
-    values.fold(None, |acc: Option<(i32, i32)>, v| Some(acc.map_or((v, v), |(lo, hi)| (lo.min(v), hi.max(v)))))
-        .unwrap_or((0, 0))
+/// The lattice cells a drawing spans: x from `min_x` to `max_x`, y from `min_y` to `max_y`.
+struct Grid {
+    min_x: i32,
+    max_x: i32,
+    min_y: i32,
+    max_y: i32,
+}
+
+impl Grid {
+    /// The smallest grid holding every position (one cell at the origin when there are none).
+    fn around(positions: impl Iterator<Item = Vector>) -> Grid {
+        let mut grid: Option<Grid> = None;
+        for [x, y, _] in positions {
+            grid = Some(match grid {
+                None => Grid {
+                    min_x: x,
+                    max_x: x,
+                    min_y: y,
+                    max_y: y,
+                },
+                Some(g) => Grid {
+                    min_x: g.min_x.min(x),
+                    max_x: g.max_x.max(x),
+                    min_y: g.min_y.min(y),
+                    max_y: g.max_y.max(y),
+                },
+            });
+        }
+        grid.unwrap_or(Grid {
+            min_x: 0,
+            max_x: 0,
+            min_y: 0,
+            max_y: 0,
+        })
+    }
+
+    /// The centre of a position's cell, in SVG units, north up.
+    fn centre(&self, [x, y, _]: Vector) -> (f64, f64) {
+        let column = f64::from(x - self.min_x) + 0.5;
+        let row = f64::from(self.max_y - y) + 0.5;
+        (CELL * column, CELL * row)
+    }
+
+    fn width(&self) -> f64 {
+        CELL * f64::from(self.max_x - self.min_x + 1)
+    }
+
+    fn height(&self) -> f64 {
+        CELL * f64::from(self.max_y - self.min_y + 1)
+    }
 }
 
 /// The segment a→b moved [`LANE`] units to its right (unchanged when a = b).
@@ -131,7 +185,14 @@ mod tests {
         let drawing = Drawing::of(map, &Analysis::of(map));
         assert_eq!(drawing.rooms.len(), map.room_count());
         assert_eq!(drawing.exits.len(), map.exit_count());
-        let spot = |name: &str| drawing.rooms.iter().find(|r| r.name == name).cloned().unwrap();
+        let spot = |name: &str| {
+            drawing
+                .rooms
+                .iter()
+                .find(|r| r.name == name)
+                .cloned()
+                .unwrap()
+        };
         assert!(spot("Hall").y < spot("Porch").y, "north is up");
         assert!(spot("Kitchen").x > spot("Hall").x, "east is right");
         assert!(drawing.exits.iter().any(|e| e.conflicted));

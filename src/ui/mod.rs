@@ -32,6 +32,11 @@ pub fn App() -> impl IntoView {
             <section class="demo-map">
                 <h2>{project.name.clone()}</h2>
                 <MapCanvas drawing=drawing />
+                <p class="map-legend">
+                    <span class="key walked"></span>"walked"
+                    <span class="key assumed"></span>"assumed way back"
+                    <span class="key conflicted"></span>"named by a conflict"
+                </p>
             </section>
             <ConflictSummary rooms=map.room_count() exits=map.exit_count() counts=analysis.counts() />
         </main>

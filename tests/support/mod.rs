@@ -1,4 +1,5 @@
 //! Shared helpers for integration tests.
+#![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 #![allow(dead_code)]
 
 use std::path::PathBuf;

@@ -25,7 +25,9 @@ impl Args {
                 } else if BARE_FLAGS.contains(&key) {
                     out.flags.push(key.to_string());
                 } else {
-                    let value = items.next().ok_or_else(|| format!("--{key} needs a value"))?;
+                    let value = items
+                        .next()
+                        .ok_or_else(|| format!("--{key} needs a value"))?;
                     out.options.insert(key.to_string(), value);
                 }
             } else {
@@ -52,14 +54,21 @@ impl Args {
 
     /// A required option.
     pub fn require(&self, key: &str) -> Result<&str, super::CliError> {
-        self.option(key).ok_or_else(|| super::CliError::Usage(format!("--{key} is required")))
+        self.option(key)
+            .ok_or_else(|| super::CliError::Usage(format!("--{key} is required")))
     }
 
     /// A numeric option with a default.
-    pub fn number<T: std::str::FromStr>(&self, key: &str, default: T) -> Result<T, super::CliError> {
+    pub fn number<T: std::str::FromStr>(
+        &self,
+        key: &str,
+        default: T,
+    ) -> Result<T, super::CliError> {
         match self.option(key) {
             None => Ok(default),
-            Some(v) => v.parse().map_err(|_| super::CliError::Usage(format!("--{key} must be a number, not {v:?}"))),
+            Some(v) => v.parse().map_err(|_| {
+                super::CliError::Usage(format!("--{key} must be a number, not {v:?}"))
+            }),
         }
     }
 

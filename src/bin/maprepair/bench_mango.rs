@@ -50,9 +50,19 @@ fn n(v: &Value) -> i64 {
 pub fn games(data: &Path) -> Result<Vec<String>, CliError> {
     let dir = data.join("llm_built");
     let mut out: Vec<String> = std::fs::read_dir(&dir)
-        .map_err(|e| CliError::Failed(format!("{}: {e} (expected ../shared/mango with llm_built/ and data_fixed/)", dir.display())))?
+        .map_err(|e| {
+            CliError::Failed(format!(
+                "{}: {e} (expected ../shared/mango with llm_built/ and data_fixed/)",
+                dir.display()
+            ))
+        })?
         .filter_map(Result::ok)
-        .filter_map(|e| e.file_name().to_str().and_then(|n| n.strip_suffix("_edges.json")).map(str::to_string))
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()
+                .and_then(|n| n.strip_suffix("_edges.json"))
+                .map(str::to_string)
+        })
         .collect();
     out.sort();
     Ok(out)
@@ -66,7 +76,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let mut compute_seconds = 0.0;
     for game in games(data)? {
         let built_path = data.join("llm_built").join(format!("{game}_edges.json"));
-        let truth_path = data.join("data_fixed").join(&game).join(format!("{game}.edges.json"));
+        let truth_path = data
+            .join("data_fixed")
+            .join(&game)
+            .join(format!("{game}.edges.json"));
         let built = parse_edge_list(&read(&built_path)?, &built_path.display().to_string())?;
         let truth = parse_edge_list(&read(&truth_path)?, &truth_path.display().to_string())?;
         let start = std::time::Instant::now();
@@ -78,13 +91,23 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
     }
     let mut totals = Map::new();
-    for key in KEYS.iter().chain(["input_direction", "input_topology_overlap", "input_naming_not_counted"].iter()) {
+    for key in KEYS.iter().chain(
+        [
+            "input_direction",
+            "input_topology_overlap",
+            "input_naming_not_counted",
+        ]
+        .iter(),
+    ) {
         let sum: i64 = rows.iter().map(|r| r[*key].as_i64().unwrap_or(0)).sum();
         totals.insert((*key).to_string(), json!(sum));
     }
     totals.insert("seconds".into(), json!(compute_seconds));
     totals.insert("games_with_conflicts".into(), json!(rows.len()));
-    totals.insert("wall_seconds".into(), json!(total_start.elapsed().as_secs_f64()));
+    totals.insert(
+        "wall_seconds".into(),
+        json!(total_start.elapsed().as_secs_f64()),
+    );
     let out = json!({ "semantics": "reference", "games": rows, "totals": totals });
     emit(args, &out, || {
         let mut s = format!(
@@ -95,8 +118,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             s.push_str(&format!(
                 "{:<14}{:>7}{:>8}{:>8}{:>8}{:>8}{:>8}{:>8}\n",
                 r["game"].as_str().unwrap_or(""),
-                n(&r["input_conflicts"]), n(&r["heuristic_remove_after"]), n(&r["heuristic_remove_after_dir_topo_only"]),
-                n(&r["heuristic_remove_dirdelta"]), n(&r["heuristic_modify_after"]), n(&r["heuristic_modify_after_dir_topo_only"]),
+                n(&r["input_conflicts"]),
+                n(&r["heuristic_remove_after"]),
+                n(&r["heuristic_remove_after_dir_topo_only"]),
+                n(&r["heuristic_remove_dirdelta"]),
+                n(&r["heuristic_modify_after"]),
+                n(&r["heuristic_modify_after_dir_topo_only"]),
                 n(&r["heuristic_modify_dirdelta"])
             ));
         }

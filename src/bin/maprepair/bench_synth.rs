@@ -4,6 +4,7 @@
 //!   retention, overall and per error type. `--verbose` adds every row to the JSON.
 //! * `table1`: the 80 Table 1 inputs' initial conflict counts and the conflict-free rates of
 //!   heuristic_remove / heuristic_modify with 95 % Wilson intervals (percentages).
+//!   `--verbose` adds every heuristic run's remaining conflict count.
 //!
 //! Each suite is reported under `"reference"` (the authors' semantics) and `"default"` (the
 //! app's consistent semantics; `null` until that semantics implements `SuiteSemantics`).
@@ -45,7 +46,10 @@ pub fn lca_json(suite: &LcaSuite, rows: bool) -> Value {
         "reduction_pct": per_type(&suite.reduction_pct),
         "retention_pct": per_type(&suite.retention_pct),
         "median_rank_of_truth": per_type(&suite.median_rank),
-        "graphs_per_type": per_type(&suite.counts),
+        "graphs_per_type": {
+            "all": suite.counts.all as u64, "direction": suite.counts.direction as u64,
+            "topology": suite.counts.topology as u64, "naming": suite.counts.naming as u64,
+        },
     });
     if rows {
         v["rows"] = Value::Array(suite.rows.iter().map(row_json).collect());
@@ -54,9 +58,10 @@ pub fn lca_json(suite: &LcaSuite, rows: bool) -> Value {
 }
 
 /// The JSON of one Table 1 run: `initial_conflicts` and `cf_rate` (rates in percent), plus
-/// `conflict_free` and `runs` per rate.
-pub fn table1_json(t: &Table1) -> Value {
-    json!({
+/// `conflict_free` and `runs` per rate and, with `runs`, every run's `conflicts_after` under
+/// `"runs"`.
+pub fn table1_json(t: &Table1, runs: bool) -> Value {
+    let mut v = json!({
         "initial_conflicts": t.initial_conflicts.iter().map(|c| json!({
             "err_type": c.err_type.as_str(), "k": c.k, "seed": c.seed, "conflicts": c.conflicts,
         })).collect::<Vec<_>>(),
@@ -65,15 +70,43 @@ pub fn table1_json(t: &Table1) -> Value {
             "rate": r.rate, "ci_low": r.ci_low, "ci_high": r.ci_high,
             "conflict_free": r.conflict_free, "runs": r.runs,
         })).collect::<Vec<_>>(),
-    })
+    });
+    if runs {
+        v["runs"] = Value::Array(
+            t.runs
+                .iter()
+                .map(|r| {
+                    json!({
+                        "err_type": r.err_type.as_str(), "k": r.k, "seed": r.seed,
+                        "strategy": strategy_name(r.strategy), "conflicts_after": r.conflicts_after,
+                    })
+                })
+                .collect(),
+        );
+    }
+    v
 }
 
 fn lca_text(suite: &LcaSuite, seconds: f64) -> String {
     let p = |x: &PerType| [x.all, x.direction, x.topology, x.naming];
-    let (n, red, ret, med) = (p(&suite.counts), p(&suite.reduction_pct), p(&suite.retention_pct), p(&suite.median_rank));
-    let mut s = format!("{:<11}{:>8}{:>13}{:>13}{:>13}\n", "err_type", "graphs", "reduction %", "retention %", "median rank");
-    for (i, name) in ["all", "direction", "topology", "naming"].iter().enumerate() {
-        s.push_str(&format!("{:<11}{:>8}{:>13.2}{:>13.2}{:>13}\n", name, n[i], red[i], ret[i], med[i]));
+    let (n, red, ret, med) = (
+        p(&suite.counts),
+        p(&suite.reduction_pct),
+        p(&suite.retention_pct),
+        p(&suite.median_rank),
+    );
+    let mut s = format!(
+        "{:<11}{:>8}{:>13}{:>13}{:>13}\n",
+        "err_type", "graphs", "reduction %", "retention %", "median rank"
+    );
+    for (i, name) in ["all", "direction", "topology", "naming"]
+        .iter()
+        .enumerate()
+    {
+        s.push_str(&format!(
+            "{:<11}{:>8}{:>13.2}{:>13.2}{:>13}\n",
+            name, n[i], red[i], ret[i], med[i]
+        ));
     }
     s.push_str(&format!("reference semantics; {:.2} s", seconds));
     s
@@ -84,21 +117,39 @@ fn table1_text(t: &Table1, seconds: f64) -> String {
     for cell in t.initial_conflicts.chunks(20) {
         if let Some(first) = cell.first() {
             let counts: Vec<String> = cell.iter().map(|c| c.conflicts.to_string()).collect();
-            let (lo, hi) = cell.iter().fold((usize::MAX, 0), |(lo, hi), c| (lo.min(c.conflicts), hi.max(c.conflicts)));
-            s.push_str(&format!("{:<10} k={:<2} {lo}-{hi}: {}\n", first.err_type.as_str(), first.k, counts.join(" ")));
+            let (lo, hi) = cell.iter().fold((usize::MAX, 0), |(lo, hi), c| {
+                (lo.min(c.conflicts), hi.max(c.conflicts))
+            });
+            s.push_str(&format!(
+                "{:<10} k={:<2} {lo}-{hi}: {}\n",
+                first.err_type.as_str(),
+                first.k,
+                counts.join(" ")
+            ));
         }
     }
-    s.push_str(&format!("\n{:<10}{:>4}  {:<17}{:>8}{:>10}{:>14}\n", "err_type", "k", "strategy", "CF", "CF %", "95% Wilson"));
+    s.push_str(&format!(
+        "\n{:<10}{:>4}  {:<17}{:>8}{:>10}{:>14}\n",
+        "err_type", "k", "strategy", "CF", "CF %", "95% Wilson"
+    ));
     for r in &t.cf_rate {
         s.push_str(&format!(
             "{:<10}{:>4}  {:<17}{:>5}/{:<2}{:>10.1}{:>9.0}-{:.0}\n",
-            r.err_type.as_str(), r.k, strategy_name(r.strategy), r.conflict_free, r.runs, r.rate, r.ci_low, r.ci_high
+            r.err_type.as_str(),
+            r.k,
+            strategy_name(r.strategy),
+            r.conflict_free,
+            r.runs,
+            r.rate,
+            r.ci_low,
+            r.ci_high
         ));
     }
     s.push_str(&format!("reference semantics; {:.2} s", seconds));
     s
 }
 
+/// Runs `bench synth`: `--suite lca` (default) or `--suite table1`.
 #[allow(clippy::disallowed_methods)] // The CLI is the clock's owner; the core never reads it.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let suite = args.option("suite").unwrap_or("lca");
@@ -117,12 +168,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         "table1" => {
             let reference = table1(&mut ReferenceSemantics::new());
             let seconds = start.elapsed().as_secs_f64();
-            let mut r = table1_json(&reference);
+            let mut r = table1_json(&reference, args.flag("verbose"));
             r["seconds"] = json!(seconds);
             let out = json!({ "reference": r, "default": Value::Null });
             emit(args, &out, || table1_text(&reference, seconds));
             Ok(())
         }
-        other => Err(CliError::Usage(format!("--suite must be lca or table1, not {other:?}"))),
+        other => Err(CliError::Usage(format!(
+            "--suite must be lca or table1, not {other:?}"
+        ))),
     }
 }

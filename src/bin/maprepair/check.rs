@@ -12,7 +12,10 @@ use std::path::Path;
 
 /// The semantics asked for.
 pub fn semantics(args: &Args) -> Result<Semantics, CliError> {
-    args.option("semantics").unwrap_or("default").parse().map_err(|e: maprepair::domain::semantics::UnknownSemantics| CliError::Usage(e.to_string()))
+    args.option("semantics")
+        .unwrap_or("default")
+        .parse()
+        .map_err(|e: maprepair::domain::semantics::UnknownSemantics| CliError::Usage(e.to_string()))
 }
 
 /// The reference graph for an input: edge lists by the authors' loader, projects via the map.
@@ -43,7 +46,8 @@ pub fn ref_counts_json(g: &RefGraph) -> Value {
 /// JSON for one default conflict.
 pub fn conflict_json(map: &Map, a: &Analysis, i: usize) -> Value {
     let c = &a.conflicts[i];
-    let name = |r: maprepair::domain::RoomId| map.room(r).map_or_else(String::new, |r| r.name.clone());
+    let name =
+        |r: maprepair::domain::RoomId| map.room(r).map_or_else(String::new, |r| r.name.clone());
     let exit = |e: &maprepair::domain::ExitId| {
         map.exit(*e).map_or(Value::Null, |x| json!({"id": x.id.0, "from": name(x.from), "to": name(x.to), "label": x.label.to_string()}))
     };
@@ -65,18 +69,26 @@ pub fn counts_json(a: &Analysis) -> Value {
 }
 
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let path = args.positional(1).ok_or_else(|| CliError::Usage("check needs a FILE".into()))?;
+    let path = args
+        .positional(1)
+        .ok_or_else(|| CliError::Usage("check needs a FILE".into()))?;
     let input = load(Path::new(&path))?;
     let out = match semantics(args)? {
         Semantics::Reference => {
             let g = reference_input(&input);
-            let list: Vec<Value> = Detector::new().detect(&g, true).iter().map(|c| ref_conflict_json(&g, c)).collect();
+            let list: Vec<Value> = Detector::new()
+                .detect(&g, true)
+                .iter()
+                .map(|c| ref_conflict_json(&g, c))
+                .collect();
             json!({"semantics": "reference", "rooms": g.node_count(), "exits": g.edge_count(), "conflicts": ref_counts_json(&g), "list": list})
         }
         Semantics::Default => {
             let map = input.project().history.head();
             let a = Analysis::of(map);
-            let list: Vec<Value> = (0..a.conflicts.len()).map(|i| conflict_json(map, &a, i)).collect();
+            let list: Vec<Value> = (0..a.conflicts.len())
+                .map(|i| conflict_json(map, &a, i))
+                .collect();
             json!({"semantics": "default", "rooms": map.room_count(), "exits": map.exit_count(), "conflicts": counts_json(&a), "list": list})
         }
     };
@@ -87,7 +99,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             out["rooms"], out["exits"], out["semantics"].as_str().unwrap_or(""), c["direction"], c["topology"], c["naming"], c["total"]
         );
         for item in out["list"].as_array().into_iter().flatten() {
-            s.push_str(&format!("  [{}] {}\n", item["type"].as_str().unwrap_or(""), item["rooms"]));
+            s.push_str(&format!(
+                "  [{}] {}\n",
+                item["type"].as_str().unwrap_or(""),
+                item["rooms"]
+            ));
         }
         s.trim_end().to_string()
     });

@@ -32,7 +32,11 @@ impl Input {
 pub fn load(path: &Path) -> Result<Input, CliError> {
     let text = read(path)?;
     let name = path.display().to_string();
-    let title = path.file_stem().and_then(|s| s.to_str()).unwrap_or("map").to_string();
+    let title = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("map")
+        .to_string();
     if name.ends_with(".walkthrough") {
         return Err(CliError::Failed(format!(
             "{name}: walkthroughs are turned into maps by the automapper (`maprepair automap`), which is not in this build yet; pass an edge list or a project"

@@ -5,6 +5,7 @@
 
 mod args;
 mod bench_mango;
+mod bench_scale;
 mod bench_synth;
 mod check;
 mod input;
@@ -63,6 +64,7 @@ fn run(args: &Args) -> Result<(), CliError> {
         Some("bench") => match args.positional(1).as_deref() {
             Some("mango") => bench_mango::run(args),
             Some("synth") => bench_synth::run(args),
+            Some("scale") => bench_scale::run(args),
             other => Err(CliError::Usage(format!("unknown benchmark {other:?}"))),
         },
         Some("check") => check::run(args),

@@ -5,7 +5,9 @@ use crate::check::{counts_json, ref_counts_json, reference_input, semantics};
 use crate::input::{load, Input};
 use crate::{emit, CliError};
 use maprepair::domain::formats::{write_edge_list, EdgeRecord};
-use maprepair::domain::reference::{heuristic_repair, HeuristicAction, HeuristicStrategy, RefGraph};
+use maprepair::domain::reference::{
+    heuristic_repair, HeuristicAction, HeuristicStrategy, RefGraph,
+};
 use maprepair::domain::repair::heuristic::{Heuristic, Preference};
 use maprepair::domain::repair::{run as run_repair, Budget};
 use maprepair::domain::{Analysis, Semantics};
@@ -27,32 +29,62 @@ fn ref_records(g: &RefGraph) -> Vec<EdgeRecord> {
 fn ref_action_json(g: &RefGraph, a: &HeuristicAction) -> Value {
     let edge = |(u, v): (u32, u32)| json!([g.name(u), g.name(v)]);
     match a {
-        HeuristicAction::Modify { edge: e, from, to, reason } => json!({"action": "modify_edge", "edge": edge(*e), "from": from.to_string(), "new_direction": to.to_string(), "reason": reason}),
-        HeuristicAction::Remove { edge: e, label, reason } => json!({"action": "remove_edge", "edge": edge(*e), "label": label.to_string(), "reason": reason}),
+        HeuristicAction::Modify {
+            edge: e,
+            from,
+            to,
+            reason,
+        } => {
+            json!({"action": "modify_edge", "edge": edge(*e), "from": from.to_string(), "new_direction": to.to_string(), "reason": reason})
+        }
+        HeuristicAction::Remove {
+            edge: e,
+            label,
+            reason,
+        } => {
+            json!({"action": "remove_edge", "edge": edge(*e), "label": label.to_string(), "reason": reason})
+        }
         HeuristicAction::Skip { reason } => json!({"action": "skip_conflict", "reason": reason}),
     }
 }
 
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let path = args.positional(1).ok_or_else(|| CliError::Usage("repair needs a FILE".into()))?;
+    let path = args
+        .positional(1)
+        .ok_or_else(|| CliError::Usage("repair needs a FILE".into()))?;
     let strategy = args.require("strategy")?;
     let preference = match strategy {
         "heuristic-remove" => Preference::Remove,
         "heuristic-modify" => Preference::Modify,
-        other => return Err(CliError::Usage(format!("unknown strategy {other:?} (expected heuristic-remove or heuristic-modify)"))),
+        other => {
+            return Err(CliError::Usage(format!(
+                "unknown strategy {other:?} (expected heuristic-remove or heuristic-modify)"
+            )))
+        }
     };
     let input = load(Path::new(&path))?;
     let (out, written) = match semantics(args)? {
         Semantics::Reference => {
             let g = reference_input(&input);
-            let s = if preference == Preference::Remove { HeuristicStrategy::Remove } else { HeuristicStrategy::Modify };
+            let s = if preference == Preference::Remove {
+                HeuristicStrategy::Remove
+            } else {
+                HeuristicStrategy::Modify
+            };
             let outcome = heuristic_repair(&g, s, 20);
-            let actions: Vec<Value> = outcome.actions.iter().map(|a| ref_action_json(&outcome.graph, a)).collect();
+            let actions: Vec<Value> = outcome
+                .actions
+                .iter()
+                .map(|a| ref_action_json(&outcome.graph, a))
+                .collect();
             let out = json!({"semantics": "reference", "before": ref_counts_json(&g), "after": ref_counts_json(&outcome.graph), "actions": actions});
             let written = match &input {
                 Input::EdgeList { .. } => write_edge_list(&ref_records(&outcome.graph)),
                 Input::Project(p) => {
-                    let rebuilt = maprepair::domain::Project::from_edge_records(&p.name, &ref_records(&outcome.graph));
+                    let rebuilt = maprepair::domain::Project::from_edge_records(
+                        &p.name,
+                        &ref_records(&outcome.graph),
+                    );
                     rebuilt.to_json()
                 }
             };
@@ -72,9 +104,24 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                         obj.insert("conflict".into(), json!(l.conflict));
                         obj.insert("version".into(), json!(l.version));
                         if let Some(exit) = obj.get("exit").and_then(Value::as_u64) {
-                            let e = project.history.commits().iter().flat_map(|c| c.change.removed_exits.iter().chain(&c.change.added_exits)).find(|e| u64::from(e.id.0) == exit);
+                            let e = project
+                                .history
+                                .commits()
+                                .iter()
+                                .flat_map(|c| {
+                                    c.change.removed_exits.iter().chain(&c.change.added_exits)
+                                })
+                                .find(|e| u64::from(e.id.0) == exit);
                             if let Some(e) = e {
-                                let name = |r| project.history.commits().iter().flat_map(|c| c.change.added_rooms.iter()).find(|x| x.id == r).map(|x| x.name.clone());
+                                let name = |r| {
+                                    project
+                                        .history
+                                        .commits()
+                                        .iter()
+                                        .flat_map(|c| c.change.added_rooms.iter())
+                                        .find(|x| x.id == r)
+                                        .map(|x| x.name.clone())
+                                };
                                 obj.insert("edge".into(), json!([name(e.from), name(e.to)]));
                             }
                         }
@@ -96,7 +143,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     emit(args, &out, || {
         let mut s = format!("before: {}\nafter:  {}\n", out["before"], out["after"]);
         for a in out["actions"].as_array().into_iter().flatten() {
-            s.push_str(&format!("  {} {} — {}\n", a["action"].as_str().unwrap_or(""), a.get("edge").unwrap_or(&Value::Null), a["reason"].as_str().unwrap_or("")));
+            s.push_str(&format!(
+                "  {} {} — {}\n",
+                a["action"].as_str().unwrap_or(""),
+                a.get("edge").unwrap_or(&Value::Null),
+                a["reason"].as_str().unwrap_or("")
+            ));
         }
         s.trim_end().to_string()
     });

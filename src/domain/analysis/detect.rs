@@ -39,7 +39,10 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
             out.push(Conflict {
                 id: format!("dup:{}:{}", room.id.0, label),
                 ctype: ConflictType::Directional,
-                kind: ConflictKind::DuplicateLabel { room: room.id, label: label.clone() },
+                kind: ConflictKind::DuplicateLabel {
+                    room: room.id,
+                    label: label.clone(),
+                },
                 rooms,
                 exits,
             });
@@ -53,14 +56,28 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
             continue;
         }
         let (a, b) = pair;
-        let forward: Vec<&Label> = map.exits_between(a, b).filter(|x| x.label.opposite().is_some()).map(|x| &x.label).collect();
-        let back: Vec<&Label> = map.exits_between(b, a).filter(|x| x.label.opposite().is_some()).map(|x| &x.label).collect();
+        let forward: Vec<&Label> = map
+            .exits_between(a, b)
+            .filter(|x| x.label.opposite().is_some())
+            .map(|x| &x.label)
+            .collect();
+        let back: Vec<&Label> = map
+            .exits_between(b, a)
+            .filter(|x| x.label.opposite().is_some())
+            .map(|x| &x.label)
+            .collect();
         if forward.is_empty() || back.is_empty() {
             continue;
         }
-        let agrees = forward.iter().any(|f| f.opposite().is_some_and(|o| back.contains(&&o)));
+        let agrees = forward
+            .iter()
+            .any(|f| f.opposite().is_some_and(|o| back.contains(&&o)));
         if !agrees {
-            let exits = map.exits_between(a, b).chain(map.exits_between(b, a)).map(|x| x.id).collect();
+            let exits = map
+                .exits_between(a, b)
+                .chain(map.exits_between(b, a))
+                .map(|x| x.id)
+                .collect();
             out.push(Conflict {
                 id: format!("mismatch:{}:{}", a.0, b.0),
                 ctype: ConflictType::Directional,
@@ -83,7 +100,10 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
         out.push(Conflict {
             id: format!("loop:{}", exit_id.0),
             ctype: ConflictType::Topological,
-            kind: ConflictKind::Loop { exit: exit_id, error },
+            kind: ConflictKind::Loop {
+                exit: exit_id,
+                error,
+            },
             rooms: vec![e.from, e.to],
             exits: vec![exit_id],
         });
@@ -99,10 +119,11 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
         if rooms.len() < 2 {
             continue;
         }
-        let all_explained = rooms
-            .iter()
-            .enumerate()
-            .all(|(i, a)| rooms[i + 1..].iter().all(|b| explained.contains(&ordered(*a, *b))));
+        let all_explained = rooms.iter().enumerate().all(|(i, a)| {
+            rooms[i + 1..]
+                .iter()
+                .all(|b| explained.contains(&ordered(*a, *b)))
+        });
         if all_explained {
             continue;
         }
@@ -118,14 +139,19 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
     // Naming: canonical collisions.
     let mut names: indexmap::IndexMap<&str, Vec<RoomId>> = indexmap::IndexMap::new();
     for room in map.rooms() {
-        names.entry(room.canonical.as_str()).or_default().push(room.id);
+        names
+            .entry(room.canonical.as_str())
+            .or_default()
+            .push(room.id);
     }
     for (canonical, rooms) in names {
         if rooms.len() >= 2 {
             out.push(Conflict {
                 id: format!("name:{canonical}"),
                 ctype: ConflictType::Naming,
-                kind: ConflictKind::NameCollision { canonical: canonical.to_string() },
+                kind: ConflictKind::NameCollision {
+                    canonical: canonical.to_string(),
+                },
                 exits: placing_exits(geometry, &rooms),
                 rooms,
             });
@@ -136,7 +162,17 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
 
 /// The tree exits that placed these rooms: the edges a position conflict involves.
 fn placing_exits(geometry: &Geometry, rooms: &[RoomId]) -> Vec<ExitId> {
-    rooms.iter().filter_map(|r| geometry.parent.get(r.0 as usize).copied().flatten().map(|(_, e)| e)).collect()
+    rooms
+        .iter()
+        .filter_map(|r| {
+            geometry
+                .parent
+                .get(r.0 as usize)
+                .copied()
+                .flatten()
+                .map(|(_, e)| e)
+        })
+        .collect()
 }
 
 fn ordered(a: RoomId, b: RoomId) -> (RoomId, RoomId) {

@@ -48,7 +48,9 @@ impl Geometry {
         };
         let mut members: Vec<Vec<RoomId>> = Vec::new();
         for e in map.exits() {
-            let Some(v) = e.label.vector().filter(|_| e.geometric) else { continue };
+            let Some(v) = e.label.vector().filter(|_| e.geometric) else {
+                continue;
+            };
             if e.origin == crate::domain::map::Origin::InferredReverse {
                 continue;
             }
@@ -176,7 +178,10 @@ impl Geometry {
                 subtree[p.0 as usize] += subtree[i];
             }
         }
-        self.depth = depth.into_iter().map(|d| if d == UNSET { 0 } else { d }).collect();
+        self.depth = depth
+            .into_iter()
+            .map(|d| if d == UNSET { 0 } else { d })
+            .collect();
         self.subtree = subtree;
     }
 
@@ -187,7 +192,10 @@ impl Geometry {
 
     /// A room's frame.
     pub fn frame_of(&self, room: RoomId) -> Option<u32> {
-        self.frame.get(room.0 as usize).copied().filter(|f| *f != NO_FRAME)
+        self.frame
+            .get(room.0 as usize)
+            .copied()
+            .filter(|f| *f != NO_FRAME)
     }
 
     /// The deepest common ancestor of two rooms in one frame (`None` across frames).

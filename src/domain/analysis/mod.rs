@@ -42,8 +42,15 @@ impl Analysis {
     pub fn of(map: &Map) -> Analysis {
         let geometry = Geometry::infer(map);
         let conflicts = detect(map, &geometry);
-        let localizations = conflicts.iter().map(|c| localize(map, &geometry, c)).collect();
-        Analysis { geometry, conflicts, localizations }
+        let localizations = conflicts
+            .iter()
+            .map(|c| localize(map, &geometry, c))
+            .collect();
+        Analysis {
+            geometry,
+            conflicts,
+            localizations,
+        }
     }
 
     /// Counts by type.
@@ -68,9 +75,20 @@ impl Analysis {
 
     /// The ranked candidates of conflict `index`.
     pub fn ranked(&self, map: &Map, index: usize, usage: &[u32]) -> Vec<ScoredExit> {
-        let Some(loc) = self.localizations.get(index) else { return Vec::new() };
+        let Some(loc) = self.localizations.get(index) else {
+            return Vec::new();
+        };
         let counts = self.conflict_counts(map.exit_bound());
         score(&self.geometry, &loc.candidates, &counts, usage)
+    }
+
+    /// The ranked candidates of every conflict (conflict counts computed once).
+    pub fn ranked_all(&self, map: &Map, usage: &[u32]) -> Vec<Vec<ScoredExit>> {
+        let counts = self.conflict_counts(map.exit_bound());
+        self.localizations
+            .iter()
+            .map(|l| score(&self.geometry, &l.candidates, &counts, usage))
+            .collect()
     }
 
     /// Every candidate exit of every conflict, once, in first-seen order.

@@ -30,16 +30,29 @@ pub struct ScoredExit {
 
 /// Scores candidates. `conflict_counts` and `usage` are indexed by exit id; a missing usage
 /// counts as one walk.
-pub fn score(geometry: &Geometry, candidates: &[ExitId], conflict_counts: &[u32], usage: &[u32]) -> Vec<ScoredExit> {
+pub fn score(
+    geometry: &Geometry,
+    candidates: &[ExitId],
+    conflict_counts: &[u32],
+    usage: &[u32],
+) -> Vec<ScoredExit> {
     let raw: Vec<(ExitId, u32, u32, u32)> = candidates
         .iter()
         .map(|&e| {
             let i = e.0 as usize;
-            (e, geometry.reach(e), conflict_counts.get(i).copied().unwrap_or(0), usage.get(i).copied().unwrap_or(1))
+            (
+                e,
+                geometry.reach(e),
+                conflict_counts.get(i).copied().unwrap_or(0),
+                usage.get(i).copied().unwrap_or(1),
+            )
         })
         .collect();
-    let norm = |f: &dyn Fn(&(ExitId, u32, u32, u32)) -> u32| -> Vec<f64> {
-        let vals: Vec<f64> = raw.iter().map(|r| f64::from(f(r))).collect();
+    let norm = |part: usize| -> Vec<f64> {
+        let vals: Vec<f64> = raw
+            .iter()
+            .map(|r| f64::from([r.1, r.2, r.3][part]))
+            .collect();
         let mn = vals.iter().copied().fold(f64::INFINITY, f64::min);
         let mx = vals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         if mx <= mn {
@@ -48,7 +61,7 @@ pub fn score(geometry: &Geometry, candidates: &[ExitId], conflict_counts: &[u32]
             vals.iter().map(|v| (v - mn) / (mx - mn)).collect()
         }
     };
-    let (r, c, u) = (norm(&|x| x.1), norm(&|x| x.2), norm(&|x| x.3));
+    let (r, c, u) = (norm(0), norm(1), norm(2));
     let mut out: Vec<ScoredExit> = raw
         .iter()
         .enumerate()
@@ -63,6 +76,10 @@ pub fn score(geometry: &Geometry, candidates: &[ExitId], conflict_counts: &[u32]
             score: r[i] + c[i] + u[i],
         })
         .collect();
-    out.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal));
+    out.sort_by(|a, b| {
+        b.score
+            .partial_cmp(&a.score)
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
     out
 }

@@ -16,7 +16,11 @@ pub struct FormatError {
 impl FormatError {
     /// Builds an error.
     pub fn new(file: &str, location: impl Into<String>, problem: impl Into<String>) -> FormatError {
-        FormatError { file: file.to_string(), location: location.into(), problem: problem.into() }
+        FormatError {
+            file: file.to_string(),
+            location: location.into(),
+            problem: problem.into(),
+        }
     }
 
     /// Wraps a serde_json syntax error with its line and column.

@@ -33,15 +33,28 @@ impl EdgeRecord {
     }
 }
 
-fn step_field(obj: &Map<String, Value>, key: &str, file: &str, i: usize) -> Result<Option<i64>, FormatError> {
+fn step_field(
+    obj: &Map<String, Value>,
+    key: &str,
+    file: &str,
+    i: usize,
+) -> Result<Option<i64>, FormatError> {
     match obj.get(key) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Number(n)) => match n.as_i64() {
             Some(NEVER) => Ok(None),
             Some(v) => Ok(Some(v)),
-            None => Err(FormatError::new(file, format!("record {}, field \"{key}\"", i + 1), "is not a whole number")),
+            None => Err(FormatError::new(
+                file,
+                format!("record {}, field \"{key}\"", i + 1),
+                "is not a whole number",
+            )),
         },
-        Some(_) => Err(FormatError::new(file, format!("record {}, field \"{key}\"", i + 1), "must be a number")),
+        Some(_) => Err(FormatError::new(
+            file,
+            format!("record {}, field \"{key}\"", i + 1),
+            "must be a number",
+        )),
     }
 }
 
@@ -53,18 +66,34 @@ fn step_field(obj: &Map<String, Value>, key: &str, file: &str, i: usize) -> Resu
 pub fn parse_edge_list(text: &str, file: &str) -> Result<Vec<EdgeRecord>, FormatError> {
     let value: Value = serde_json::from_str(text).map_err(|e| FormatError::json(file, &e))?;
     let Value::Array(items) = value else {
-        return Err(FormatError::new(file, "", "expected a JSON array of edge records"));
+        return Err(FormatError::new(
+            file,
+            "",
+            "expected a JSON array of edge records",
+        ));
     };
     let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let Value::Object(obj) = item else {
-            return Err(FormatError::new(file, format!("record {}", i + 1), "is not an object"));
+            return Err(FormatError::new(
+                file,
+                format!("record {}", i + 1),
+                "is not an object",
+            ));
         };
         let text_field = |key: &str| -> Result<String, FormatError> {
             match obj.get(key) {
                 Some(Value::String(s)) => Ok(s.clone()),
-                Some(_) => Err(FormatError::new(file, format!("record {}, field \"{key}\"", i + 1), "must be a string")),
-                None => Err(FormatError::new(file, format!("record {}", i + 1), format!("missing field \"{key}\""))),
+                Some(_) => Err(FormatError::new(
+                    file,
+                    format!("record {}, field \"{key}\"", i + 1),
+                    "must be a string",
+                )),
+                None => Err(FormatError::new(
+                    file,
+                    format!("record {}", i + 1),
+                    format!("missing field \"{key}\""),
+                )),
             }
         };
         out.push(EdgeRecord {
@@ -101,8 +130,11 @@ mod tests {
 
     #[test]
     fn a_missing_field_names_the_record() {
-        let err = parse_edge_list(r#"[{"src_node":"a","dst_node":"b","action":"north"},{"src_node":"a"}]"#, "x.json")
-            .unwrap_err();
+        let err = parse_edge_list(
+            r#"[{"src_node":"a","dst_node":"b","action":"north"},{"src_node":"a"}]"#,
+            "x.json",
+        )
+        .unwrap_err();
         assert_eq!(err.location, "record 2");
         assert!(err.problem.contains("dst_node"));
     }

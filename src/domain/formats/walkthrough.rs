@@ -27,32 +27,49 @@ pub fn parse_walkthrough(text: &str, file: &str) -> Result<Vec<Step>, FormatErro
     let mut steps = Vec::new();
     let mut line_no = 0usize;
     let mut block: Vec<(usize, &str)> = Vec::new();
-    let flush = |block: &mut Vec<(usize, &str)>, steps: &mut Vec<Step>| -> Result<(), FormatError> {
-        let mut num = None;
-        let mut action = None;
-        let mut obs: Option<Vec<&str>> = None;
-        for &(ln, line) in block.iter() {
-            if let Some(rest) = line.strip_prefix("==>STEP NUM:") {
-                let n = rest.trim().parse::<i64>().map_err(|_| {
-                    FormatError::new(file, format!("line {ln}"), format!("step number \"{}\" is not a number", rest.trim()))
-                })?;
-                num = Some(n);
-            } else if let Some(rest) = line.strip_prefix("==>ACT:") {
-                action = Some(rest.trim().to_string());
-            } else if let Some(rest) = line.strip_prefix("==>OBSERVATION:") {
-                let first = rest.trim();
-                obs = Some(if first.is_empty() { Vec::new() } else { vec![first] });
-            } else if let Some(o) = obs.as_mut() {
-                o.push(line);
+    let flush =
+        |block: &mut Vec<(usize, &str)>, steps: &mut Vec<Step>| -> Result<(), FormatError> {
+            let mut num = None;
+            let mut action = None;
+            let mut obs: Option<Vec<&str>> = None;
+            for &(ln, line) in block.iter() {
+                if let Some(rest) = line.strip_prefix("==>STEP NUM:") {
+                    let n = rest.trim().parse::<i64>().map_err(|_| {
+                        FormatError::new(
+                            file,
+                            format!("line {ln}"),
+                            format!("step number \"{}\" is not a number", rest.trim()),
+                        )
+                    })?;
+                    num = Some(n);
+                } else if let Some(rest) = line.strip_prefix("==>ACT:") {
+                    action = Some(rest.trim().to_string());
+                } else if let Some(rest) = line.strip_prefix("==>OBSERVATION:") {
+                    let first = rest.trim();
+                    obs = Some(if first.is_empty() {
+                        Vec::new()
+                    } else {
+                        vec![first]
+                    });
+                } else if let Some(o) = obs.as_mut() {
+                    o.push(line);
+                }
             }
-        }
-        if let (Some(num), Some(action)) = (num, action) {
-            let observation = obs.map(|o| o.join("\n")).unwrap_or_default().trim().to_string();
-            steps.push(Step { num, action, observation });
-        }
-        block.clear();
-        Ok(())
-    };
+            if let (Some(num), Some(action)) = (num, action) {
+                let observation = obs
+                    .map(|o| o.join("\n"))
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string();
+                steps.push(Step {
+                    num,
+                    action,
+                    observation,
+                });
+            }
+            block.clear();
+            Ok(())
+        };
     for line in text.lines() {
         line_no += 1;
         if line.trim() == SEPARATOR {

@@ -392,12 +392,13 @@ pub fn repair_user_prompt(mode: RepairMode, brief: &ConflictBrief) -> String {
         }
     }
     if !brief.details.is_empty() {
-        let details: Map<String, Value> = brief
+        // Written by hand so the order is the brief's, whatever serde_json's map order is.
+        let details: Vec<String> = brief
             .details
             .iter()
-            .map(|(k, v)| (k.clone(), json!(v)))
+            .map(|(k, v)| format!("{}:{}", json!(k), json!(v)))
             .collect();
-        out.push_str(&format!("Details: {}\n", Value::Object(details)));
+        out.push_str(&format!("Details: {{{}}}\n", details.join(",")));
     }
     if mode.shows_candidates() && !brief.candidates.is_empty() {
         out.push_str("Candidate edges ranked by edge impact score (most likely cause first):\n");

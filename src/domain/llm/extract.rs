@@ -23,335 +23,136 @@ use super::reply::{LocationReply, ObservationReply, RelationReply};
 use crate::domain::Direction;
 
 /// Verbs that move the reader.
+#[rustfmt::skip]
 const MOVE_VERBS: &[&str] = &[
-    "go",
-    "goes",
-    "went",
-    "walk",
-    "walks",
-    "walked",
-    "head",
-    "heads",
-    "headed",
-    "move",
-    "moves",
-    "moved",
-    "step",
-    "steps",
-    "stepped",
-    "wander",
-    "wanders",
-    "wandered",
-    "run",
-    "runs",
-    "ran",
-    "stroll",
-    "strolls",
-    "strolled",
-    "proceed",
-    "proceeds",
-    "proceeded",
-    "continue",
-    "continues",
-    "continued",
-    "travel",
-    "travels",
-    "travelled",
-    "traveled",
-    "make",
-    "makes",
-    "made",
-    "follow",
-    "follows",
-    "followed",
-    "crawl",
-    "crawls",
-    "crawled",
-    "creep",
-    "creeps",
-    "crept",
-    "hike",
-    "hikes",
-    "hiked",
-    "pass",
-    "passes",
-    "passed",
-    "cross",
-    "crosses",
-    "crossed",
-    "take",
-    "takes",
-    "took",
-    "turn",
-    "turns",
-    "turned",
-    "march",
-    "marches",
-    "marched",
-    "hurry",
-    "hurries",
-    "hurried",
-    "sneak",
-    "sneaks",
-    "sneaked",
-    "snuck",
-    "swim",
-    "swims",
-    "swam",
-    "ride",
-    "rides",
-    "rode",
-    "return",
-    "returns",
-    "returned",
-    "enter",
-    "enters",
-    "entered",
-    "climb",
-    "climbs",
-    "climbed",
-    "ascend",
-    "ascends",
-    "ascended",
-    "descend",
-    "descends",
-    "descended",
-    "jump",
-    "jumps",
-    "jumped",
-    "slip",
-    "slips",
-    "slipped",
-    "squeeze",
-    "squeezes",
-    "squeezed",
+    "go", "goes", "went", "walk", "walks", "walked", "head", "heads", "headed", "move", "moves",
+    "moved", "step", "steps", "stepped", "wander", "wanders", "wandered", "run", "runs", "ran",
+    "stroll", "strolls", "strolled", "proceed", "proceeds", "proceeded", "continue", "continues",
+    "continued", "travel", "travels", "travelled", "traveled", "make", "makes", "made", "follow",
+    "follows", "followed", "crawl", "crawls", "crawled", "creep", "creeps", "crept", "hike",
+    "hikes", "hiked", "pass", "passes", "passed", "cross", "crosses", "crossed", "take", "takes",
+    "took", "turn", "turns", "turned", "march", "marches", "marched", "hurry", "hurries",
+    "hurried", "sneak", "sneaks", "sneaked", "snuck", "swim", "swims", "swam", "ride", "rides",
+    "rode", "return", "returns", "returned", "enter", "enters", "entered", "climb", "climbs",
+    "climbed", "ascend", "ascends", "ascended", "descend", "descends", "descended", "jump",
+    "jumps", "jumped", "slip", "slips", "slipped", "squeeze", "squeezes", "squeezed",
 ];
 
 /// Verbs that imply going up or down when no direction word is given.
+#[rustfmt::skip]
 const UP_VERBS: &[&str] = &[
     "climb", "climbs", "climbed", "ascend", "ascends", "ascended",
 ];
-const DOWN_VERBS: &[&str] = &["descend", "descends", "descended"];
+#[rustfmt::skip]
+const DOWN_VERBS: &[&str] = &[
+    "descend", "descends", "descended",
+];
 /// Verbs whose move, without a direction, only tells where the reader now is.
-const RETURN_VERBS: &[&str] = &["return", "returns", "returned"];
+#[rustfmt::skip]
+const RETURN_VERBS: &[&str] = &[
+    "return", "returns", "returned",
+];
 
 /// Things one goes up or down.
+#[rustfmt::skip]
 const VERTICAL_NOUNS: &[&str] = &[
-    "stairs",
-    "stair",
-    "staircase",
-    "stairway",
-    "steps",
-    "ladder",
-    "ramp",
-    "slope",
-    "hill",
-    "rope",
-    "shaft",
-    "chimney",
-    "ladders",
-    "hillside",
-    "mountain",
-    "tower",
-    "well",
-    "hole",
-    "trapdoor",
+    "stairs", "stair", "staircase", "stairway", "steps", "ladder", "ramp", "slope", "hill", "rope",
+    "shaft", "chimney", "ladders", "hillside", "mountain", "tower", "well", "hole", "trapdoor",
     "spiral",
 ];
 
 /// Prepositions that introduce a destination.
-const TO_PREPS: &[&str] = &["to", "into", "toward", "towards", "onto", "inside"];
+#[rustfmt::skip]
+const TO_PREPS: &[&str] = &[
+    "to", "into", "toward", "towards", "onto", "inside",
+];
 
 /// Verbs of "X is north of Y".
+#[rustfmt::skip]
 const BE_VERBS: &[&str] = &[
     "is", "lies", "sits", "stands", "lie", "lay", "was", "are", "were", "sit", "stand", "rises",
     "looms",
 ];
 
 /// Verbs of "a path leads east to the orchard".
+#[rustfmt::skip]
 const CONNECT_VERBS: &[&str] = &[
-    "leads",
-    "lead",
-    "led",
-    "runs",
-    "run",
-    "goes",
-    "go",
-    "heads",
-    "winds",
-    "wind",
-    "continues",
-    "extends",
-    "climbs",
-    "descends",
-    "opens",
-    "open",
-    "connects",
-    "takes",
-    "take",
-    "rises",
+    "leads", "lead", "led", "runs", "run", "goes", "go", "heads", "winds", "wind", "continues",
+    "extends", "climbs", "descends", "opens", "open", "connects", "takes", "take", "rises",
 ];
 
 /// Words that end a place name.
+#[rustfmt::skip]
 const BOUNDARY: &[&str] = &[
-    ",",
-    "and",
-    "or",
-    "but",
-    "where",
-    "which",
-    "that",
-    "who",
-    "with",
-    "while",
-    "before",
-    "after",
-    "then",
-    "until",
-    "when",
-    "as",
-    "through",
-    "past",
-    "beyond",
-    "via",
-    "by",
-    "along",
-    "across",
-    "in",
-    "on",
-    "at",
-    "near",
-    "under",
-    "over",
-    "from",
-    "to",
-    "into",
-    "towards",
-    "toward",
-    "for",
-    "is",
-    "lies",
-    "are",
-    "was",
-    "if",
-    "so",
-    "because",
-    "again",
-    "now",
-    "first",
-    "too",
-    "also",
-    "instead",
-    "quickly",
-    "slowly",
-    "soon",
-    "finally",
-    "once",
-    "carefully",
-    "above",
-    "below",
-    "beneath",
-    "behind",
+    ",", "and", "or", "but", "where", "which", "that", "who", "with", "while", "before", "after",
+    "then", "until", "when", "as", "through", "past", "beyond", "via", "by", "along", "across",
+    "in", "on", "at", "near", "under", "over", "from", "to", "into", "towards", "toward", "for",
+    "is", "lies", "are", "was", "if", "so", "because", "again", "now", "first", "too", "also",
+    "instead", "quickly", "slowly", "soon", "finally", "once", "carefully", "above", "below",
+    "beneath", "behind",
 ];
 
 /// Leading words dropped from a name (besides the articles `normalize_name` drops).
+#[rustfmt::skip]
 const DETERMINERS: &[&str] = &[
     "the", "a", "an", "your", "my", "our", "this", "that", "some", "another", "its", "their",
     "his", "her",
 ];
 
 /// Subjects that are not places.
+#[rustfmt::skip]
 const NOT_PLACES: &[&str] = &[
-    "it",
-    "there",
-    "you",
-    "we",
-    "i",
-    "he",
-    "she",
-    "they",
-    "which",
-    "one",
-    "what",
-    "who",
-    "nothing",
-    "something",
-    "everything",
-    "door",
-    "exit",
-    "way",
-    "path",
-    "passage",
+    "it", "there", "you", "we", "i", "he", "she", "they", "which", "one", "what", "who", "nothing",
+    "something", "everything", "door", "exit", "way", "path", "passage",
 ];
 
 /// Words that may open a clause without changing its meaning.
+#[rustfmt::skip]
 const LEADING: &[&str] = &[
-    "then",
-    "finally",
-    "now",
-    "next",
-    "later",
-    "soon",
-    "afterwards",
-    "so",
-    "and",
-    "eventually",
+    "then", "finally", "now", "next", "later", "soon", "afterwards", "so", "and", "eventually",
 ];
 
 /// Verbs of arriving, which complete a pending move ("... and arrive at the gate").
+#[rustfmt::skip]
 const ARRIVE_VERBS: &[&str] = &[
     "arrive", "arrives", "arrived", "reach", "reaches", "reached", "find", "finds", "found",
     "come", "comes", "came", "emerge", "emerges", "emerged", "end", "ends", "ended",
 ];
 
-/// Words meaning "the current location".
-const HERE_WORDS: &[&str] = &["here", "this room", "this place", "this spot", "this area"];
+/// Adverbs allowed between the subject and a movement verb.
+#[rustfmt::skip]
+const ADVERBS: &[&str] = &[
+    "then", "now", "carefully", "slowly", "quickly", "finally", "cautiously", "quietly", "also",
+    "just", "simply", "easily",
+];
 
-/// Adverbs allowed between the subject and the verb, or between the verb and the direction.
+/// Modal verbs: "you can go north to the kitchen" states a link without moving the reader.
+#[rustfmt::skip]
+const MODALS: &[&str] = &[
+    "can", "could", "may", "might", "should", "would", "must", "will",
+];
+
+/// Words that negate a statement; such clauses are ignored.
+#[rustfmt::skip]
+const NEGATIONS: &[&str] = &[
+    "not", "never", "no", "nor", "cannot", "can't", "isn't", "aren't", "don't", "doesn't",
+    "won't", "wasn't",
+];
+
+/// Words meaning "the current location".
+#[rustfmt::skip]
+const HERE_WORDS: &[&str] = &[
+    "here", "this room", "this place", "this spot", "this area",
+];
+
+/// Words allowed between "is" and the direction ("is just to the north of").
+#[rustfmt::skip]
 const FILLER: &[&str] = &[
-    "then",
-    "now",
-    "carefully",
-    "slowly",
-    "quickly",
-    "finally",
-    "cautiously",
-    "quietly",
-    "also",
-    "just",
-    "directly",
-    "due",
-    "right",
-    "immediately",
-    "slightly",
-    "a",
-    "short",
-    "way",
-    "some",
-    "distance",
-    "far",
-    "further",
-    "farther",
-    "little",
-    "long",
-    "located",
-    "situated",
-    "found",
-    "to",
-    "the",
-    "off",
-    "away",
-    "bit",
-    "few",
-    "steps",
-    "miles",
-    "mile",
-    "not",
-    "very",
-    "straight",
-    "be",
-    "can",
-    "could",
+    "then", "now", "carefully", "slowly", "quickly", "finally", "cautiously", "quietly", "also",
+    "just", "directly", "due", "right", "immediately", "slightly", "a", "short", "way", "some",
+    "distance", "far", "further", "farther", "little", "long", "located", "situated", "found",
+    "to", "the", "off", "away", "bit", "few", "steps", "miles", "mile", "not", "very", "straight",
+    "be", "can", "could",
 ];
 
 /// Reads spatial facts from explicit English text.
@@ -378,6 +179,13 @@ pub fn extract_observation(text: &str, current: Option<&str>) -> ObservationRepl
                 reader.matched += 1;
             }
         }
+    }
+    if let Some(p) = reader.pending.take() {
+        reader.reply.warnings.push(format!(
+            "a move from '{}' ({}) never said where it ended",
+            p.from, p.words
+        ));
+        reader.current = None;
     }
     reader.reply.current_location = reader.current.clone();
     reader.reply.analysis = Some(format!(
@@ -461,6 +269,14 @@ impl Reader {
         if t.is_empty() {
             return false;
         }
+        // "not far" is a distance, not a negation.
+        let negated = t
+            .iter()
+            .enumerate()
+            .any(|(i, w)| NEGATIONS.contains(w) && !(*w == "not" && t.get(i + 1) == Some(&"far")));
+        if negated {
+            return false;
+        }
         let words = t.join(" ");
         let is_you = matches!(t.first(), Some(&("you" | "we" | "i")));
         if is_you {
@@ -468,10 +284,13 @@ impl Reader {
                 return self.arrive(place, &words);
             }
         }
-        let verb_at = if is_you { 1 } else { 0 };
-        let verb_at = skip_filler(t, verb_at);
+        let (verb_at, modal) = skip_adverbs(t, if is_you { 1 } else { 0 });
         if t.get(verb_at).is_some_and(|v| MOVE_VERBS.contains(v)) {
-            return self.movement(t, verb_at, &words);
+            return if modal {
+                self.possible_move(t, verb_at, &words)
+            } else {
+                self.movement(t, verb_at, &words)
+            };
         }
         if t.first() == Some(&"from") {
             return self.starting_from(t, &words);
@@ -549,25 +368,7 @@ impl Reader {
 
     /// "you walk west into the library", "you go up the stairs to the attic", "go north".
     fn movement(&mut self, t: &[&str], verb_at: usize, words: &str) -> bool {
-        let verb = t.get(verb_at).copied().unwrap_or("");
-        let rest = t.get(verb_at + 1..).unwrap_or(&[]);
-        let dest_at = rest.iter().position(|w| TO_PREPS.contains(w));
-        let before_dest = &rest[..dest_at.unwrap_or(rest.len())];
-        let climbing = UP_VERBS.contains(&verb) || DOWN_VERBS.contains(&verb);
-        let mut direction = find_direction(before_dest, climbing);
-        if direction.is_none() && UP_VERBS.contains(&verb) {
-            direction = Some(Direction::Up);
-        }
-        if direction.is_none() && DOWN_VERBS.contains(&verb) {
-            direction = Some(Direction::Down);
-        }
-        let dest = match dest_at {
-            Some(at) => self.place(rest.get(at + 1..).unwrap_or(&[])),
-            // "You enter the library": the object is the destination.
-            None if ["enter", "enters", "entered"].contains(&verb) => self.place(rest),
-            None => None,
-        };
-        let returning = RETURN_VERBS.contains(&verb) || rest.first() == Some(&"back");
+        let (direction, dest, returning) = self.read_move(t, verb_at);
         if let Some(p) = self.pending.take() {
             // The earlier move never said where it ended, so this one starts somewhere unknown.
             self.reply.warnings.push(format!(
@@ -605,6 +406,46 @@ impl Reader {
         }
     }
 
+    /// The direction, destination, and whether it is a return, of the move whose verb is at
+    /// `t[verb_at]`.
+    fn read_move(&self, t: &[&str], verb_at: usize) -> (Option<Direction>, Option<String>, bool) {
+        let verb = t.get(verb_at).copied().unwrap_or("");
+        let rest = t.get(verb_at + 1..).unwrap_or(&[]);
+        let dest_at = destination_prep(rest);
+        let before_dest = &rest[..dest_at.unwrap_or(rest.len())];
+        let climbing = UP_VERBS.contains(&verb) || DOWN_VERBS.contains(&verb);
+        let dest = match dest_at {
+            Some(at) => self.place(rest.get(at + 1..).unwrap_or(&[])),
+            // "You enter the library": the object is the destination.
+            None if ["enter", "enters", "entered"].contains(&verb) => self.place(rest),
+            None => None,
+        };
+        let mut direction = find_direction(before_dest, climbing);
+        if direction.is_none() && dest.is_none() {
+            // "You walk to the north": the direction is where a destination would be.
+            direction = find_direction(rest, climbing);
+        }
+        if direction.is_none() && UP_VERBS.contains(&verb) {
+            direction = Some(Direction::Up);
+        }
+        if direction.is_none() && DOWN_VERBS.contains(&verb) {
+            direction = Some(Direction::Down);
+        }
+        let returning = RETURN_VERBS.contains(&verb) || rest.first() == Some(&"back");
+        (direction, dest, returning)
+    }
+
+    /// "you can go north to the kitchen": a link from the current location; the reader stays.
+    fn possible_move(&mut self, t: &[&str], verb_at: usize, words: &str) -> bool {
+        let (direction, dest, _) = self.read_move(t, verb_at);
+        match (dest, self.current.clone()) {
+            (Some(dest), Some(from)) if direction.is_some() => {
+                self.relate(&from, &dest, direction, words, None)
+            }
+            _ => false,
+        }
+    }
+
     /// "from X, a path leads east to Y", "from X you can go north to Y".
     fn starting_from(&mut self, t: &[&str], words: &str) -> bool {
         let body = &t[1..];
@@ -630,7 +471,7 @@ impl Reader {
             return false;
         };
         let tail = &body[end..];
-        let Some(to_at) = tail.iter().position(|w| TO_PREPS.contains(w)) else {
+        let Some(to_at) = destination_prep(tail) else {
             return false;
         };
         let Some(to) = self.place(tail.get(to_at + 1..).unwrap_or(&[])) else {
@@ -724,11 +565,14 @@ impl Reader {
             return false;
         };
         let tail = &t[verb_at + 1..];
-        let Some(to_at) = tail.iter().position(|w| TO_PREPS.contains(w)) else {
+        let Some(to_at) = destination_prep(tail) else {
             return false;
         };
         let climbing = matches!(t.get(verb_at), Some(&("climbs" | "descends" | "rises")));
-        let Some(direction) = find_direction(&tail[..to_at], climbing) else {
+        // "A path leads east to …" or "A path to the east leads to …".
+        let Some(direction) = find_direction(&tail[..to_at], climbing)
+            .or_else(|| find_direction(&t[..verb_at], false))
+        else {
             return false;
         };
         let Some(to) = self.place(tail.get(to_at + 1..).unwrap_or(&[])) else {
@@ -738,28 +582,35 @@ impl Reader {
     }
 }
 
-fn skip_filler(t: &[&str], mut i: usize) -> usize {
-    while t.get(i).is_some_and(|w| {
-        [
-            "then",
-            "now",
-            "carefully",
-            "slowly",
-            "quickly",
-            "finally",
-            "cautiously",
-            "quietly",
-            "also",
-            "must",
-            "can",
-            "could",
-            "will",
-        ]
-        .contains(w)
-    }) {
-        i += 1;
+/// Where the destination is introduced: the first "to"/"into"/… that is not part of a
+/// direction ("to the north").
+fn destination_prep(t: &[&str]) -> Option<usize> {
+    (0..t.len()).find(|&i| {
+        t.get(i).is_some_and(|w| TO_PREPS.contains(w)) && {
+            let mut j = i + 1;
+            while t.get(j) == Some(&"the") {
+                j += 1;
+            }
+            compass_at(t, j).is_none()
+        }
+    })
+}
+
+/// Skips adverbs before a verb; returns the verb's index and whether a modal ("can", "could",
+/// "may" …) was among them, which makes the move a possibility rather than a fact.
+fn skip_adverbs(t: &[&str], mut i: usize) -> (usize, bool) {
+    let mut modal = false;
+    while let Some(w) = t.get(i) {
+        if ADVERBS.contains(w) {
+            i += 1;
+        } else if MODALS.contains(w) {
+            modal = true;
+            i += 1;
+        } else {
+            break;
+        }
     }
-    i
+    (i, modal)
 }
 
 /// One of the eight compass directions at `t[i]` ("north", "north-east", "north east",
@@ -896,7 +747,10 @@ fn flush_word(word: &mut String, tokens: &mut Vec<String>) {
 /// "and" before a movement verb; a clause that starts with a verb gets "you", one that starts
 /// with a compass word gets "you go".
 fn split_clauses(tokens: &[String]) -> Vec<Vec<String>> {
-    const CONJ: &[&str] = &["and", "but", "while", "then", "whereas", "so"];
+    #[rustfmt::skip]
+const CONJ: &[&str] = &[
+    "and", "but", "while", "then", "whereas", "so",
+];
     let mut clauses: Vec<Vec<String>> = Vec::new();
     let mut cur: Vec<String> = Vec::new();
     let mut i = 0;

@@ -213,8 +213,9 @@ impl LlmConfig {
         }
     }
 
-    /// Whether the model is a reasoning model, which rejects `temperature` and needs a larger
-    /// token budget (OpenAI o-series and gpt-5, Gemini 2.5 and later "thinking" models).
+    /// Whether the model is a reasoning model (OpenAI o-series and gpt-5, Gemini 2.5 and later),
+    /// which spends output tokens thinking and so needs a larger token budget; OpenAI's also
+    /// reject `temperature`.
     pub fn is_reasoning_model(&self) -> bool {
         let model = self.model().to_lowercase();
         match self.provider {

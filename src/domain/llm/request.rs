@@ -98,7 +98,8 @@ pub struct StructuredOutput {
 pub struct RequestOptions {
     /// Upper bound on answer tokens.
     pub max_tokens: u32,
-    /// Sampling temperature; `None` leaves the provider default. Never sent to reasoning models.
+    /// Sampling temperature; `None` leaves the provider default. Never sent to OpenAI's
+    /// reasoning models, which reject it.
     pub temperature: Option<f32>,
 }
 
@@ -133,8 +134,8 @@ fn temperature_value(t: f32) -> Value {
 
 /// Builds the request for one call.
 ///
-/// Reasoning models (see [`LlmConfig::is_reasoning_model`]) get no temperature and at least
-/// [`REASONING_MIN_TOKENS`] tokens.
+/// Reasoning models (see [`LlmConfig::is_reasoning_model`]) get at least
+/// [`REASONING_MIN_TOKENS`] tokens; OpenAI's also get no temperature.
 ///
 /// # Errors
 /// [`LlmError::MissingKey`] or [`LlmError::InvalidConfig`] from [`LlmConfig::validate`].
@@ -151,7 +152,11 @@ pub fn build_request(
     } else {
         options.max_tokens
     };
-    let temperature = if reasoning { None } else { options.temperature };
+    let temperature = if reasoning && config.provider == Provider::OpenAi {
+        None
+    } else {
+        options.temperature
+    };
     let base = config.base_url();
     let model = config.model();
     let key = config.api_key.expose();

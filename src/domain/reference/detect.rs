@@ -34,7 +34,9 @@ impl RefConflictKind {
     pub fn type_name(self) -> &'static str {
         match self {
             RefConflictKind::Direction => "direction",
-            RefConflictKind::ReverseMismatch | RefConflictKind::SelfLoop | RefConflictKind::Overlap => "topology",
+            RefConflictKind::ReverseMismatch
+            | RefConflictKind::SelfLoop
+            | RefConflictKind::Overlap => "topology",
             RefConflictKind::Naming => "naming",
         }
     }

@@ -136,7 +136,10 @@ impl RefGraph {
 
     /// The edge `u → v`, if present.
     pub fn edge(&self, u: NodeIx, v: NodeIx) -> Option<&EdgeData> {
-        self.out_edges(u).iter().find(|(t, _)| *t == v).map(|(_, d)| d)
+        self.out_edges(u)
+            .iter()
+            .find(|(t, _)| *t == v)
+            .map(|(_, d)| d)
     }
 
     /// True if the ordered pair has an edge.
@@ -202,11 +205,27 @@ impl RefGraph {
             self.step_counter
         });
         let opposite = label.opposite();
-        self.set_edge(u, v, EdgeData { label, step, auto_reverse: false });
+        self.set_edge(
+            u,
+            v,
+            EdgeData {
+                label,
+                step,
+                auto_reverse: false,
+            },
+        );
         if auto_reverse && u != v {
             if let Some(op) = opposite {
                 if !self.contains(v, u) {
-                    self.set_edge(v, u, EdgeData { label: op, step, auto_reverse: true });
+                    self.set_edge(
+                        v,
+                        u,
+                        EdgeData {
+                            label: op,
+                            step,
+                            auto_reverse: true,
+                        },
+                    );
                 }
             }
         }
@@ -214,7 +233,9 @@ impl RefGraph {
 
     /// Sets the data of `u → v`, keeping its position if it exists, appending it otherwise.
     pub fn set_edge(&mut self, u: NodeIx, v: NodeIx, data: EdgeData) {
-        let Some(out) = self.succ.get_mut(u as usize) else { return };
+        let Some(out) = self.succ.get_mut(u as usize) else {
+            return;
+        };
         if let Some(slot) = out.iter_mut().find(|(t, _)| *t == v) {
             slot.1 = data;
             return;
@@ -238,7 +259,9 @@ impl RefGraph {
 
     /// Puts back an edge removed by [`RefGraph::remove_edge`] at its old position.
     pub fn restore_edge(&mut self, u: NodeIx, v: NodeIx, pos: usize, data: EdgeData) {
-        let Some(out) = self.succ.get_mut(u as usize) else { return };
+        let Some(out) = self.succ.get_mut(u as usize) else {
+            return;
+        };
         let pos = pos.min(out.len());
         out.insert(pos, (v, data));
         self.pred[v as usize].push(u);
@@ -320,12 +343,15 @@ mod tests {
     #[test]
     fn adding_an_edge_inserts_its_twin_once() {
         let mut g = RefGraph::new();
-        let (a, b) = g.add_edge("Hall", " kitchen ", North.into(), None, true).unwrap();
+        let (a, b) = g
+            .add_edge("Hall", " kitchen ", North.into(), None, true)
+            .unwrap();
         assert_eq!(g.name(b), "kitchen");
         assert_eq!(g.edge(b, a).unwrap().label, South.into());
         assert!(g.edge(b, a).unwrap().auto_reverse);
         // A wrong explicit reverse does not replace the twin's position, it overwrites the data.
-        g.add_edge("kitchen", "hall", East.into(), None, true).unwrap();
+        g.add_edge("kitchen", "hall", East.into(), None, true)
+            .unwrap();
         assert_eq!(g.edge(b, a).unwrap().label, East.into());
         assert!(!g.edge(b, a).unwrap().auto_reverse);
         assert_eq!(g.edge_count(), 2);

@@ -70,7 +70,11 @@ enum Trial {
 }
 
 /// Runs the heuristic on a copy of `graph` with at most `max_fixes` fixes (the paper: 20).
-pub fn heuristic_repair(graph: &RefGraph, strategy: HeuristicStrategy, max_fixes: usize) -> HeuristicOutcome {
+pub fn heuristic_repair(
+    graph: &RefGraph,
+    strategy: HeuristicStrategy,
+    max_fixes: usize,
+) -> HeuristicOutcome {
     let mut work = graph.clone();
     let mut detector = Detector::new();
     let mut actions = Vec::new();
@@ -92,7 +96,9 @@ pub fn heuristic_repair(graph: &RefGraph, strategy: HeuristicStrategy, max_fixes
             }
         }
         if candidates.is_empty() {
-            actions.push(HeuristicAction::Skip { reason: "no candidates".into() });
+            actions.push(HeuristicAction::Skip {
+                reason: "no candidates".into(),
+            });
             break;
         }
         let ranked: Vec<(NodeIx, NodeIx)> = score_edges(&work, &projection, &conflicts)
@@ -101,14 +107,23 @@ pub fn heuristic_repair(graph: &RefGraph, strategy: HeuristicStrategy, max_fixes
             .filter(|e| candidates.contains(e))
             .collect();
         if ranked.is_empty() {
-            actions.push(HeuristicAction::Skip { reason: "no scored candidates".into() });
+            actions.push(HeuristicAction::Skip {
+                reason: "no scored candidates".into(),
+            });
             break;
         }
+        // The authors take `opposite(actual_reverse)` from the conflict's details, i.e. the
+        // opposite of the label of the conflict's *second* edge, whichever of the pair's two
+        // edges is being fixed (for the second edge itself that is the opposite of its own
+        // label).
         let mismatch_fixes = |e: (NodeIx, NodeIx), work: &RefGraph| -> Vec<Label> {
             conflicts
                 .iter()
                 .filter(|c| c.kind == RefConflictKind::ReverseMismatch && c.edges.contains(&e))
-                .filter_map(|_| work.edge(e.1, e.0).and_then(|rev| rev.label.opposite()))
+                .filter_map(|c| {
+                    let (u, v) = *c.edges.first()?;
+                    work.edge(v, u).and_then(|rev| rev.label.opposite())
+                })
                 .collect()
         };
         let mut fixed = false;
@@ -118,7 +133,9 @@ pub fn heuristic_repair(graph: &RefGraph, strategy: HeuristicStrategy, max_fixes
                 continue;
             }
             let mut trials: Vec<Trial> = Vec::new();
-            let Some(current) = work.edge(edge.0, edge.1).map(|d| d.label.clone()) else { continue };
+            let Some(current) = work.edge(edge.0, edge.1).map(|d| d.label.clone()) else {
+                continue;
+            };
             for label in mismatch_fixes(edge, &work) {
                 if label != current {
                     trials.push(Trial::Relabel(label));
@@ -152,8 +169,17 @@ pub fn heuristic_repair(graph: &RefGraph, strategy: HeuristicStrategy, max_fixes
                 if after < before {
                     let reason = format!("conflicts {before} -> {after}");
                     actions.push(match trial {
-                        Trial::Relabel(to) => HeuristicAction::Modify { edge, from: current.clone(), to, reason },
-                        Trial::Remove => HeuristicAction::Remove { edge, label: current.clone(), reason },
+                        Trial::Relabel(to) => HeuristicAction::Modify {
+                            edge,
+                            from: current.clone(),
+                            to,
+                            reason,
+                        },
+                        Trial::Remove => HeuristicAction::Remove {
+                            edge,
+                            label: current.clone(),
+                            reason,
+                        },
                     });
                     recent.push(edge);
                     fixes += 1;
@@ -167,26 +193,45 @@ pub fn heuristic_repair(graph: &RefGraph, strategy: HeuristicStrategy, max_fixes
             }
         }
         if !fixed {
-            actions.push(HeuristicAction::Skip { reason: "exhausted candidates".into() });
+            actions.push(HeuristicAction::Skip {
+                reason: "exhausted candidates".into(),
+            });
             break;
         }
     }
-    HeuristicOutcome { graph: work, actions, iterations: fixes }
+    HeuristicOutcome {
+        graph: work,
+        actions,
+        iterations: fixes,
+    }
 }
 
 /// How to undo one trial exactly (positions included).
 enum Undo {
-    Relabel { edge: (NodeIx, NodeIx), label: Label, twin: Option<Label> },
-    Remove { removed: Vec<(NodeIx, NodeIx, usize, EdgeData)> },
+    Relabel {
+        edge: (NodeIx, NodeIx),
+        label: Label,
+        twin: Option<Label>,
+    },
+    Remove {
+        removed: Vec<(NodeIx, NodeIx, usize, EdgeData)>,
+    },
 }
 
 fn apply(work: &mut RefGraph, (u, v): (NodeIx, NodeIx), trial: &Trial) -> Undo {
     match trial {
         Trial::Relabel(label) => {
-            let old = work.edge(u, v).map(|d| d.label.clone()).unwrap_or_else(|| label.clone());
+            let old = work
+                .edge(u, v)
+                .map(|d| d.label.clone())
+                .unwrap_or_else(|| label.clone());
             let twin = work.edge(v, u).map(|d| d.label.clone());
             work.set_direction(u, v, label.clone(), true);
-            Undo::Relabel { edge: (u, v), label: old, twin }
+            Undo::Relabel {
+                edge: (u, v),
+                label: old,
+                twin,
+            }
         }
         Trial::Remove => {
             let mut removed = Vec::new();
@@ -205,7 +250,11 @@ fn apply(work: &mut RefGraph, (u, v): (NodeIx, NodeIx), trial: &Trial) -> Undo {
 
 fn revert(work: &mut RefGraph, undo: Undo) {
     match undo {
-        Undo::Relabel { edge: (u, v), label, twin } => {
+        Undo::Relabel {
+            edge: (u, v),
+            label,
+            twin,
+        } => {
             work.set_direction(u, v, label, false);
             if let Some(t) = twin {
                 work.set_direction(v, u, t, false);

@@ -15,7 +15,11 @@ use rustc_hash::FxHashMap;
 pub fn load_llm_built(records: &[EdgeRecord]) -> RefGraph {
     let mut g = RefGraph::new();
     for r in records {
-        let (src, dst, action) = (r.src.trim().to_lowercase(), r.dst.trim().to_lowercase(), r.action.trim().to_lowercase());
+        let (src, dst, action) = (
+            r.src.trim().to_lowercase(),
+            r.dst.trim().to_lowercase(),
+            r.action.trim().to_lowercase(),
+        );
         if src.is_empty() || dst.is_empty() || action.is_empty() || src == dst {
             continue;
         }
@@ -35,7 +39,8 @@ pub fn gt_pairs(records: &[EdgeRecord]) -> FxHashMap<(String, String), Label> {
     let mut out: FxHashMap<(String, String), Label> = FxHashMap::default();
     for r in records {
         let key = (r.src.trim().to_lowercase(), r.dst.trim().to_lowercase());
-        out.entry(key).or_insert_with(|| Label::from_word(&r.action.trim().to_lowercase()));
+        out.entry(key)
+            .or_insert_with(|| Label::from_word(&r.action.trim().to_lowercase()));
     }
     out
 }

@@ -110,7 +110,11 @@ impl Projection {
 }
 
 /// The ordered, de-duplicated candidate pairs for one conflict.
-pub fn localize(graph: &RefGraph, projection: &Projection, conflict: &RefConflict) -> Vec<(NodeIx, NodeIx)> {
+pub fn localize(
+    graph: &RefGraph,
+    projection: &Projection,
+    conflict: &RefConflict,
+) -> Vec<(NodeIx, NodeIx)> {
     let mut out: Vec<(NodeIx, NodeIx)> = Vec::new();
     let push = |e: (NodeIx, NodeIx), out: &mut Vec<(NodeIx, NodeIx)>| {
         if !out.contains(&e) {

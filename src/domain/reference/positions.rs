@@ -82,7 +82,9 @@ pub fn infer_into(graph: &RefGraph, buckets: &mut Buckets, scratch: &mut Scratch
         scratch.stack.push((root, origin));
         while let Some((n, p)) = scratch.stack.pop() {
             for (t, data) in graph.out_edges(n) {
-                let Some(v) = data.label.vector() else { continue };
+                let Some(v) = data.label.vector() else {
+                    continue;
+                };
                 let q = add(p, v);
                 let bucket = &mut buckets.positions[*t as usize];
                 if bucket.contains(&q) {

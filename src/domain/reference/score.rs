@@ -28,7 +28,11 @@ pub struct EdgeScore {
 }
 
 /// Scores every primary edge and sorts them, best first.
-pub fn score_edges(graph: &RefGraph, projection: &Projection, conflicts: &[RefConflict]) -> Vec<EdgeScore> {
+pub fn score_edges(
+    graph: &RefGraph,
+    projection: &Projection,
+    conflicts: &[RefConflict],
+) -> Vec<EdgeScore> {
     let primary: Vec<(NodeIx, NodeIx)> = graph.primary_edges().map(|(u, v, _)| (u, v)).collect();
     if primary.is_empty() {
         return Vec::new();
@@ -36,7 +40,11 @@ pub fn score_edges(graph: &RefGraph, projection: &Projection, conflicts: &[RefCo
     let mut reach_cache: FxHashMap<NodeIx, usize> = FxHashMap::default();
     let reach: Vec<f64> = primary
         .iter()
-        .map(|&(_, v)| *reach_cache.entry(v).or_insert_with(|| descendants(graph, v)) as f64)
+        .map(|&(_, v)| {
+            *reach_cache
+                .entry(v)
+                .or_insert_with(|| descendants(graph, v)) as f64
+        })
         .collect();
     let mut conflict_count: FxHashMap<(NodeIx, NodeIx), usize> = FxHashMap::default();
     for c in conflicts {
@@ -52,7 +60,10 @@ pub fn score_edges(graph: &RefGraph, projection: &Projection, conflicts: &[RefCo
     // projection, but its node order is the graph's (every live node), which fixes the Brandes
     // source order and the orientation of each pair's key — and so which side of a pair whose
     // two directions are both primary (grids, TextWorld) receives the value.
-    let undirected = Projection { order: graph.nodes().collect(), adj: projection.adj.clone() };
+    let undirected = Projection {
+        order: graph.nodes().collect(),
+        adj: projection.adj.clone(),
+    };
     let between = edge_betweenness(&undirected);
     let mut usage_map: FxHashMap<(NodeIx, NodeIx), f64> = FxHashMap::default();
     for ((a, b), value) in between {
@@ -62,7 +73,10 @@ pub fn score_edges(graph: &RefGraph, projection: &Projection, conflicts: &[RefCo
             usage_map.insert((b, a), value);
         }
     }
-    let usage: Vec<f64> = primary.iter().map(|e| usage_map.get(e).copied().unwrap_or(0.0)).collect();
+    let usage: Vec<f64> = primary
+        .iter()
+        .map(|e| usage_map.get(e).copied().unwrap_or(0.0))
+        .collect();
     let (r, c, u) = (min_max(&reach), min_max(&conf), min_max(&usage));
     let mut scored: Vec<EdgeScore> = primary
         .iter()
@@ -75,7 +89,11 @@ pub fn score_edges(graph: &RefGraph, projection: &Projection, conflicts: &[RefCo
             score: r[i] + c[i] + u[i],
         })
         .collect();
-    scored.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal));
+    scored.sort_by(|a, b| {
+        b.score
+            .partial_cmp(&a.score)
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
     scored
 }
 
@@ -163,8 +181,7 @@ pub fn edge_betweenness(p: &Projection) -> Vec<((NodeIx, NodeIx), f64)> {
         }
         while let Some(w) = stack.pop() {
             let coeff = (1.0 + delta[w as usize]) / sigma[w as usize];
-            for i in 0..preds[w as usize].len() {
-                let v = preds[w as usize][i];
+            for &v in &preds[w as usize] {
                 let c = sigma[v as usize] * coeff;
                 let idx = key_index.get(&(v, w)).or_else(|| key_index.get(&(w, v)));
                 if let Some(&idx) = idx {

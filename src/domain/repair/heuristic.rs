@@ -30,7 +30,10 @@ pub struct Heuristic {
 impl Heuristic {
     /// A new decider.
     pub fn new(preference: Preference) -> Heuristic {
-        Heuristic { preference, recent: Vec::new() }
+        Heuristic {
+            preference,
+            recent: Vec::new(),
+        }
     }
 }
 
@@ -49,7 +52,9 @@ fn try_trial(map: &Map, exit: ExitId, trial: &Trial) -> Option<Map> {
     let old = m.exit(exit)?.clone();
     let twins: Vec<_> = m
         .exits_between(old.to, old.from)
-        .filter(|t| t.origin == Origin::InferredReverse && Some(&t.label) == old.label.opposite().as_ref())
+        .filter(|t| {
+            t.origin == Origin::InferredReverse && Some(&t.label) == old.label.opposite().as_ref()
+        })
         .cloned()
         .collect();
     m.remove_exit(exit).ok()?;
@@ -81,7 +86,10 @@ impl Decider for Heuristic {
         let before = ctx.analysis.conflicts.len();
         let candidates = ctx.analysis.all_candidates();
         if candidates.is_empty() {
-            return Decision { action: Action::Stop, reason: "no candidates".into() };
+            return Decision {
+                action: Action::Stop,
+                reason: "no candidates".into(),
+            };
         }
         let counts = ctx.analysis.conflict_counts(map.exit_bound());
         let ranked = score(&ctx.analysis.geometry, &candidates, &counts, ctx.usage);
@@ -90,7 +98,9 @@ impl Decider for Heuristic {
             if self.recent.iter().rev().take(3).any(|e| *e == exit) {
                 continue;
             }
-            let Some(current) = map.exit(exit) else { continue };
+            let Some(current) = map.exit(exit) else {
+                continue;
+            };
             let mut trials: Vec<Trial> = Vec::new();
             for c in &ctx.analysis.conflicts {
                 if let ConflictKind::ReverseMismatch { .. } = c.kind {
@@ -105,7 +115,11 @@ impl Decider for Heuristic {
                     }
                 }
             }
-            let used: Vec<&Label> = map.exits_from(current.from).filter(|e| e.id != exit).map(|e| &e.label).collect();
+            let used: Vec<&Label> = map
+                .exits_from(current.from)
+                .filter(|e| e.id != exit)
+                .map(|e| &e.label)
+                .collect();
             let mut relabels: Vec<Trial> = Direction::ALL
                 .iter()
                 .map(|d| Label::Dir(*d))
@@ -123,7 +137,9 @@ impl Decider for Heuristic {
                 }
             }
             for trial in trials {
-                let Some(m) = try_trial(map, exit, &trial) else { continue };
+                let Some(m) = try_trial(map, exit, &trial) else {
+                    continue;
+                };
                 let after = count_conflicts(&m);
                 if after < before {
                     self.recent.push(exit);
@@ -139,6 +155,9 @@ impl Decider for Heuristic {
                 }
             }
         }
-        Decision { action: Action::Stop, reason: "exhausted candidates: no single edit lowers the conflict count".into() }
+        Decision {
+            action: Action::Stop,
+            reason: "exhausted candidates: no single edit lowers the conflict count".into(),
+        }
     }
 }

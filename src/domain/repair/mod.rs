@@ -34,7 +34,11 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { decisions: 20, attempts_per_conflict: 3, rollbacks_per_conflict: 1 }
+        Budget {
+            decisions: 20,
+            attempts_per_conflict: 3,
+            rollbacks_per_conflict: 1,
+        }
     }
 }
 
@@ -167,7 +171,10 @@ impl Pending {
 
     /// The target conflict's id.
     pub fn conflict_id(&self) -> &str {
-        self.analysis.conflicts.get(self.target).map_or("", |c| c.id.as_str())
+        self.analysis
+            .conflicts
+            .get(self.target)
+            .map_or("", |c| c.id.as_str())
     }
 }
 
@@ -191,7 +198,10 @@ pub enum RepairError {
 impl RepairSession {
     /// A session with these budgets.
     pub fn new(budget: Budget) -> RepairSession {
-        RepairSession { budget, ..RepairSession::default() }
+        RepairSession {
+            budget,
+            ..RepairSession::default()
+        }
     }
 
     /// Decisions used so far.
@@ -213,7 +223,11 @@ impl RepairSession {
         }
         let map = history.head();
         let analysis = Analysis::of(map);
-        let Some(target) = analysis.conflicts.iter().position(|c| !self.abandoned.contains(&c.id)) else {
+        let Some(target) = analysis
+            .conflicts
+            .iter()
+            .position(|c| !self.abandoned.contains(&c.id))
+        else {
             self.finished = true;
             return None;
         };
@@ -222,7 +236,8 @@ impl RepairSession {
         let id = analysis.conflicts[target].id.clone();
         Some(Pending {
             attempt: self.attempts.get(&id).copied().unwrap_or(0),
-            rollback_allowed: self.rollbacks.get(&id).copied().unwrap_or(0) < self.budget.rollbacks_per_conflict,
+            rollback_allowed: self.rollbacks.get(&id).copied().unwrap_or(0)
+                < self.budget.rollbacks_per_conflict,
             analysis,
             target,
             candidates,
@@ -233,7 +248,12 @@ impl RepairSession {
     /// Applies a decision for `pending` and commits it. Returns the new version, if any.
     /// A decision that cannot be applied becomes a skip of that conflict, with the reason
     /// logged; the map is untouched.
-    pub fn apply(&mut self, history: &mut History, pending: &Pending, decision: Decision) -> Option<u32> {
+    pub fn apply(
+        &mut self,
+        history: &mut History,
+        pending: &Pending,
+        decision: Decision,
+    ) -> Option<u32> {
         self.used += 1;
         let id = pending.conflict_id().to_string();
         let result = self.apply_inner(history, pending, &decision, &id);
@@ -247,16 +267,30 @@ impl RepairSession {
         if version.is_some() {
             let n = self.attempts.entry(id.clone()).or_insert(0);
             *n += 1;
-            let still_there = Analysis::of(history.head()).conflicts.iter().any(|c| c.id == id);
+            let still_there = Analysis::of(history.head())
+                .conflicts
+                .iter()
+                .any(|c| c.id == id);
             if still_there && *n >= self.budget.attempts_per_conflict {
                 self.abandoned.insert(id.clone());
             }
         }
-        self.log.push(Logged { conflict: id, decision, version, rejected });
+        self.log.push(Logged {
+            conflict: id,
+            decision,
+            version,
+            rejected,
+        });
         version
     }
 
-    fn apply_inner(&mut self, history: &mut History, pending: &Pending, decision: &Decision, id: &str) -> Result<Option<u32>, RepairError> {
+    fn apply_inner(
+        &mut self,
+        history: &mut History,
+        pending: &Pending,
+        decision: &Decision,
+        id: &str,
+    ) -> Result<Option<u32>, RepairError> {
         let map = history.head();
         let mut change = Change::default();
         match &decision.action {
@@ -278,7 +312,9 @@ impl RepairSession {
                 change.removed_exits.push(old.clone());
                 // The inferred way back follows the new label.
                 for twin in map.exits_between(old.to, old.from) {
-                    if twin.origin == super::map::Origin::InferredReverse && Some(&twin.label) == old.label.opposite().as_ref() {
+                    if twin.origin == super::map::Origin::InferredReverse
+                        && Some(&twin.label) == old.label.opposite().as_ref()
+                    {
                         if let Some(back) = to.opposite() {
                             let mut t = twin.clone();
                             t.label = back;
@@ -293,7 +329,9 @@ impl RepairSession {
                 let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
                 change.removed_exits.push(old.clone());
                 for twin in map.exits_between(old.to, old.from) {
-                    if twin.origin == super::map::Origin::InferredReverse && Some(&twin.label) == old.label.opposite().as_ref() {
+                    if twin.origin == super::map::Origin::InferredReverse
+                        && Some(&twin.label) == old.label.opposite().as_ref()
+                    {
                         change.removed_exits.push(twin.clone());
                     }
                 }
@@ -307,7 +345,9 @@ impl RepairSession {
             }
             Action::RollbackToVersion { version } => {
                 if !pending.rollback_allowed {
-                    return Err(RepairError::RollbackRefused("this conflict already used its rollback".into()));
+                    return Err(RepairError::RollbackRefused(
+                        "this conflict already used its rollback".into(),
+                    ));
                 }
                 let target = history.checkout(*version)?;
                 change = diff_maps(map, &target);
@@ -320,7 +360,11 @@ impl RepairSession {
             trigger: Some(Trigger::ConflictRepair),
             observation_id: None,
             observation: String::new(),
-            analysis: if decision.reason.is_empty() { describe(&decision.action) } else { decision.reason.clone() },
+            analysis: if decision.reason.is_empty() {
+                describe(&decision.action)
+            } else {
+                decision.reason.clone()
+            },
             traversed: Vec::new(),
         };
         Ok(Some(history.commit(change, info)?))
@@ -358,5 +402,9 @@ pub fn run(history: &mut History, decider: &mut dyn Decider, budget: Budget) -> 
         let decision = decider.decide(&pending.context(history));
         session.apply(history, &pending, decision);
     }
-    RepairReport { before, after: Analysis::of(history.head()).counts(), actions: session.log }
+    RepairReport {
+        before,
+        after: Analysis::of(history.head()).counts(),
+        actions: session.log,
+    }
 }

@@ -62,7 +62,13 @@ pub fn random(num_nodes: usize, branching: usize, seed: u64) -> RefGraph {
             }
             let child = positions.len();
             positions.push(cell);
-            link(&mut graph, &format!("n{node}"), &format!("n{child}"), d, true);
+            link(
+                &mut graph,
+                &format!("n{node}"),
+                &format!("n{child}"),
+                d,
+                true,
+            );
             queue.push(child);
             added += 1;
         }
@@ -81,7 +87,8 @@ pub fn tree(depth: usize, branching: usize, seed: u64) -> RefGraph {
     let mut graph = RefGraph::new();
     let mut used: FxHashSet<Vector> = FxHashSet::default();
     used.insert([0, 0, 0]);
-    let mut queue: std::collections::VecDeque<(usize, usize, Vector)> = std::collections::VecDeque::new();
+    let mut queue: std::collections::VecDeque<(usize, usize, Vector)> =
+        std::collections::VecDeque::new();
     queue.push_back((0, 0, [0, 0, 0]));
     let mut next_id = 1usize;
     while let Some((node, level, pos)) = queue.pop_front() {
@@ -101,7 +108,13 @@ pub fn tree(depth: usize, branching: usize, seed: u64) -> RefGraph {
             }
             let child = next_id;
             next_id += 1;
-            link(&mut graph, &format!("r{node}"), &format!("r{child}"), d, true);
+            link(
+                &mut graph,
+                &format!("r{node}"),
+                &format!("r{child}"),
+                d,
+                true,
+            );
             queue.push_back((child, level + 1, cell));
             added += 1;
         }
@@ -120,14 +133,29 @@ pub fn grid(rows: usize, cols: usize) -> RefGraph {
     for r in 0..rows {
         for c in 0..cols {
             if c + 1 < cols {
-                link(&mut graph, &name(r, c), &name(r, c + 1), Direction::East, false);
+                link(
+                    &mut graph,
+                    &name(r, c),
+                    &name(r, c + 1),
+                    Direction::East,
+                    false,
+                );
             }
             if r + 1 < rows {
-                link(&mut graph, &name(r, c), &name(r + 1, c), Direction::South, false);
+                link(
+                    &mut graph,
+                    &name(r, c),
+                    &name(r + 1, c),
+                    Direction::South,
+                    false,
+                );
             }
         }
     }
-    let primary: Vec<_> = graph.primary_edges().map(|(u, v, d)| (u, v, d.label.clone())).collect();
+    let primary: Vec<_> = graph
+        .primary_edges()
+        .map(|(u, v, d)| (u, v, d.label.clone()))
+        .collect();
     for (u, v, label) in primary {
         if let Some(rev) = label.opposite() {
             if !graph.contains(v, u) {
@@ -144,7 +172,14 @@ mod tests {
 
     fn edge_list(g: &RefGraph) -> Vec<(String, String, String, bool)> {
         g.edges()
-            .map(|(u, v, d)| (g.name(u).to_string(), g.name(v).to_string(), d.label.as_str().to_string(), d.auto_reverse))
+            .map(|(u, v, d)| {
+                (
+                    g.name(u).to_string(),
+                    g.name(v).to_string(),
+                    d.label.as_str().to_string(),
+                    d.auto_reverse,
+                )
+            })
             .collect()
     }
 
@@ -164,8 +199,14 @@ mod tests {
         assert_eq!(g.edge_count(), 24);
         assert_eq!(g.primary_edges().count(), 24);
         let edges = edge_list(&g);
-        assert_eq!(edges[0], ("(0,0)".into(), "(0,1)".into(), "east".into(), false));
-        assert_eq!(edges[1], ("(0,0)".into(), "(1,0)".into(), "south".into(), false));
+        assert_eq!(
+            edges[0],
+            ("(0,0)".into(), "(0,1)".into(), "east".into(), false)
+        );
+        assert_eq!(
+            edges[1],
+            ("(0,0)".into(), "(1,0)".into(), "south".into(), false)
+        );
         assert!(edges.contains(&("(1,0)".into(), "(0,0)".into(), "north".into(), false)));
     }
 

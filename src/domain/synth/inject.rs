@@ -47,8 +47,9 @@ pub fn direction(graph: &mut RefGraph, k: usize, seed: u64) -> Vec<Injected> {
         if out.len() >= k {
             break;
         }
-        let Some((anchor_target, anchor_label)) =
-            rng.choice(graph.out_edges(src)).map(|(t, d)| (*t, d.label.clone()))
+        let Some((anchor_target, anchor_label)) = rng
+            .choice(graph.out_edges(src))
+            .map(|(t, d)| (*t, d.label.clone()))
         else {
             continue;
         };
@@ -56,9 +57,15 @@ pub fn direction(graph: &mut RefGraph, k: usize, seed: u64) -> Vec<Injected> {
             .nodes()
             .filter(|&v| v != src && v != anchor_target && !graph.contains(src, v))
             .collect();
-        let Some(&target) = rng.choice(&candidates) else { continue };
+        let Some(&target) = rng.choice(&candidates) else {
+            continue;
+        };
         graph.add_edge_ix(src, target, anchor_label.clone(), None, false);
-        out.push(Injected { src, dst: target, label: anchor_label });
+        out.push(Injected {
+            src,
+            dst: target,
+            label: anchor_label,
+        });
     }
     out
 }
@@ -71,23 +78,41 @@ pub fn direction(graph: &mut RefGraph, k: usize, seed: u64) -> Vec<Injected> {
 pub fn topology(graph: &mut RefGraph, k: usize, seed: u64) -> Vec<Injected> {
     let mut rng = PyRandom::new(seed);
     let mut out = Vec::new();
-    let mut primaries: Vec<(NodeIx, NodeIx, Label)> =
-        graph.primary_edges().map(|(u, v, d)| (u, v, d.label.clone())).collect();
+    let mut primaries: Vec<(NodeIx, NodeIx, Label)> = graph
+        .primary_edges()
+        .map(|(u, v, d)| (u, v, d.label.clone()))
+        .collect();
     rng.shuffle(&mut primaries);
     for (u, v, label) in primaries {
         if out.len() >= k {
             break;
         }
-        let Some(step) = graph.edge(v, u).map(|d| d.step) else { continue };
+        let Some(step) = graph.edge(v, u).map(|d| d.step) else {
+            continue;
+        };
         let opposite = label.opposite();
         let choices: Vec<Label> = Direction::CARDINAL
             .iter()
             .map(|d| Label::Dir(*d))
             .filter(|d| Some(d) != opposite.as_ref() && *d != label)
             .collect();
-        let Some(wrong) = rng.choice(&choices).cloned() else { continue };
-        graph.set_edge(v, u, EdgeData { label: wrong.clone(), step, auto_reverse: false });
-        out.push(Injected { src: v, dst: u, label: wrong });
+        let Some(wrong) = rng.choice(&choices).cloned() else {
+            continue;
+        };
+        graph.set_edge(
+            v,
+            u,
+            EdgeData {
+                label: wrong.clone(),
+                step,
+                auto_reverse: false,
+            },
+        );
+        out.push(Injected {
+            src: v,
+            dst: u,
+            label: wrong,
+        });
     }
     out
 }
@@ -104,15 +129,25 @@ pub fn naming(graph: &mut RefGraph, k: usize, seed: u64) -> Vec<Injected> {
     rng.shuffle(&mut nodes);
     let mut used = 0usize;
     while used < 2 * k && nodes.len() >= 2 {
-        let (Some(a), Some(b)) = (nodes.pop(), nodes.pop()) else { break };
+        let (Some(a), Some(b)) = (nodes.pop(), nodes.pop()) else {
+            break;
+        };
         // Popped rooms are distinct and never reused, so no "already used" check is needed.
         used += 2;
         for (v, d) in graph.out_edges(b) {
-            out.push(Injected { src: a, dst: *v, label: d.label.clone() });
+            out.push(Injected {
+                src: a,
+                dst: *v,
+                label: d.label.clone(),
+            });
         }
         for &u in graph.in_neighbors(b) {
             if let Some(d) = graph.edge(u, b) {
-                out.push(Injected { src: u, dst: a, label: d.label.clone() });
+                out.push(Injected {
+                    src: u,
+                    dst: a,
+                    label: d.label.clone(),
+                });
             }
         }
         rename_node_overwriting(graph, b, a);
@@ -128,7 +163,8 @@ pub fn rename_node_overwriting(graph: &mut RefGraph, old: NodeIx, new: NodeIx) {
     if !graph.is_alive(old) {
         return;
     }
-    let edges: Vec<(NodeIx, NodeIx, EdgeData)> = graph.edges().map(|(u, v, d)| (u, v, d.clone())).collect();
+    let edges: Vec<(NodeIx, NodeIx, EdgeData)> =
+        graph.edges().map(|(u, v, d)| (u, v, d.clone())).collect();
     for (u, _, d) in edges.iter().filter(|(_, v, _)| *v == old) {
         graph.set_edge(*u, new, d.clone());
     }
@@ -151,7 +187,11 @@ mod tests {
         for e in &inj {
             let d = g.edge(e.src, e.dst).unwrap();
             assert!(!d.auto_reverse);
-            let same = g.out_edges(e.src).iter().filter(|(_, x)| x.label == e.label).count();
+            let same = g
+                .out_edges(e.src)
+                .iter()
+                .filter(|(_, x)| x.label == e.label)
+                .count();
             assert!(same >= 2);
         }
     }
@@ -177,5 +217,35 @@ mod tests {
         let inj = naming(&mut g, 1, 3);
         assert_eq!(g.node_count(), before - 1);
         assert!(!inj.is_empty());
+    }
+
+    #[test]
+    fn merging_neighbours_makes_one_self_loop_conflict() {
+        use crate::domain::reference::{Detector, RefConflictKind};
+        let mut g = RefGraph::new();
+        let (a, b) = g
+            .add_edge("a", "b", Direction::North.into(), None, true)
+            .unwrap();
+        g.add_edge("b", "c", Direction::East.into(), None, true)
+            .unwrap();
+        // The loop takes the data of b → a (written last): primary only if that edge was.
+        let mut auto = g.clone();
+        rename_node_overwriting(&mut auto, b, a);
+        assert!(auto.edge(a, a).unwrap().auto_reverse);
+        g.add_edge("b", "a", Direction::South.into(), None, false)
+            .unwrap();
+        rename_node_overwriting(&mut g, b, a);
+        assert!(g.is_primary(a, a));
+        let loops: Vec<_> = Detector::new()
+            .detect(&g, true)
+            .into_iter()
+            .filter(|c| c.kind == RefConflictKind::SelfLoop)
+            .collect();
+        assert_eq!(loops.len(), 1);
+        assert_eq!(
+            (loops[0].nodes.clone(), loops[0].edges.clone()),
+            (vec![a], vec![(a, a)])
+        );
+        assert_eq!(Detector::new().count(&g).self_loop, 1);
     }
 }

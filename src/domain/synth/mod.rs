@@ -122,7 +122,13 @@ impl Synthetic {
 /// truth (tree of depth `size`, `size × size` grid, or random map of `size` rooms), copies it,
 /// and injects direction, topology and naming errors in that order with seeds `seed + 1`,
 /// `seed + 2`, `seed + 3`.
-pub fn make_synthetic(family: Family, size: usize, mix: ErrorMix, seed: u64, branching: usize) -> Synthetic {
+pub fn make_synthetic(
+    family: Family,
+    size: usize,
+    mix: ErrorMix,
+    seed: u64,
+    branching: usize,
+) -> Synthetic {
     let ground_truth = match family {
         Family::Tree => families::tree(size, branching, seed),
         Family::Grid => families::grid(size, size),
@@ -149,5 +155,10 @@ pub fn make_synthetic(family: Family, size: usize, mix: ErrorMix, seed: u64, bra
         error_types.extend(std::iter::repeat_n(kind, new.len()));
         injected.extend(new);
     }
-    Synthetic { graph, ground_truth, injected, error_types }
+    Synthetic {
+        graph,
+        ground_truth,
+        injected,
+        error_types,
+    }
 }

@@ -114,11 +114,42 @@ const NONE: Regime = Regime {
 
 /// The authors' six regimes, in their order. `mango_like` is the one behind Table 2.
 pub const REGIMES: [Regime; 6] = [
-    Regime { name: "edge_minimal", n1_direction: 0.05, n2_topology: 0.05, ..NONE },
-    Regime { name: "edge_clean", n1_direction: 0.10, n2_topology: 0.10, n3_endpoint: 0.05, n4_spurious: 0.05, ..NONE },
-    Regime { name: "edge_heavy", n1_direction: 0.25, n2_topology: 0.25, n3_endpoint: 0.10, n4_spurious: 0.10, ..NONE },
-    Regime { name: "node_only", n5_collapse: 0.25, n6_duplicate: 0.10, n7_hallucinated: 0.05, ..NONE },
-    Regime { name: "node_heavy", n5_collapse: 0.40, n6_duplicate: 0.15, n7_hallucinated: 0.10, ..NONE },
+    Regime {
+        name: "edge_minimal",
+        n1_direction: 0.05,
+        n2_topology: 0.05,
+        ..NONE
+    },
+    Regime {
+        name: "edge_clean",
+        n1_direction: 0.10,
+        n2_topology: 0.10,
+        n3_endpoint: 0.05,
+        n4_spurious: 0.05,
+        ..NONE
+    },
+    Regime {
+        name: "edge_heavy",
+        n1_direction: 0.25,
+        n2_topology: 0.25,
+        n3_endpoint: 0.10,
+        n4_spurious: 0.10,
+        ..NONE
+    },
+    Regime {
+        name: "node_only",
+        n5_collapse: 0.25,
+        n6_duplicate: 0.10,
+        n7_hallucinated: 0.05,
+        ..NONE
+    },
+    Regime {
+        name: "node_heavy",
+        n5_collapse: 0.40,
+        n6_duplicate: 0.15,
+        n7_hallucinated: 0.10,
+        ..NONE
+    },
     Regime {
         name: "mango_like",
         n1_direction: 0.15,
@@ -144,7 +175,9 @@ fn count(rate: f64, size: usize) -> usize {
 /// Builds a TextWorld ground-truth map from `(src, dst, label)` triples in file order: every
 /// exit explicit, no automatic reverse, self-loops and repeated pairs skipped (the authors'
 /// `gt_to_navgraph`).
-pub fn textworld_graph<'a>(edges: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>) -> RefGraph {
+pub fn textworld_graph<'a>(
+    edges: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>,
+) -> RefGraph {
     let mut graph = RefGraph::new();
     for (src, dst, label) in edges {
         if let (Some(u), Some(v)) = (graph.node(src), graph.node(dst)) {
@@ -153,7 +186,13 @@ pub fn textworld_graph<'a>(edges: impl IntoIterator<Item = (&'a str, &'a str, &'
             }
         }
         // Refused edges (blank names, self-loops) are skipped, as the authors' try/except does.
-        let _ = graph.add_edge(src, dst, Label::from_word(&label.trim().to_lowercase()), None, false);
+        let _ = graph.add_edge(
+            src,
+            dst,
+            Label::from_word(&label.trim().to_lowercase()),
+            None,
+            false,
+        );
     }
     graph
 }
@@ -163,29 +202,57 @@ pub fn apply_regime(graph: &mut RefGraph, regime: &Regime, seed: u64) -> Vec<Noi
     let n_nodes = graph.node_count();
     let mut records = Vec::new();
     if regime.n5_collapse > 0.0 {
-        records.extend(node_collapse(graph, count(regime.n5_collapse, n_nodes), seed));
+        records.extend(node_collapse(
+            graph,
+            count(regime.n5_collapse, n_nodes),
+            seed,
+        ));
     }
     if regime.n6_duplicate > 0.0 {
-        let injected = inject::naming(graph, count(regime.n6_duplicate, n_nodes), seed.wrapping_add(1));
+        let injected = inject::naming(
+            graph,
+            count(regime.n6_duplicate, n_nodes),
+            seed.wrapping_add(1),
+        );
         records.extend(named(graph, NoiseKind::Duplicate, injected));
     }
     let n_primary = graph.primary_edges().count();
     if regime.n1_direction > 0.0 {
-        let injected = inject::direction(graph, count(regime.n1_direction, n_primary), seed.wrapping_add(2));
+        let injected = inject::direction(
+            graph,
+            count(regime.n1_direction, n_primary),
+            seed.wrapping_add(2),
+        );
         records.extend(named(graph, NoiseKind::Direction, injected));
     }
     if regime.n2_topology > 0.0 {
-        let injected = inject::topology(graph, count(regime.n2_topology, n_primary), seed.wrapping_add(3));
+        let injected = inject::topology(
+            graph,
+            count(regime.n2_topology, n_primary),
+            seed.wrapping_add(3),
+        );
         records.extend(named(graph, NoiseKind::Topology, injected));
     }
     if regime.n3_endpoint > 0.0 {
-        records.extend(endpoint_swap(graph, count(regime.n3_endpoint, n_primary), seed.wrapping_add(4)));
+        records.extend(endpoint_swap(
+            graph,
+            count(regime.n3_endpoint, n_primary),
+            seed.wrapping_add(4),
+        ));
     }
     if regime.n4_spurious > 0.0 {
-        records.extend(spurious_pair(graph, count(regime.n4_spurious, n_primary), seed.wrapping_add(5)));
+        records.extend(spurious_pair(
+            graph,
+            count(regime.n4_spurious, n_primary),
+            seed.wrapping_add(5),
+        ));
     }
     if regime.n7_hallucinated > 0.0 {
-        records.extend(hallucinated_node(graph, count(regime.n7_hallucinated, n_nodes), seed.wrapping_add(6)));
+        records.extend(hallucinated_node(
+            graph,
+            count(regime.n7_hallucinated, n_nodes),
+            seed.wrapping_add(6),
+        ));
     }
     records
 }
@@ -206,7 +273,11 @@ fn named(graph: &RefGraph, kind: NoiseKind, injected: Vec<inject::Injected>) -> 
 /// Python's `repr` of a string (quotes chosen as CPython chooses them; only `\\`, quotes and
 /// common control characters escaped — enough for room names).
 fn py_repr(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
     let mut out = String::with_capacity(s.len() + 2);
     out.push(quote);
     for c in s.chars() {
@@ -228,13 +299,21 @@ fn py_repr(s: &str) -> String {
 
 /// The labels of `u`'s out-edges.
 fn used_labels(graph: &RefGraph, u: NodeIx) -> Vec<Label> {
-    graph.out_edges(u).iter().map(|(_, d)| d.label.clone()).collect()
+    graph
+        .out_edges(u)
+        .iter()
+        .map(|(_, d)| d.label.clone())
+        .collect()
 }
 
 /// The fourteen directions not used by an out-edge of `u`, in canonical order.
 fn free_directions(graph: &RefGraph, u: NodeIx) -> Vec<Direction> {
     let used = used_labels(graph, u);
-    Direction::ALL.iter().copied().filter(|d| !used.contains(&Label::Dir(*d))).collect()
+    Direction::ALL
+        .iter()
+        .copied()
+        .filter(|d| !used.contains(&Label::Dir(*d)))
+        .collect()
 }
 
 /// The authors' name prefix (`^(.+?)\s*\(`, then stripped): the text before the first `(`
@@ -294,7 +373,10 @@ pub fn node_collapse(graph: &mut RefGraph, n: usize, seed: u64) -> Vec<NoiseReco
             }
         }
     }
-    let mut eligible: Vec<(String, Vec<NodeIx>)> = groups.into_iter().filter(|(_, names)| names.len() >= 2).collect();
+    let mut eligible: Vec<(String, Vec<NodeIx>)> = groups
+        .into_iter()
+        .filter(|(_, names)| names.len() >= 2)
+        .collect();
     rng.shuffle(&mut eligible);
     let mut used: FxHashSet<NodeIx> = FxHashSet::default();
     for (prefix, mut names) in eligible {
@@ -334,7 +416,9 @@ pub fn node_collapse(graph: &mut RefGraph, n: usize, seed: u64) -> Vec<NoiseReco
         let mut all: Vec<NodeIx> = graph.nodes().filter(|x| !used.contains(x)).collect();
         rng.shuffle(&mut all);
         while out.len() < n && all.len() >= 2 {
-            let (Some(a), Some(b)) = (all.pop(), all.pop()) else { break };
+            let (Some(a), Some(b)) = (all.pop(), all.pop()) else {
+                break;
+            };
             let (a_name, b_name) = (graph.name(a).to_string(), graph.name(b).to_string());
             if rename_node_keeping(graph, b, a) {
                 used.insert(a);
@@ -358,16 +442,24 @@ pub fn node_collapse(graph: &mut RefGraph, n: usize, seed: u64) -> Vec<NoiseReco
 pub fn endpoint_swap(graph: &mut RefGraph, n: usize, seed: u64) -> Vec<NoiseRecord> {
     let mut rng = PyRandom::new(seed);
     let mut out = Vec::new();
-    let mut primaries: Vec<(NodeIx, NodeIx, Label)> =
-        graph.primary_edges().map(|(u, v, d)| (u, v, d.label.clone())).collect();
+    let mut primaries: Vec<(NodeIx, NodeIx, Label)> = graph
+        .primary_edges()
+        .map(|(u, v, d)| (u, v, d.label.clone()))
+        .collect();
     rng.shuffle(&mut primaries);
     let nodes: Vec<NodeIx> = graph.nodes().collect();
     for (u, v, label) in primaries {
         if out.len() >= n {
             break;
         }
-        let candidates: Vec<NodeIx> = nodes.iter().copied().filter(|&w| w != u && w != v && !graph.contains(u, w)).collect();
-        let Some(&new_v) = rng.choice(&candidates) else { continue };
+        let candidates: Vec<NodeIx> = nodes
+            .iter()
+            .copied()
+            .filter(|&w| w != u && w != v && !graph.contains(u, w))
+            .collect();
+        let Some(&new_v) = rng.choice(&candidates) else {
+            continue;
+        };
         graph.remove_edge(u, v);
         graph.remove_edge(v, u);
         graph.add_edge_ix(u, new_v, label.clone(), None, true);
@@ -394,14 +486,20 @@ pub fn spurious_pair(graph: &mut RefGraph, n: usize, seed: u64) -> Vec<NoiseReco
         if out.len() >= n {
             break;
         }
-        let mut candidates: Vec<NodeIx> = nodes.iter().copied().filter(|&w| w != u && !graph.contains(u, w)).collect();
+        let mut candidates: Vec<NodeIx> = nodes
+            .iter()
+            .copied()
+            .filter(|&w| w != u && !graph.contains(u, w))
+            .collect();
         rng.shuffle(&mut candidates);
         for x in candidates {
             if !seen.insert((u, x)) {
                 continue;
             }
             let free = free_directions(graph, u);
-            let Some(&d) = rng.choice(&free) else { continue };
+            let Some(&d) = rng.choice(&free) else {
+                continue;
+            };
             graph.add_edge_ix(u, x, Label::Dir(d), None, false);
             out.push(NoiseRecord {
                 kind: NoiseKind::SpuriousPair,
@@ -430,7 +528,9 @@ pub fn hallucinated_node(graph: &mut RefGraph, n: usize, seed: u64) -> Vec<Noise
         if out.len() >= n {
             break;
         }
-        let Some(&base) = rng.choice(&HALLUCINATED_ROOM_PREFIXES) else { break };
+        let Some(&base) = rng.choice(&HALLUCINATED_ROOM_PREFIXES) else {
+            break;
+        };
         let mut fake = base.to_string();
         let mut suffix = 0;
         while real.contains(&fake) || fakes.contains(&fake) {
@@ -439,8 +539,12 @@ pub fn hallucinated_node(graph: &mut RefGraph, n: usize, seed: u64) -> Vec<Noise
         }
         fakes.insert(fake.clone());
         let free = free_directions(graph, u);
-        let Some(&d) = rng.choice(&free) else { continue };
-        let Ok(v) = graph.add_node(&fake) else { continue };
+        let Some(&d) = rng.choice(&free) else {
+            continue;
+        };
+        let Ok(v) = graph.add_node(&fake) else {
+            continue;
+        };
         graph.add_edge_ix(u, v, Label::Dir(d), None, false);
         out.push(NoiseRecord {
             kind: NoiseKind::Hallucinated,
@@ -478,7 +582,10 @@ mod tests {
 
     #[test]
     fn regimes_are_known_by_name() {
-        assert_eq!(regime_by_name("mango_like").map(|r| r.n5_collapse), Some(0.25));
+        assert_eq!(
+            regime_by_name("mango_like").map(|r| r.n5_collapse),
+            Some(0.25)
+        );
         assert!(regime_by_name("nope").is_none());
     }
 }

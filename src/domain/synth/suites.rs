@@ -15,7 +15,8 @@
 
 use super::{make_synthetic, ErrorMix, ErrorType, Family, Synthetic};
 use crate::domain::reference::{
-    heuristic_repair, localize, score_edges, Detector, HeuristicStrategy, NodeIx, Projection, RefGraph,
+    heuristic_repair, localize, score_edges, Detector, HeuristicStrategy, NodeIx, Projection,
+    RefGraph,
 };
 use rustc_hash::FxHashSet;
 
@@ -23,14 +24,23 @@ use rustc_hash::FxHashSet;
 pub trait SuiteSemantics {
     /// Localization on one broken map, given the injected pairs. `None` drops the graph (the
     /// authors drop graphs with no conflict or no primary edge).
-    fn localization(&mut self, graph: &RefGraph, truth: &[(NodeIx, NodeIx)]) -> Option<LocalizationMeasure>;
+    fn localization(
+        &mut self,
+        graph: &RefGraph,
+        truth: &[(NodeIx, NodeIx)],
+    ) -> Option<LocalizationMeasure>;
 
     /// The number of conflicts the full detector reports.
     fn conflict_count(&mut self, graph: &RefGraph) -> usize;
 
     /// Runs a heuristic repair (at most `max_fixes` fixes) and returns the number of conflicts
     /// the full detector still reports on the result.
-    fn heuristic_remaining(&mut self, graph: &RefGraph, strategy: HeuristicStrategy, max_fixes: usize) -> usize;
+    fn heuristic_remaining(
+        &mut self,
+        graph: &RefGraph,
+        strategy: HeuristicStrategy,
+        max_fixes: usize,
+    ) -> usize;
 }
 
 /// The raw localization counts for one graph.
@@ -64,12 +74,17 @@ impl ReferenceSemantics {
 }
 
 impl SuiteSemantics for ReferenceSemantics {
-    fn localization(&mut self, graph: &RefGraph, truth: &[(NodeIx, NodeIx)]) -> Option<LocalizationMeasure> {
+    fn localization(
+        &mut self,
+        graph: &RefGraph,
+        truth: &[(NodeIx, NodeIx)],
+    ) -> Option<LocalizationMeasure> {
         let conflicts = self.detector.detect(graph, true);
         if conflicts.is_empty() {
             return None;
         }
-        let primary: FxHashSet<(NodeIx, NodeIx)> = graph.primary_edges().map(|(u, v, _)| (u, v)).collect();
+        let primary: FxHashSet<(NodeIx, NodeIx)> =
+            graph.primary_edges().map(|(u, v, _)| (u, v)).collect();
         if primary.is_empty() {
             return None;
         }
@@ -97,7 +112,12 @@ impl SuiteSemantics for ReferenceSemantics {
         self.detector.count(graph).total()
     }
 
-    fn heuristic_remaining(&mut self, graph: &RefGraph, strategy: HeuristicStrategy, max_fixes: usize) -> usize {
+    fn heuristic_remaining(
+        &mut self,
+        graph: &RefGraph,
+        strategy: HeuristicStrategy,
+        max_fixes: usize,
+    ) -> usize {
         let outcome = heuristic_repair(graph, strategy, max_fixes);
         self.detector.count(&outcome.graph).total()
     }
@@ -206,8 +226,13 @@ pub fn lca_row(
     branching: usize,
 ) -> Option<LcaRow> {
     // The authors clamp grids to at least 3×3.
-    let size = if family == Family::Grid { size.max(3) } else { size };
-    let spec: Synthetic = make_synthetic(family, size, ErrorMix::only(err_type, 1), seed, branching);
+    let size = if family == Family::Grid {
+        size.max(3)
+    } else {
+        size
+    };
+    let spec: Synthetic =
+        make_synthetic(family, size, ErrorMix::only(err_type, 1), seed, branching);
     let truth = spec.error_pairs();
     let m = semantics.localization(&spec.graph, &truth)?;
     if m.num_primary_edges == 0 {
@@ -227,7 +252,9 @@ pub fn lca_row(
         num_errors_injected: truth.len(),
         truth_in_lca_fraction: m.truth_in_candidates as f64 / truth.len().max(1) as f64,
         rank_of_truth: rank,
-        rank_of_truth_pct: m.rank_of_truth.map(|r| r as f64 / m.num_candidates.max(1) as f64),
+        rank_of_truth_pct: m
+            .rank_of_truth
+            .map(|r| r as f64 / m.num_candidates.max(1) as f64),
         num_conflicts: m.num_conflicts,
     })
 }
@@ -239,7 +266,9 @@ pub fn lca_suite_with(semantics: &mut dyn SuiteSemantics, config: &LcaConfig) ->
         for &size in sizes {
             for &err_type in &config.err_types {
                 for seed in 0..config.seeds {
-                    if let Some(row) = lca_row(semantics, *family, size, err_type, seed, config.branching) {
+                    if let Some(row) =
+                        lca_row(semantics, *family, size, err_type, seed, config.branching)
+                    {
                         rows.push(row);
                     }
                 }
@@ -248,7 +277,9 @@ pub fn lca_suite_with(semantics: &mut dyn SuiteSemantics, config: &LcaConfig) ->
     }
     let per_type = |f: &dyn Fn(&[&LcaRow]) -> f64| {
         let pick = |t: Option<ErrorType>| -> Vec<&LcaRow> {
-            rows.iter().filter(|r| t.is_none_or(|t| r.err_type == t)).collect()
+            rows.iter()
+                .filter(|r| t.is_none_or(|t| r.err_type == t))
+                .collect()
         };
         PerType {
             all: f(&pick(None)),
@@ -260,11 +291,21 @@ pub fn lca_suite_with(semantics: &mut dyn SuiteSemantics, config: &LcaConfig) ->
     let reduction_pct = per_type(&|rs| 100.0 * mean(rs.iter().map(|r| r.reduction)));
     let retention_pct = per_type(&|rs| 100.0 * mean(rs.iter().map(|r| r.truth_in_lca_fraction)));
     let median_rank = per_type(&|rs| {
-        let ranks: Vec<f64> = rs.iter().filter(|r| r.rank_of_truth >= 0).map(|r| r.rank_of_truth as f64).collect();
+        let ranks: Vec<f64> = rs
+            .iter()
+            .filter(|r| r.rank_of_truth >= 0)
+            .map(|r| r.rank_of_truth as f64)
+            .collect();
         median(ranks)
     });
     let counts = per_type(&|rs| rs.len() as f64);
-    LcaSuite { rows, reduction_pct, retention_pct, median_rank, counts }
+    LcaSuite {
+        rows,
+        reduction_pct,
+        retention_pct,
+        median_rank,
+        counts,
+    }
 }
 
 /// Arithmetic mean (0 for an empty input).
@@ -344,6 +385,21 @@ pub struct CfRate {
     pub ci_high: f64,
 }
 
+/// One heuristic run on one Table 1 input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeuristicRun {
+    /// Direction or topology.
+    pub err_type: ErrorType,
+    /// Injected errors.
+    pub k: usize,
+    /// Seed.
+    pub seed: u64,
+    /// The heuristic.
+    pub strategy: HeuristicStrategy,
+    /// Conflicts left (full detector); 0 = conflict-free.
+    pub conflicts_after: usize,
+}
+
 /// The authors' name of a heuristic: `heuristic_remove` or `heuristic_modify`.
 pub fn strategy_name(strategy: HeuristicStrategy) -> &'static str {
     match strategy {
@@ -360,6 +416,8 @@ pub struct Table1 {
     pub initial_conflicts: Vec<InitialConflicts>,
     /// Per (error type, k, strategy), remove before modify.
     pub cf_rate: Vec<CfRate>,
+    /// Every heuristic run, in input order, remove before modify.
+    pub runs: Vec<HeuristicRun>,
 }
 
 /// Table 1's configuration.
@@ -406,16 +464,37 @@ pub fn table1_with(semantics: &mut dyn SuiteSemantics, config: &Table1Config) ->
     let strategies = [HeuristicStrategy::Remove, HeuristicStrategy::Modify];
     let mut initial_conflicts = Vec::new();
     let mut cf_rate = Vec::new();
+    let mut all_runs = Vec::new();
     for &(err_type, k) in &config.cells {
         let mut free = [0usize; 2];
         for seed in 0..config.seeds {
-            let spec = make_synthetic(Family::Random, config.size, ErrorMix::only(err_type, k), seed, config.branching);
+            let spec = make_synthetic(
+                Family::Random,
+                config.size,
+                ErrorMix::only(err_type, k),
+                seed,
+                config.branching,
+            );
             let conflicts = semantics.conflict_count(&spec.graph);
-            initial_conflicts.push(InitialConflicts { err_type, k, seed, conflicts });
+            initial_conflicts.push(InitialConflicts {
+                err_type,
+                k,
+                seed,
+                conflicts,
+            });
             for (i, &strategy) in strategies.iter().enumerate() {
-                if semantics.heuristic_remaining(&spec.graph, strategy, config.max_fixes) == 0 {
+                let conflicts_after =
+                    semantics.heuristic_remaining(&spec.graph, strategy, config.max_fixes);
+                if conflicts_after == 0 {
                     free[i] += 1;
                 }
+                all_runs.push(HeuristicRun {
+                    err_type,
+                    k,
+                    seed,
+                    strategy,
+                    conflicts_after,
+                });
             }
         }
         let runs = config.seeds as usize;
@@ -427,13 +506,21 @@ pub fn table1_with(semantics: &mut dyn SuiteSemantics, config: &Table1Config) ->
                 strategy,
                 conflict_free: free[i],
                 runs,
-                rate: if runs == 0 { 0.0 } else { 100.0 * free[i] as f64 / runs as f64 },
+                rate: if runs == 0 {
+                    0.0
+                } else {
+                    100.0 * free[i] as f64 / runs as f64
+                },
                 ci_low: 100.0 * lo,
                 ci_high: 100.0 * hi,
             });
         }
     }
-    Table1 { initial_conflicts, cf_rate }
+    Table1 {
+        initial_conflicts,
+        cf_rate,
+        runs: all_runs,
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# README command two: installs what the tests need (skipping what is present) and runs every
+# check CI runs: formatting, clippy (native and wasm), the native tests with and without the
+# browser features, the release bundle build, and the browser and stand-in-server tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/setup.sh --test
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export CHROMEDRIVER=/usr/bin/chromedriver
+
+step() { printf '\n\033[1;34m==> %s\033[0m\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "clippy (native, all targets, -D warnings)"
+cargo clippy --all-targets -- -D warnings
+
+step "clippy (wasm32, -D warnings)"
+cargo clippy --target wasm32-unknown-unknown --lib --bins -- -D warnings
+
+step "native tests (default features)"
+cargo test
+
+step "core tests without the browser features (--no-default-features)"
+cargo test --no-default-features
+
+step "release bundle (trunk build --release)"
+trunk build --release
+
+step "stand-in LLM server tests"
+node --test tests/llm_server/
+
+step "end-to-end tests on the release bundle (headless chromium)"
+node tests/e2e/smoke.mjs
+
+step "all checks passed"
