@@ -21,6 +21,7 @@ commands:
   repair FILE --strategy heuristic-remove|heuristic-modify [--semantics …] [--out FILE]
   bench mango --data DIR
   bench scale --rooms N [--seed S]
+  bench synth --suite lca|table1 [--verbose]
 
 every command takes --format json|text (default text)";
 
