@@ -48,20 +48,9 @@ pub fn score(
             )
         })
         .collect();
-    let norm = |part: usize| -> Vec<f64> {
-        let vals: Vec<f64> = raw
-            .iter()
-            .map(|r| f64::from([r.1, r.2, r.3][part]))
-            .collect();
-        let mn = vals.iter().copied().fold(f64::INFINITY, f64::min);
-        let mx = vals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        if mx <= mn {
-            vec![0.0; vals.len()]
-        } else {
-            vals.iter().map(|v| (v - mn) / (mx - mn)).collect()
-        }
-    };
-    let (r, c, u) = (norm(0), norm(1), norm(2));
+    let part =
+        |k: usize| -> Vec<f64> { raw.iter().map(|r| f64::from([r.1, r.2, r.3][k])).collect() };
+    let (r, c, u) = (min_max(&part(0)), min_max(&part(1)), min_max(&part(2)));
     let mut out: Vec<ScoredExit> = raw
         .iter()
         .enumerate()
@@ -82,4 +71,15 @@ pub fn score(
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     out
+}
+
+/// Min-max normalization to [0, 1]; all zeros when the values are constant (both semantics use
+/// this rule).
+pub fn min_max(values: &[f64]) -> Vec<f64> {
+    let mn = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let mx = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if mx <= mn {
+        return vec![0.0; values.len()];
+    }
+    values.iter().map(|v| (v - mn) / (mx - mn)).collect()
 }

@@ -97,15 +97,7 @@ pub fn score_edges(
     scored
 }
 
-/// Min-max normalization; all zeros when the values are constant.
-pub fn min_max(values: &[f64]) -> Vec<f64> {
-    let mn = values.iter().copied().fold(f64::INFINITY, f64::min);
-    let mx = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    if mx <= mn {
-        return vec![0.0; values.len()];
-    }
-    values.iter().map(|v| (v - mn) / (mx - mn)).collect()
-}
+pub use crate::domain::analysis::score::min_max;
 
 /// Number of nodes reachable from `v` along directed edges, `v` itself excluded.
 fn descendants(graph: &RefGraph, v: NodeIx) -> usize {
