@@ -6,8 +6,11 @@
 //! `wasm32-unknown-unknown`.
 
 pub mod analysis;
+pub mod automap;
+pub mod demo;
 pub mod direction;
 pub mod draft;
+pub mod eval;
 pub mod formats;
 pub mod history;
 pub mod lattice;
@@ -17,6 +20,8 @@ pub mod project;
 pub mod pyrandom;
 pub mod reference;
 pub mod repair;
+pub mod route;
+pub mod scenarios;
 pub mod semantics;
 pub mod synth;
 

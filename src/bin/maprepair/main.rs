@@ -4,12 +4,16 @@
 //! text. Errors go to stderr with exit code 1 (2 for bad usage).
 
 mod args;
+mod automap;
 mod bench_mango;
+mod bench_routes;
 mod bench_scale;
 mod bench_synth;
 mod check;
+mod eval;
 mod input;
 mod repair;
+mod route;
 
 use args::Args;
 use std::process::ExitCode;
@@ -18,10 +22,14 @@ const USAGE: &str = "usage: maprepair <command> [options]
 
 commands:
   check FILE [--semantics reference|default]
+  automap WALKTHROUGH [--locations FILE] --out EDGES.json
+  eval --gt DATA_FIXED_DIR --built DIR
+  route MAP FROM TO
   repair FILE --strategy heuristic-remove|heuristic-modify [--semantics …] [--out FILE]
   bench mango --data DIR
   bench scale --rooms N [--seed S]
   bench synth --suite lca|table1 [--verbose]
+  bench routes --data DIR
 
 every command takes --format json|text (default text)";
 
@@ -66,9 +74,13 @@ fn run(args: &Args) -> Result<(), CliError> {
             Some("mango") => bench_mango::run(args),
             Some("synth") => bench_synth::run(args),
             Some("scale") => bench_scale::run(args),
+            Some("routes") => bench_routes::run(args),
             other => Err(CliError::Usage(format!("unknown benchmark {other:?}"))),
         },
         Some("check") => check::run(args),
+        Some("automap") => automap::run(args),
+        Some("eval") => eval::run(args),
+        Some("route") => route::run(args),
         Some("repair") => repair::run(args),
         Some(other) => Err(CliError::Usage(format!("unknown command {other:?}"))),
         None => Err(CliError::Usage("no command given".into())),

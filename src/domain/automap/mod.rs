@@ -1,0 +1,1 @@
+//! The offline transcript automapper (filled in by the automapper work).

@@ -1,0 +1,1 @@
+//! Seeded demo games (filled in by the demo work).

@@ -1,0 +1,1 @@
+//! Evaluation against a ground-truth map (filled in by the automapper work).

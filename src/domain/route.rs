@@ -1,0 +1,1 @@
+//! Route finding (filled in by the automapper work).

@@ -1,0 +1,1 @@
+//! The paper's worked scenarios as data (filled in by the demo work).
