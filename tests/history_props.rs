@@ -130,3 +130,42 @@ fn a_revert_of_something_later_removed_is_refused() {
     h.revert(1, CommitInfo::default()).unwrap();
     assert!(h.revert(1, CommitInfo::default()).is_err());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn live_detection_counts_equal_full_detection_after_every_commit(edits in prop::collection::vec(edit(), 1..150)) {
+        use maprepair::domain::analysis::LiveDetector;
+        use maprepair::domain::{Analysis, Map};
+        let h = history(&edits);
+        let mut live = LiveDetector::new();
+        let mut map = Map::new();
+        for c in h.commits() {
+            c.change.apply(&mut map).unwrap();
+            let counts = live.observe(&map, &c.change);
+            prop_assert_eq!(counts, Analysis::of(&map).counts(), "after version {}", c.id);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn bulk_localization_finds_the_same_lcas_and_candidates(edits in prop::collection::vec(edit(), 1..150)) {
+        use maprepair::domain::analysis::bulk::localize_all;
+        use maprepair::domain::Analysis;
+        let h = history(&edits);
+        let map = h.head();
+        let a = Analysis::of(map);
+        let bulk = localize_all(map, &a.geometry, &a.conflicts);
+        let lcas: Vec<_> = a.localizations.iter().map(|l| l.lca).collect();
+        prop_assert_eq!(bulk.lca, lcas);
+        let mut ours = bulk.candidates.clone();
+        ours.sort();
+        let mut theirs = a.all_candidates();
+        theirs.sort();
+        prop_assert_eq!(ours, theirs);
+    }
+}

@@ -88,24 +88,19 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
         }
     }
     // Inconsistent loops; a loop of two rooms is the reverse mismatch above.
-    for &(exit_id, error) in &geometry.loops {
-        let Some(e) = map.exit(exit_id) else { continue };
-        let is_back_edge = geometry.parent[e.from.0 as usize]
-            .is_some_and(|(p, t)| p == e.to && map.exit(t).is_some_and(|t| t.from == e.to))
-            || geometry.parent[e.to.0 as usize]
-                .is_some_and(|(p, t)| p == e.from && map.exit(t).is_some_and(|t| t.from == e.to));
-        if is_back_edge {
+    for closure in geometry.loops.iter().filter(|l| !l.back_edge) {
+        let Some(e) = map.exit(closure.exit) else {
             continue;
-        }
+        };
         out.push(Conflict {
-            id: format!("loop:{}", exit_id.0),
+            id: format!("loop:{}", closure.exit.0),
             ctype: ConflictType::Topological,
             kind: ConflictKind::Loop {
-                exit: exit_id,
-                error,
+                exit: closure.exit,
+                error: closure.error,
             },
             rooms: vec![e.from, e.to],
-            exits: vec![exit_id],
+            exits: vec![closure.exit],
         });
     }
     // Overlaps: one per cell.

@@ -6,11 +6,26 @@
 //! joins two placed rooms of one frame either agrees with the lattice or closes an inconsistent
 //! loop. Rooms no geometric exit reaches get a frame of their own at the origin.
 //!
+//! [`GeometryBuilder`] does this one exit at a time, so detection can follow a growing history
+//! incrementally; [`Geometry::infer`] runs it over a whole map.
+//!
 //! # Complexity
 //! O((V + E) log V): every merge moves the smaller frame.
 
 use crate::domain::direction::{add, sub, Vector};
-use crate::domain::map::{ExitId, Map, RoomId};
+use crate::domain::map::{Exit, ExitId, Map, Origin, RoomId};
+
+/// An exit that closes a loop whose displacement is not zero.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoopClosure {
+    /// The closing exit.
+    pub exit: ExitId,
+    /// Where the exit puts its target minus where the tree put it.
+    pub error: Vector,
+    /// True if the exit is the way back along its ends' own tree edge (a loop of two rooms:
+    /// reported as a reverse mismatch instead).
+    pub back_edge: bool,
+}
 
 /// Positions, frames and the tree. All vectors are indexed by room id (or exit id).
 #[derive(Debug, Clone, Default)]
@@ -21,127 +36,206 @@ pub struct Geometry {
     pub frame: Vec<u32>,
     /// Tree parent and the exit that joins them.
     pub parent: Vec<Option<(RoomId, ExitId)>>,
+    /// True when the parent's exit goes parent → child (false: child → parent).
+    pub parent_forward: Vec<bool>,
     /// Depth in the tree (0 at a frame's root).
     pub depth: Vec<u32>,
     /// Rooms in the subtree below each room, itself included.
     pub subtree: Vec<u32>,
     /// For tree exits, the room they place (indexed by exit id; `None` for non-tree exits).
     pub tree_child: Vec<Option<RoomId>>,
-    /// Exits closing an inconsistent loop, with the displacement error.
-    pub loops: Vec<(ExitId, Vector)>,
+    /// Exits closing an inconsistent loop.
+    pub loops: Vec<LoopClosure>,
 }
 
 const NO_FRAME: u32 = u32::MAX;
 
-impl Geometry {
-    /// Infers positions for a map. See the module docs.
-    pub fn infer(map: &Map) -> Geometry {
-        let n = map.room_bound();
-        let mut g = Geometry {
-            pos: vec![None; n],
-            frame: vec![NO_FRAME; n],
-            parent: vec![None; n],
-            depth: vec![0; n],
-            subtree: vec![0; n],
-            tree_child: vec![None; map.exit_bound()],
-            loops: Vec::new(),
-        };
-        let mut members: Vec<Vec<RoomId>> = Vec::new();
-        for e in map.exits() {
-            let Some(v) = e.label.vector().filter(|_| e.geometric) else {
-                continue;
-            };
-            if e.origin == crate::domain::map::Origin::InferredReverse {
-                continue;
-            }
-            let (a, b) = (e.from.0 as usize, e.to.0 as usize);
-            if a == b {
-                continue;
-            }
-            match (g.pos[a], g.pos[b]) {
-                (None, None) => {
-                    let f = members.len() as u32;
-                    members.push(vec![e.from, e.to]);
-                    g.place(e.from, [0, 0, 0], f, None);
-                    g.place(e.to, v, f, Some((e.from, e.id)));
-                }
-                (Some(pa), None) => {
-                    let f = g.frame[a];
-                    members[f as usize].push(e.to);
-                    g.place(e.to, add(pa, v), f, Some((e.from, e.id)));
-                }
-                (None, Some(pb)) => {
-                    let f = g.frame[b];
-                    members[f as usize].push(e.from);
-                    g.place(e.from, sub(pb, v), f, Some((e.to, e.id)));
-                }
-                (Some(pa), Some(pb)) if g.frame[a] == g.frame[b] => {
-                    let error = sub(add(pa, v), pb);
-                    if error != [0, 0, 0] {
-                        g.loops.push((e.id, error));
-                    }
-                }
-                (Some(pa), Some(pb)) => {
-                    // Merge the smaller frame into the larger along this exit.
-                    let (fa, fb) = (g.frame[a], g.frame[b]);
-                    let b_smaller = members[fb as usize].len() <= members[fa as usize].len();
-                    let (keep, gone, attach, anchor, offset) = if b_smaller {
-                        (fa, fb, e.to, e.from, sub(add(pa, v), pb))
-                    } else {
-                        (fb, fa, e.from, e.to, sub(sub(pb, v), pa))
-                    };
-                    let moved = std::mem::take(&mut members[gone as usize]);
-                    for r in &moved {
-                        let i = r.0 as usize;
-                        g.frame[i] = keep;
-                        g.pos[i] = g.pos[i].map(|p| add(p, offset));
-                    }
-                    members[keep as usize].extend(moved);
-                    g.reroot(attach, anchor, e.id);
-                }
-            }
-        }
-        // Rooms with no geometric exit: a frame each.
-        for r in map.rooms() {
-            let i = r.id.0 as usize;
-            if g.pos[i].is_none() {
-                let f = members.len() as u32;
-                members.push(vec![r.id]);
-                g.place(r.id, [0, 0, 0], f, None);
-            }
-        }
-        for (i, p) in g.parent.iter().enumerate() {
-            if let Some((_, e)) = p {
-                if let Some(t) = g.tree_child.get_mut(e.0 as usize) {
-                    *t = Some(RoomId(i as u32));
-                }
-            }
-        }
-        g.compute_depths(map);
-        g
+/// What adding one exit did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Placement {
+    /// The exit carries no geometry (no vector, inferred, marked non-geometric, a self-loop).
+    Skipped,
+    /// It placed these rooms (one or both ends).
+    Placed(Vec<RoomId>),
+    /// It joined two frames: these rooms moved into the other frame.
+    Merged(Vec<RoomId>),
+    /// It joined two rooms of one frame consistently.
+    Consistent,
+    /// It closed an inconsistent loop.
+    Loop(LoopClosure),
+}
+
+/// Builds a [`Geometry`] one exit at a time. See the module docs.
+#[derive(Debug, Clone, Default)]
+pub struct GeometryBuilder {
+    g: Geometry,
+    members: Vec<Vec<RoomId>>,
+}
+
+impl GeometryBuilder {
+    /// An empty builder.
+    pub fn new() -> GeometryBuilder {
+        GeometryBuilder::default()
     }
 
-    fn place(&mut self, room: RoomId, p: Vector, frame: u32, parent: Option<(RoomId, ExitId)>) {
+    /// The geometry so far (depths and subtree sizes are filled in by [`GeometryBuilder::finish`]).
+    pub fn current(&self) -> &Geometry {
+        &self.g
+    }
+
+    fn grow(&mut self, room: RoomId) {
+        let need = room.0 as usize + 1;
+        if self.g.pos.len() < need {
+            self.g.pos.resize(need, None);
+            self.g.frame.resize(need, NO_FRAME);
+            self.g.parent.resize(need, None);
+            self.g.parent_forward.resize(need, true);
+        }
+    }
+
+    fn place(
+        &mut self,
+        room: RoomId,
+        p: Vector,
+        frame: u32,
+        parent: Option<(RoomId, ExitId, bool)>,
+    ) {
         let i = room.0 as usize;
-        self.pos[i] = Some(p);
-        self.frame[i] = frame;
-        self.parent[i] = parent;
+        self.g.pos[i] = Some(p);
+        self.g.frame[i] = frame;
+        self.g.parent[i] = parent.map(|(r, e, _)| (r, e));
+        self.g.parent_forward[i] = parent.is_none_or(|(_, _, f)| f);
+        self.members[frame as usize].push(room);
+    }
+
+    fn new_frame(&mut self) -> u32 {
+        self.members.push(Vec::new());
+        (self.members.len() - 1) as u32
+    }
+
+    /// Adds one exit (exits must come in commit order).
+    pub fn add_exit(&mut self, e: &Exit) -> Placement {
+        let Some(v) = e
+            .label
+            .vector()
+            .filter(|_| e.geometric && e.origin == Origin::Observed)
+        else {
+            return Placement::Skipped;
+        };
+        if e.from == e.to {
+            return Placement::Skipped;
+        }
+        self.grow(e.from);
+        self.grow(e.to);
+        let (a, b) = (e.from.0 as usize, e.to.0 as usize);
+        match (self.g.pos[a], self.g.pos[b]) {
+            (None, None) => {
+                let f = self.new_frame();
+                self.place(e.from, [0, 0, 0], f, None);
+                self.place(e.to, v, f, Some((e.from, e.id, true)));
+                Placement::Placed(vec![e.from, e.to])
+            }
+            (Some(pa), None) => {
+                let f = self.g.frame[a];
+                self.place(e.to, add(pa, v), f, Some((e.from, e.id, true)));
+                Placement::Placed(vec![e.to])
+            }
+            (None, Some(pb)) => {
+                let f = self.g.frame[b];
+                self.place(e.from, sub(pb, v), f, Some((e.to, e.id, false)));
+                Placement::Placed(vec![e.from])
+            }
+            (Some(pa), Some(pb)) if self.g.frame[a] == self.g.frame[b] => {
+                let error = sub(add(pa, v), pb);
+                if error == [0, 0, 0] {
+                    return Placement::Consistent;
+                }
+                // The way back along a tree edge that goes to → from.
+                let back_edge = (self.g.parent[a].is_some_and(|(p, _)| p == e.to)
+                    && self.g.parent_forward[a])
+                    || (self.g.parent[b].is_some_and(|(p, _)| p == e.from)
+                        && !self.g.parent_forward[b]);
+                let closure = LoopClosure {
+                    exit: e.id,
+                    error,
+                    back_edge,
+                };
+                self.g.loops.push(closure);
+                Placement::Loop(closure)
+            }
+            (Some(pa), Some(pb)) => {
+                let (fa, fb) = (self.g.frame[a], self.g.frame[b]);
+                let b_smaller = self.members[fb as usize].len() <= self.members[fa as usize].len();
+                let (keep, gone, attach, anchor, offset, forward) = if b_smaller {
+                    (fa, fb, e.to, e.from, sub(add(pa, v), pb), true)
+                } else {
+                    (fb, fa, e.from, e.to, sub(sub(pb, v), pa), false)
+                };
+                let moved = std::mem::take(&mut self.members[gone as usize]);
+                for r in &moved {
+                    let i = r.0 as usize;
+                    self.g.frame[i] = keep;
+                    self.g.pos[i] = self.g.pos[i].map(|p| add(p, offset));
+                }
+                self.members[keep as usize].extend(moved.iter().copied());
+                self.reroot(attach, anchor, e.id, forward);
+                Placement::Merged(moved)
+            }
+        }
     }
 
     /// Makes `attach` hang from `anchor` via `exit`, reversing the parent chain above it.
-    fn reroot(&mut self, attach: RoomId, anchor: RoomId, exit: ExitId) {
-        let mut prev = (anchor, exit);
+    fn reroot(&mut self, attach: RoomId, anchor: RoomId, exit: ExitId, forward: bool) {
+        let mut prev = (anchor, exit, forward);
         let mut cur = attach;
         loop {
-            let old = self.parent[cur.0 as usize].replace(prev);
+            let i = cur.0 as usize;
+            let old = self.g.parent[i].replace((prev.0, prev.1));
+            let old_forward = std::mem::replace(&mut self.g.parent_forward[i], prev.2);
             match old {
                 None => break,
                 Some((p, pe)) => {
-                    prev = (cur, pe);
+                    // The old edge p–cur now hangs p from cur: its orientation flips.
+                    prev = (cur, pe, !old_forward);
                     cur = p;
                 }
             }
         }
+    }
+
+    /// Completes the geometry for `map`: a frame for every unplaced room, depths, subtrees.
+    pub fn finish(mut self, map: &Map) -> Geometry {
+        let n = map.room_bound();
+        if self.g.pos.len() < n {
+            self.grow(RoomId(n as u32 - 1));
+        }
+        for r in map.rooms() {
+            if self.g.pos[r.id.0 as usize].is_none() {
+                let f = self.new_frame();
+                self.place(r.id, [0, 0, 0], f, None);
+            }
+        }
+        self.g.tree_child = vec![None; map.exit_bound()];
+        for (i, p) in self.g.parent.iter().enumerate() {
+            if let Some((_, e)) = p {
+                if let Some(t) = self.g.tree_child.get_mut(e.0 as usize) {
+                    *t = Some(RoomId(i as u32));
+                }
+            }
+        }
+        self.g.compute_depths(map);
+        self.g
+    }
+}
+
+impl Geometry {
+    /// Infers positions for a map. See the module docs.
+    pub fn infer(map: &Map) -> Geometry {
+        let mut b = GeometryBuilder::new();
+        for e in map.exits() {
+            b.add_exit(e);
+        }
+        b.finish(map)
     }
 
     fn compute_depths(&mut self, map: &Map) {
