@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --test
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER=/usr/bin/chromedriver
+export TRUNK_SKIP_VERSION_CHECK=true
 
 step() { printf '\n\033[1;34m==> %s\033[0m\n' "$*"; }
 

@@ -103,6 +103,8 @@ pub enum MapError {
 /// Rooms and exits, with adjacency.
 #[derive(Debug, Clone, Default)]
 pub struct Map {
+    /// Canonical names and canonical aliases → rooms (in id order), for O(1) lookups by name.
+    names: rustc_hash::FxHashMap<String, Vec<RoomId>>,
     rooms: Vec<Option<Room>>,
     exits: Vec<Option<Exit>>,
     out: Vec<Vec<ExitId>>,
@@ -198,10 +200,41 @@ impl Map {
     /// The first room whose canonical name (or an alias's) matches `name`'s canonical form.
     pub fn find_room(&self, name: &str) -> Option<&Room> {
         let key = canonical_name(name);
-        self.rooms().find(|r| r.canonical == key).or_else(|| {
-            self.rooms()
-                .find(|r| r.aliases.iter().any(|a| canonical_name(a) == key))
-        })
+        let ids = self.names.get(&key)?;
+        // A canonical match wins over an alias match; then the oldest room.
+        ids.iter()
+            .filter_map(|id| self.room(*id))
+            .find(|r| r.canonical == key)
+            .or_else(|| ids.iter().find_map(|id| self.room(*id)))
+    }
+
+    /// Every room whose canonical name or an alias matches `name`'s canonical form, oldest first.
+    pub fn rooms_named(&self, name: &str) -> impl Iterator<Item = &Room> + '_ {
+        self.names.get(&canonical_name(name)).into_iter().flatten().filter_map(|id| self.room(*id))
+    }
+
+    fn index_room(&mut self, room: &Room) {
+        let mut keys = vec![room.canonical.clone()];
+        keys.extend(room.aliases.iter().map(|a| canonical_name(a)));
+        for key in keys {
+            let ids = self.names.entry(key).or_default();
+            if let Err(pos) = ids.binary_search(&room.id) {
+                ids.insert(pos, room.id);
+            }
+        }
+    }
+
+    fn unindex_room(&mut self, room: &Room) {
+        let mut keys = vec![room.canonical.clone()];
+        keys.extend(room.aliases.iter().map(|a| canonical_name(a)));
+        for key in keys {
+            if let Some(ids) = self.names.get_mut(&key) {
+                ids.retain(|id| *id != room.id);
+                if ids.is_empty() {
+                    self.names.remove(&key);
+                }
+            }
+        }
     }
 
     /// The exits from `from` to `to`.
@@ -223,6 +256,7 @@ impl Map {
             self.out.resize_with(i + 1, Vec::new);
             self.inc.resize_with(i + 1, Vec::new);
         }
+        self.index_room(&room);
         self.rooms[i] = Some(room);
         self.room_count += 1;
         Ok(())
@@ -238,7 +272,10 @@ impl Map {
             .get_mut(room.id.0 as usize)
             .and_then(Option::as_mut)
             .ok_or(MapError::NoRoom(room.id.0))?;
-        Ok(std::mem::replace(slot, room))
+        let old = std::mem::replace(slot, room.clone());
+        self.unindex_room(&old);
+        self.index_room(&room);
+        Ok(old)
     }
 
     /// Removes a room that has no exits left.
@@ -254,7 +291,9 @@ impl Map {
             return Err(MapError::RoomInUse(id.0));
         }
         self.room_count -= 1;
-        self.rooms[i].take().ok_or(MapError::NoRoom(id.0))
+        let room = self.rooms[i].take().ok_or(MapError::NoRoom(id.0))?;
+        self.unindex_room(&room);
+        Ok(room)
     }
 
     /// Inserts an exit with its id.

@@ -69,16 +69,18 @@ function serveStatic(dir) {
 
 const results = [];
 
-/** Runs one named check; a thrown error or a false result is a failure. */
+/** Runs one named check (a thrown error or a false result fails it); resolves to its outcome. */
 async function check(name, fn) {
   try {
     const outcome = await fn();
     if (outcome === false) throw new Error('check returned false');
     results.push(true);
     console.log(`ok - ${name}`);
+    return true;
   } catch (e) {
     results.push(false);
     console.log(`not ok - ${name}: ${e.message.split('\n')[0]}`);
+    return false;
   }
 }
 
@@ -121,10 +123,22 @@ async function exercise(context, url) {
 
   const text = (testid) => page.getByTestId(testid).textContent();
 
-  await check('the page loads and the wasm app mounts', async () => {
+  const noProblems = () => {
+    if (problems.length > 0) throw new Error(problems.join(' | '));
+  };
+  const mounted = await check('the page loads and the wasm app mounts', async () => {
+    // A wasm that does not instantiate throws a page error: fail at once instead of timing out.
+    const crashed = new Promise((_, reject) => page.once('pageerror', reject));
+    crashed.catch(() => {});
     await page.goto(url, { waitUntil: 'load' });
-    await page.getByTestId('conflict-count').waitFor({ timeout: LOAD_TIMEOUT_MS });
+    await Promise.race([page.getByTestId('conflict-count').waitFor({ timeout: LOAD_TIMEOUT_MS }), crashed]);
   });
+  if (!mounted) {
+    // Nothing else can pass; say why the app did not start.
+    await check('no console errors, page errors or failed requests', noProblems);
+    return;
+  }
+  page.setDefaultTimeout(5_000);
   await check('the header says maprepair', async () => expectEqual(await page.locator('h1').textContent(), 'maprepair', 'h1'));
   await check('the conflict total is shown', async () => expectEqual(await text('conflict-count'), String(DEMO.total), 'total'));
   await check('conflicts are counted by type', async () => {
@@ -157,9 +171,7 @@ async function exercise(context, url) {
   await mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, 'smoke.png'), fullPage: true });
 
-  await check('no console errors, page errors or failed requests', () => {
-    if (problems.length > 0) throw new Error(problems.join(' | '));
-  });
+  await check('no console errors, page errors or failed requests', noProblems);
 }
 
 try {
