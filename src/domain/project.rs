@@ -43,6 +43,13 @@ impl Project {
     /// order (ties and missing steps in file order, missing last), each adding the exit and its
     /// inferred reverse when the pair has none.
     pub fn from_edge_records(name: &str, records: &[EdgeRecord]) -> Project {
+        Project::from_edge_records_with_text(name, records, |_| None)
+    }
+
+    /// [`Project::from_edge_records`], with each commit's observation taken from the text of
+    /// the walkthrough step the record names (`seen_in_forward`), when `text` knows it — the
+    /// evidence a model had when it wrote the record.
+    pub fn from_edge_records_with_text(name: &str, records: &[EdgeRecord], text: impl Fn(i64) -> Option<String>) -> Project {
         let mut order: Vec<usize> = (0..records.len()).collect();
         order.sort_by_key(|&i| (records[i].seen_in_forward.unwrap_or(i64::MAX), i));
         let mut history = History::new();
@@ -64,7 +71,10 @@ impl Project {
                 step,
                 trigger: Some(Trigger::Observation),
                 observation_id: Some(n as u32),
-                observation: format!("{} --{}--> {}", r.src, r.action, r.dst),
+                observation: r
+                    .seen_in_forward
+                    .and_then(&text)
+                    .unwrap_or_else(|| format!("{} --{}--> {}", r.src, r.action, r.dst)),
                 analysis: String::new(),
                 traversed: Vec::new(),
             };

@@ -58,12 +58,12 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
         let (a, b) = pair;
         let forward: Vec<&Label> = map
             .exits_between(a, b)
-            .filter(|x| x.label.opposite().is_some())
+            .filter(|x| x.geometric && x.label.opposite().is_some())
             .map(|x| &x.label)
             .collect();
         let back: Vec<&Label> = map
             .exits_between(b, a)
-            .filter(|x| x.label.opposite().is_some())
+            .filter(|x| x.geometric && x.label.opposite().is_some())
             .map(|x| &x.label)
             .collect();
         if forward.is_empty() || back.is_empty() {

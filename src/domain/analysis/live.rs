@@ -135,7 +135,7 @@ impl LiveDetector {
             let (a, b) = ordered(e.from, e.to);
             let labels = |x: RoomId, y: RoomId| {
                 map.exits_between(x, y)
-                    .filter(|x| x.label.opposite().is_some())
+                    .filter(|x| x.geometric && x.label.opposite().is_some())
                     .map(|x| x.label.clone())
                     .collect::<Vec<_>>()
             };

@@ -5,7 +5,8 @@
 //! rooms of one frame either agrees with the lattice or closes a loop whose displacement does not
 //! sum to zero — a topological conflict. Two rooms on one cell overlap; duplicate labels from one
 //! room are directional conflicts; both directions of a pair with non-opposite labels are a
-//! reverse mismatch; two rooms sharing a canonical name are a naming conflict. Every conflict is
+//! reverse mismatch (unless the exits were marked non-geometric: a maze twist is allowed to come
+//! back another way); two rooms sharing a canonical name are a naming conflict. Every conflict is
 //! localized on the tree (LCA = deepest common ancestor, the one with the largest timestamp) and
 //! its candidates are scored with the Edge Impact Score (reach + conflicts + usage, min-max
 //! normalized over the candidates). One fact, one conflict: a 2-cycle is only a reverse mismatch,

@@ -13,6 +13,7 @@
 //! with a synchronous one.
 
 pub mod heuristic;
+pub mod solver;
 
 use super::analysis::{Analysis, ScoredExit};
 use super::direction::Label;
