@@ -6,8 +6,9 @@
 //! (the arrival title names the destination), names another direction for the move, or arrives
 //! somewhere else. Passes, one edit per decision:
 //!
-//! 1. **Refuted exits**: an observed exit whose text arrives in another known room is removed;
-//!    one whose text moved in another direction is relabelled (if that doorway is free).
+//! 1. **Refuted exits**: an exit implicated in a conflict whose text arrives in another known
+//!    room is removed; one whose text moved in another direction is relabelled (if that doorway
+//!    is free).
 //! 2. **Directional conflicts**: of the exits sharing one doorway, the best supported stays and
 //!    the weakest other goes; a pair that does not come back the opposite way is relabelled
 //!    when the text says how, otherwise kept but marked non-geometric (a maze twist).
@@ -142,8 +143,12 @@ impl Solver {
         })
     }
 
-    fn refuted(&self, map: &Map) -> Option<Decision> {
-        for e in map.exits() {
+    fn refuted(&self, ctx: &DecisionContext<'_>) -> Option<Decision> {
+        let map = ctx.map;
+        // Only exits some conflict implicates: text that disagrees with a consistent exit is
+        // as likely to be a naming quirk as an error.
+        let implicated: rustc_hash::FxHashSet<ExitId> = ctx.analysis.all_candidates().into_iter().collect();
+        for e in map.exits().filter(|e| implicated.contains(&e.id)) {
             let ev = self.evidence(e.id);
             match &ev.text {
                 TextVerdict::ArrivesElsewhere(room) => {
@@ -256,7 +261,7 @@ impl Decider for Solver {
             self.evidence = gather(ctx.history);
             self.versions_seen = ctx.history.len();
         }
-        self.refuted(ctx.map)
+        self.refuted(ctx)
             .or_else(|| self.directional(ctx))
             .or_else(|| self.geometric(ctx))
             .unwrap_or(Decision { action: Action::Stop, reason: "no edit lowers the conflict count".into() })
