@@ -55,7 +55,7 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
             "heuristic-modify" => Box::new(Heuristic::new(Preference::Modify)),
             other => return Err(CliError::Usage(format!("unknown strategy {other:?}"))),
         };
-        let budget = if strategy == "solver" { Budget { decisions: 10_000, attempts_per_conflict: 10_000, rollbacks_per_conflict: 0 } } else { Budget::default() };
+        let budget = if strategy == "solver" { Solver::budget() } else { Budget::default() };
         let report = run_repair(&mut project.history, decider.as_mut(), budget);
         let seconds = start.elapsed().as_secs_f64();
         let after = project.history.head();

@@ -8,6 +8,7 @@ mod automap;
 mod bench_mango;
 mod bench_routes;
 mod bench_scale;
+mod bench_solver;
 mod bench_synth;
 mod check;
 mod eval;
@@ -25,8 +26,8 @@ commands:
   automap WALKTHROUGH [--locations FILE] --out EDGES.json
   eval --gt DATA_FIXED_DIR --built DIR
   route MAP FROM TO
-  repair FILE --strategy heuristic-remove|heuristic-modify [--semantics …] [--out FILE]
-  bench mango --data DIR
+  repair FILE --strategy heuristic-remove|heuristic-modify|solver [--semantics …] [--out FILE]
+  bench mango --data DIR [--strategy solver|heuristic-remove|heuristic-modify]
   bench scale --rooms N [--seed S]
   bench synth --suite lca|table1 [--verbose]
   bench routes --data DIR
@@ -71,7 +72,10 @@ pub fn emit(args: &Args, json: &serde_json::Value, text: impl FnOnce() -> String
 fn run(args: &Args) -> Result<(), CliError> {
     match args.positional(0).as_deref() {
         Some("bench") => match args.positional(1).as_deref() {
-            Some("mango") => bench_mango::run(args),
+            Some("mango") => match args.option("strategy") {
+                None => bench_mango::run(args),
+                Some(strategy) => bench_solver::run(args, strategy),
+            },
             Some("synth") => bench_synth::run(args),
             Some("scale") => bench_scale::run(args),
             Some("routes") => bench_routes::run(args),

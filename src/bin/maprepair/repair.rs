@@ -9,7 +9,8 @@ use maprepair::domain::reference::{
     heuristic_repair, HeuristicAction, HeuristicStrategy, RefGraph,
 };
 use maprepair::domain::repair::heuristic::{Heuristic, Preference};
-use maprepair::domain::repair::{run as run_repair, Budget};
+use maprepair::domain::repair::solver::Solver;
+use maprepair::domain::repair::{run as run_repair, Budget, Decider};
 use maprepair::domain::{Analysis, Semantics};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -55,10 +56,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let strategy = args.require("strategy")?;
     let preference = match strategy {
         "heuristic-remove" => Preference::Remove,
-        "heuristic-modify" => Preference::Modify,
+        "heuristic-modify" | "solver" => Preference::Modify,
         other => {
             return Err(CliError::Usage(format!(
-                "unknown strategy {other:?} (expected heuristic-remove or heuristic-modify)"
+                "unknown strategy {other:?} (expected heuristic-remove, heuristic-modify or solver)"
             )))
         }
     };
@@ -92,8 +93,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         Semantics::Default => {
             let mut project = input.project().clone();
-            let mut decider = Heuristic::new(preference);
-            let report = run_repair(&mut project.history, &mut decider, Budget::default());
+            let (mut decider, budget): (Box<dyn Decider>, Budget) = if strategy == "solver" {
+                (Box::new(Solver::new()), Solver::budget())
+            } else {
+                (Box::new(Heuristic::new(preference)), Budget::default())
+            };
+            let report = run_repair(&mut project.history, decider.as_mut(), budget);
             let map = project.history.head();
             let actions: Vec<Value> = report
                 .actions

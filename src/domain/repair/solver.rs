@@ -20,7 +20,7 @@
 //!
 //! The solver stops when no edit lowers the conflict count.
 
-use super::{Action, Decider, Decision, DecisionContext};
+use super::{Action, Budget, Decider, Decision, DecisionContext};
 use crate::domain::analysis::{detect, ConflictKind, ConflictType, Geometry};
 use crate::domain::direction::{Direction, Label};
 use crate::domain::history::{History, Trigger};
@@ -132,6 +132,12 @@ impl Solver {
     /// A new solver.
     pub fn new() -> Solver {
         Solver::default()
+    }
+
+    /// The solver's budget: it edits until nothing helps, one edit per decision, with no
+    /// per-conflict attempt limit (it never retries an edit) and no rollbacks.
+    pub fn budget() -> Budget {
+        Budget { decisions: 100_000, attempts_per_conflict: usize::MAX, rollbacks_per_conflict: 0 }
     }
 
     fn evidence(&self, e: ExitId) -> Evidence {
