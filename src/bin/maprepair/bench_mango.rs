@@ -4,8 +4,9 @@
 
 use crate::args::Args;
 use crate::{emit, read, CliError};
+use maprepair::domain::eval::Score;
 use maprepair::domain::formats::parse_edge_list;
-use maprepair::domain::reference::table3::{table3_row, Table3Row};
+use maprepair::domain::reference::table3::{table3_run, Table3Row};
 use serde_json::{json, Map, Value};
 use std::path::Path;
 
@@ -33,11 +34,13 @@ fn row_json(game: &str, row: &Table3Row, seconds: f64) -> Value {
         "heuristic_remove_dirdelta": row.heuristic_remove.dirdelta,
         "heuristic_remove_n_actions": row.heuristic_remove.n_actions,
         "heuristic_remove_iterations": row.heuristic_remove.iterations,
+        "heuristic_remove_eval": row.heuristic_remove.eval,
         "heuristic_modify_after": row.heuristic_modify.after,
         "heuristic_modify_after_dir_topo_only": row.heuristic_modify.after_dir_topo_only,
         "heuristic_modify_dirdelta": row.heuristic_modify.dirdelta,
         "heuristic_modify_n_actions": row.heuristic_modify.n_actions,
         "heuristic_modify_iterations": row.heuristic_modify.iterations,
+        "heuristic_modify_eval": row.heuristic_modify.eval,
         "seconds": seconds,
     })
 }
@@ -72,6 +75,7 @@ pub fn games(data: &Path) -> Result<Vec<String>, CliError> {
 pub fn run(args: &Args) -> Result<(), CliError> {
     let data = Path::new(args.require("data")?);
     let mut rows = Vec::new();
+    let (mut remove_evals, mut modify_evals) = (Vec::new(), Vec::new());
     let total_start = std::time::Instant::now();
     let mut compute_seconds = 0.0;
     for game in games(data)? {
@@ -83,10 +87,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         let built = parse_edge_list(&read(&built_path)?, &built_path.display().to_string())?;
         let truth = parse_edge_list(&read(&truth_path)?, &truth_path.display().to_string())?;
         let start = std::time::Instant::now();
-        let row = table3_row(&built, &truth);
+        let run = table3_run(&built);
         let seconds = start.elapsed().as_secs_f64();
+        let row = run.row(&truth);
         compute_seconds += seconds;
         if row.input_conflicts > 0 {
+            remove_evals.push(row.heuristic_remove.eval.clone());
+            modify_evals.push(row.heuristic_modify.eval.clone());
             rows.push(row_json(&game, &row, seconds));
         }
     }
@@ -104,6 +111,20 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     totals.insert("seconds".into(), json!(compute_seconds));
     totals.insert("games_with_conflicts".into(), json!(rows.len()));
+    for (key, evals) in [("heuristic_remove_eval", &remove_evals), ("heuristic_modify_eval", &modify_evals)] {
+        let score: Score = evals.iter().map(|e| e.score).sum();
+        totals.insert(
+            key.into(),
+            json!({
+                "precision": score.edge_precision(),
+                "recall": score.edge_recall(),
+                "f1": score.edge_f1(),
+                "correct_lost": evals.iter().map(|e| e.correct_lost).sum::<usize>(),
+                "wrong_fixed": evals.iter().map(|e| e.wrong_fixed).sum::<usize>(),
+                "wrong_removed": evals.iter().map(|e| e.wrong_removed).sum::<usize>(),
+            }),
+        );
+    }
     totals.insert(
         "wall_seconds".into(),
         json!(total_start.elapsed().as_secs_f64()),
