@@ -4,7 +4,8 @@ use crate::args::Args;
 use crate::check::{counts_json, ref_counts_json, reference_input, semantics};
 use crate::input::{load, Input};
 use crate::{emit, CliError};
-use maprepair::domain::formats::{write_edge_list, EdgeRecord};
+use maprepair::domain::formats::write_edge_list;
+use maprepair::domain::reference::table3::graph_records;
 use maprepair::domain::reference::{
     heuristic_repair, HeuristicAction, HeuristicStrategy, RefGraph,
 };
@@ -15,17 +16,6 @@ use maprepair::domain::{Analysis, Semantics};
 use serde_json::{json, Value};
 use std::path::Path;
 
-fn ref_records(g: &RefGraph) -> Vec<EdgeRecord> {
-    g.primary_edges()
-        .map(|(u, v, d)| EdgeRecord {
-            src: g.name(u).to_string(),
-            dst: g.name(v).to_string(),
-            action: d.label.to_string(),
-            seen_in_forward: Some(i64::from(d.step)),
-            seen_in_reversed: None,
-        })
-        .collect()
-}
 
 fn ref_action_json(g: &RefGraph, a: &HeuristicAction) -> Value {
     let edge = |(u, v): (u32, u32)| json!([g.name(u), g.name(v)]);
@@ -80,11 +70,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 .collect();
             let out = json!({"semantics": "reference", "before": ref_counts_json(&g), "after": ref_counts_json(&outcome.graph), "actions": actions});
             let written = match &input {
-                Input::EdgeList { .. } => write_edge_list(&ref_records(&outcome.graph)),
+                Input::EdgeList { .. } => write_edge_list(&graph_records(&outcome.graph)),
                 Input::Project(p) => {
                     let rebuilt = maprepair::domain::Project::from_edge_records(
                         &p.name,
-                        &ref_records(&outcome.graph),
+                        &graph_records(&outcome.graph),
                     );
                     rebuilt.to_json()
                 }
