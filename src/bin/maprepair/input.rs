@@ -2,7 +2,8 @@
 //! write the same format back.
 
 use crate::{read, CliError};
-use maprepair::domain::formats::{parse_edge_list, EdgeRecord};
+use maprepair::domain::automap::{automap, read_name_list, Hints};
+use maprepair::domain::formats::{parse_edge_list, parse_walkthrough, EdgeRecord};
 use maprepair::domain::Project;
 use std::path::Path;
 
@@ -15,7 +16,7 @@ pub enum Input {
         /// The same as a project (one commit per exit).
         project: Project,
     },
-    /// A saved maprepair project.
+    /// A saved maprepair project, or a walkthrough the automapper turned into one.
     Project(Project),
 }
 
@@ -38,9 +39,18 @@ pub fn load(path: &Path) -> Result<Input, CliError> {
         .unwrap_or("map")
         .to_string();
     if name.ends_with(".walkthrough") {
-        return Err(CliError::Failed(format!(
-            "{name}: walkthroughs are turned into maps by the automapper (`maprepair automap`), which is not in this build yet; pass an edge list or a project"
-        )));
+        // A transcript: the automapper builds the map, one commit per step. A locations.json
+        // beside it (MANGO's layout) names the rooms.
+        let steps = parse_walkthrough(&text, &name)?;
+        let mut hints = Hints::default();
+        let stem = name.trim_end_matches(".walkthrough");
+        for (suffix, list) in [(".locations.json", &mut hints.locations), (".actions.json", &mut hints.actions)] {
+            let side = format!("{stem}{suffix}");
+            if let Ok(t) = std::fs::read_to_string(&side) {
+                *list = read_name_list(&t, &side)?;
+            }
+        }
+        return Ok(Input::Project(automap(&title, &steps, &hints).project));
     }
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') {

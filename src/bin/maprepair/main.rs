@@ -60,13 +60,11 @@ pub fn read(path: &std::path::Path) -> Result<String, CliError> {
     std::fs::read_to_string(path).map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))
 }
 
-/// Prints JSON or text.
+/// Prints JSON or text. A closed pipe (`maprepair … | head`) ends output quietly.
 pub fn emit(args: &Args, json: &serde_json::Value, text: impl FnOnce() -> String) {
-    if args.json() {
-        println!("{json}");
-    } else {
-        println!("{}", text());
-    }
+    use std::io::Write;
+    let out = if args.json() { json.to_string() } else { text() };
+    let _ = writeln!(std::io::stdout().lock(), "{out}");
 }
 
 fn run(args: &Args) -> Result<(), CliError> {
