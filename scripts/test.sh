@@ -27,6 +27,9 @@ cargo test
 step "core tests without the browser features (--no-default-features)"
 cargo test --no-default-features
 
+step "browser component tests (wasm-bindgen-test in headless chromium)"
+cargo test --target wasm32-unknown-unknown --test web
+
 step "release bundle (trunk build --release)"
 trunk build --release
 
@@ -35,5 +38,10 @@ node --test tests/llm_server/
 
 step "end-to-end tests on the release bundle (headless chromium)"
 node tests/e2e/smoke.mjs
+node tests/e2e/app.mjs
+node tests/e2e/llm.mjs
+
+step "speed in the browser (numbers printed; budgets reported, not gating: timings vary with load)"
+node tests/e2e/perf.mjs || echo "speed: some budgets were missed on this run (see the numbers above)"
 
 step "all checks passed"

@@ -20,21 +20,52 @@ fn build(steps: &[(&str, Direction, &str, &str)]) -> History {
         let x = draft.room(a);
         let y = draft.room(b);
         draft.exit(x, y, Label::Dir(*d), true);
-        h.commit(draft.finish(), CommitInfo { step: i as u32, observation: (*text).to_string(), ..CommitInfo::default() })
-            .unwrap();
+        h.commit(
+            draft.finish(),
+            CommitInfo {
+                step: i as u32,
+                observation: (*text).to_string(),
+                ..CommitInfo::default()
+            },
+        )
+        .unwrap();
     }
     h
 }
 
 #[test]
 fn text_confirms_or_refutes_an_exit() {
-    let h = build(&[("Hall", Direction::North, "Kitchen", "> north\nKitchen\nA warm kitchen."), ("Hall", Direction::East, "Study", "> east\nStudy")]);
+    let h = build(&[
+        (
+            "Hall",
+            Direction::North,
+            "Kitchen",
+            "> north\nKitchen\nA warm kitchen.",
+        ),
+        ("Hall", Direction::East, "Study", "> east\nStudy"),
+    ]);
     let map = h.head();
-    let exits: Vec<_> = map.exits().filter(|e| e.origin == maprepair::domain::Origin::Observed).cloned().collect();
-    assert_eq!(judge_text(map, &exits[0], "> north\nKitchen"), TextVerdict::Confirms);
-    assert_eq!(judge_text(map, &exits[0], "> west\nKitchen"), TextVerdict::OtherDirection(Direction::West));
-    assert_eq!(judge_text(map, &exits[0], "> north\nStudy"), TextVerdict::ArrivesElsewhere("Study".into()));
-    assert_eq!(judge_text(map, &exits[0], "> north\nIt is pitch dark."), TextVerdict::Unknown);
+    let exits: Vec<_> = map
+        .exits()
+        .filter(|e| e.origin == maprepair::domain::Origin::Observed)
+        .cloned()
+        .collect();
+    assert_eq!(
+        judge_text(map, &exits[0], "> north\nKitchen"),
+        TextVerdict::Confirms
+    );
+    assert_eq!(
+        judge_text(map, &exits[0], "> west\nKitchen"),
+        TextVerdict::OtherDirection(Direction::West)
+    );
+    assert_eq!(
+        judge_text(map, &exits[0], "> north\nStudy"),
+        TextVerdict::ArrivesElsewhere("Study".into())
+    );
+    assert_eq!(
+        judge_text(map, &exits[0], "> north\nIt is pitch dark."),
+        TextVerdict::Unknown
+    );
 }
 
 #[test]
@@ -51,12 +82,19 @@ fn a_doorway_with_two_destinations_keeps_the_better_supported_one() {
     assert_eq!(report.after.total, 0);
     let map = h.head();
     let hall = map.find_room("hall").unwrap().id;
-    let north: Vec<_> = map.exits_from(hall).filter(|e| e.label == Label::Dir(Direction::North)).collect();
+    let north: Vec<_> = map
+        .exits_from(hall)
+        .filter(|e| e.label == Label::Dir(Direction::North))
+        .collect();
     assert_eq!(north.len(), 1);
     assert_eq!(map.room(north[0].to).unwrap().name, "Kitchen");
     let commit = h.commits().last().unwrap();
     assert_eq!(commit.trigger, Trigger::ConflictRepair);
-    assert!(commit.analysis.contains("better supported"), "{}", commit.analysis);
+    assert!(
+        commit.analysis.contains("better supported"),
+        "{}",
+        commit.analysis
+    );
 }
 
 #[test]
@@ -77,7 +115,9 @@ fn a_loop_that_does_not_close_is_stretched_not_cut() {
     let flattened: Vec<_> = report
         .actions
         .iter()
-        .filter(|l| matches!(l.decision.action, Action::MarkNonGeometric { .. }) && l.version.is_some())
+        .filter(|l| {
+            matches!(l.decision.action, Action::MarkNonGeometric { .. }) && l.version.is_some()
+        })
         .collect();
     assert!(!flattened.is_empty());
     assert!(h.head().exits().any(|e| !e.geometric));
@@ -85,26 +125,32 @@ fn a_loop_that_does_not_close_is_stretched_not_cut() {
 
 #[test]
 fn on_the_llm_built_mango_maps_the_solver_keeps_what_is_right() {
-    let Some(dir) = support::mango_dir() else { return };
+    let Some(dir) = support::mango_dir() else {
+        return;
+    };
     let (mut before, mut after) = (Score::default(), Score::default());
     let (mut direction_after, mut total_after, mut lost) = (0, 0, 0);
     let mut games = 0;
     for entry in std::fs::read_dir(dir.join("llm_built")).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
         let game = name.strip_suffix("_edges.json").unwrap().to_string();
-        let built = parse_edge_list(&support::read(&dir.join("llm_built").join(&name)), &name).unwrap();
+        let built =
+            parse_edge_list(&support::read(&dir.join("llm_built").join(&name)), &name).unwrap();
         if Detector::new().count(&load_llm_built(&built)).dir_topo() == 0 {
             continue;
         }
         games += 1;
         let gd = dir.join("data_fixed").join(&game);
-        let truth = parse_edge_list(&support::read(&gd.join(format!("{game}.edges.json"))), "t").unwrap();
-        let steps = parse_walkthrough(&support::read(&gd.join(format!("{game}.walkthrough"))), "w").unwrap();
+        let truth =
+            parse_edge_list(&support::read(&gd.join(format!("{game}.edges.json"))), "t").unwrap();
+        let steps = parse_walkthrough(&support::read(&gd.join(format!("{game}.walkthrough"))), "w")
+            .unwrap();
         let cleaned = clean_walkthrough(&steps, &truth);
-        let mut project = maprepair::domain::Project::from_edge_records_with_text(&game, &built, |s| {
-            let s = cleaned.get(usize::try_from(s).ok()?)?;
-            Some(format!("> {}\n{}", s.action, s.observation))
-        });
+        let mut project =
+            maprepair::domain::Project::from_edge_records_with_text(&game, &built, |s| {
+                let s = cleaned.get(usize::try_from(s).ok()?)?;
+                Some(format!("> {}\n{}", s.action, s.observation))
+            });
         let input = project.history.head().clone();
         let report = run(&mut project.history, &mut Solver::new(), Solver::budget());
         let out = project.history.head();
@@ -116,8 +162,19 @@ fn on_the_llm_built_mango_maps_the_solver_keeps_what_is_right() {
     }
     assert_eq!(games, 42);
     assert_eq!(direction_after, 0, "no directional conflict left");
-    assert!(total_after < 54, "residual {total_after} must be below heuristic_remove's 54");
+    assert!(
+        total_after < 54,
+        "residual {total_after} must be below heuristic_remove's 54"
+    );
     assert!(lost <= 10, "{lost} ground-truth-correct exits lost");
-    assert!(before.edge_recall() - after.edge_recall() <= 0.01, "recall fell from {} to {}", before.edge_recall(), after.edge_recall());
-    assert!(after.edge_precision() >= before.edge_precision(), "precision fell");
+    assert!(
+        before.edge_recall() - after.edge_recall() <= 0.01,
+        "recall fell from {} to {}",
+        before.edge_recall(),
+        after.edge_recall()
+    );
+    assert!(
+        after.edge_precision() >= before.edge_precision(),
+        "precision fell"
+    );
 }

@@ -59,7 +59,12 @@ impl<'a> Draft<'a> {
 
     /// The exits leaving a room, as the draft would leave them.
     pub fn exits_from(&self, room: RoomId) -> Vec<Exit> {
-        let mut out: Vec<Exit> = self.base.exits_from(room).filter(|e| !self.gone.contains(&e.id)).cloned().collect();
+        let mut out: Vec<Exit> = self
+            .base
+            .exits_from(room)
+            .filter(|e| !self.gone.contains(&e.id))
+            .cloned()
+            .collect();
         out.extend(self.exits.values().filter(|e| e.from == room).cloned());
         out.sort_by_key(|e| e.id);
         out
@@ -67,7 +72,10 @@ impl<'a> Draft<'a> {
 
     /// The exits from `from` to `to`, as the draft would leave them.
     pub fn exits_between(&self, from: RoomId, to: RoomId) -> Vec<Exit> {
-        self.exits_from(from).into_iter().filter(|e| e.to == to).collect()
+        self.exits_from(from)
+            .into_iter()
+            .filter(|e| e.to == to)
+            .collect()
     }
 
     /// The room with this name (canonical match, then aliases), if any.
@@ -75,10 +83,16 @@ impl<'a> Draft<'a> {
         let key = canonical_name(name);
         let mut drafted: Vec<&Room> = self.rooms.values().collect();
         drafted.sort_by_key(|r| r.id);
-        let matches = |r: &Room| r.canonical == key || r.aliases.iter().any(|a| canonical_name(a) == key);
+        let matches =
+            |r: &Room| r.canonical == key || r.aliases.iter().any(|a| canonical_name(a) == key);
         // Base rooms as the draft sees them (an alias may have been added here).
-        let base = self.base.rooms_named(name).map(|r| self.room_data(r.id).unwrap_or(r));
-        let mut found: Vec<&Room> = base.chain(drafted.into_iter().filter(|r| matches(r))).collect();
+        let base = self
+            .base
+            .rooms_named(name)
+            .map(|r| self.room_data(r.id).unwrap_or(r));
+        let mut found: Vec<&Room> = base
+            .chain(drafted.into_iter().filter(|r| matches(r)))
+            .collect();
         found.sort_by_key(|r| (r.canonical != key, r.id));
         found.first().map(|r| r.id)
     }
@@ -95,7 +109,13 @@ impl<'a> Draft<'a> {
     pub fn new_room(&mut self, name: &str, canonical: &str) -> RoomId {
         let id = RoomId(self.next_room);
         self.next_room += 1;
-        let room = Room { id, name: name.trim().to_string(), canonical: canonical.to_string(), aliases: Vec::new(), description: None };
+        let room = Room {
+            id,
+            name: name.trim().to_string(),
+            canonical: canonical.to_string(),
+            aliases: Vec::new(),
+            description: None,
+        };
         self.rooms.insert(id, room.clone());
         self.change.added_rooms.push(room);
         id
@@ -103,7 +123,9 @@ impl<'a> Draft<'a> {
 
     /// Sets a room's description if it has none yet.
     pub fn describe(&mut self, room: RoomId, description: &str) {
-        let Some(current) = self.room_data(room).cloned() else { return };
+        let Some(current) = self.room_data(room).cloned() else {
+            return;
+        };
         if current.description.is_some() || description.trim().is_empty() {
             return;
         }
@@ -114,7 +136,9 @@ impl<'a> Draft<'a> {
 
     /// Adds an alias to a room if it is new.
     pub fn alias(&mut self, room: RoomId, alias: &str) {
-        let Some(current) = self.room_data(room).cloned() else { return };
+        let Some(current) = self.room_data(room).cloned() else {
+            return;
+        };
         let key = canonical_name(alias);
         if key == current.canonical || current.aliases.iter().any(|a| canonical_name(a) == key) {
             return;
@@ -126,9 +150,19 @@ impl<'a> Draft<'a> {
 
     fn update(&mut self, before: Room, after: Room) {
         self.rooms.insert(after.id, after.clone());
-        if let Some(added) = self.change.added_rooms.iter_mut().find(|r| r.id == after.id) {
+        if let Some(added) = self
+            .change
+            .added_rooms
+            .iter_mut()
+            .find(|r| r.id == after.id)
+        {
             *added = after;
-        } else if let Some(slot) = self.change.updated_rooms.iter_mut().find(|(_, a)| a.id == after.id) {
+        } else if let Some(slot) = self
+            .change
+            .updated_rooms
+            .iter_mut()
+            .find(|(_, a)| a.id == after.id)
+        {
             slot.1 = after;
         } else {
             self.change.updated_rooms.push((before, after));
@@ -137,8 +171,17 @@ impl<'a> Draft<'a> {
 
     /// Records an observed exit `from → to` (and its inferred reverse when `infer_reverse`).
     /// Returns the exit's id and whether it is new.
-    pub fn exit(&mut self, from: RoomId, to: RoomId, label: Label, infer_reverse: bool) -> (ExitId, bool) {
-        let existing = self.exits_between(from, to).into_iter().find(|e| e.label == label);
+    pub fn exit(
+        &mut self,
+        from: RoomId,
+        to: RoomId,
+        label: Label,
+        infer_reverse: bool,
+    ) -> (ExitId, bool) {
+        let existing = self
+            .exits_between(from, to)
+            .into_iter()
+            .find(|e| e.label == label);
         if let Some(e) = existing {
             let id = e.id;
             if e.origin == Origin::InferredReverse {
@@ -175,7 +218,14 @@ impl<'a> Draft<'a> {
     pub fn push_exit(&mut self, from: RoomId, to: RoomId, label: Label, origin: Origin) -> ExitId {
         let id = ExitId(self.next_exit);
         self.next_exit += 1;
-        let exit = Exit { id, from, to, label, origin, geometric: true };
+        let exit = Exit {
+            id,
+            from,
+            to,
+            label,
+            origin,
+            geometric: true,
+        };
         self.exits.insert(id, exit.clone());
         self.change.added_exits.push(exit);
         id

@@ -210,7 +210,11 @@ impl Map {
 
     /// Every room whose canonical name or an alias matches `name`'s canonical form, oldest first.
     pub fn rooms_named(&self, name: &str) -> impl Iterator<Item = &Room> + '_ {
-        self.names.get(&canonical_name(name)).into_iter().flatten().filter_map(|id| self.room(*id))
+        self.names
+            .get(&canonical_name(name))
+            .into_iter()
+            .flatten()
+            .filter_map(|id| self.room(*id))
     }
 
     fn index_room(&mut self, room: &Room) {

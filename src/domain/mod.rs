@@ -14,6 +14,7 @@ pub mod eval;
 pub mod formats;
 pub mod history;
 pub mod lattice;
+pub mod layout;
 pub mod llm;
 pub mod map;
 pub mod project;

@@ -49,7 +49,11 @@ impl Project {
     /// [`Project::from_edge_records`], with each commit's observation taken from the text of
     /// the walkthrough step the record names (`seen_in_forward`), when `text` knows it — the
     /// evidence a model had when it wrote the record.
-    pub fn from_edge_records_with_text(name: &str, records: &[EdgeRecord], text: impl Fn(i64) -> Option<String>) -> Project {
+    pub fn from_edge_records_with_text(
+        name: &str,
+        records: &[EdgeRecord],
+        text: impl Fn(i64) -> Option<String>,
+    ) -> Project {
         let mut order: Vec<usize> = (0..records.len()).collect();
         order.sort_by_key(|&i| (records[i].seen_in_forward.unwrap_or(i64::MAX), i));
         let mut history = History::new();

@@ -38,9 +38,22 @@ pub fn demo_records() -> Vec<EdgeRecord> {
         .collect()
 }
 
-/// The demo as a project: one commit per step.
+/// The true house: the walk with the wrong step put right ("south" from the library).
+pub fn demo_truth() -> Vec<EdgeRecord> {
+    let mut records = demo_records();
+    for r in &mut records {
+        if r.src == "Library" && r.dst == "Hall" {
+            r.action = "south".to_string();
+        }
+    }
+    records
+}
+
+/// The demo as a project: one commit per step, with the true house as its ground truth.
 pub fn demo_project() -> Project {
-    Project::from_edge_records(DEMO_NAME, &demo_records())
+    let mut project = Project::from_edge_records(DEMO_NAME, &demo_records());
+    project.ground_truth = Some(demo_truth());
+    project
 }
 
 #[cfg(test)]

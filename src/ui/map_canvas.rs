@@ -1,69 +1,129 @@
-//! The map drawn as SVG: exit lines under room boxes.
+//! The map: an SVG whose contents follow the current drawing (kept in step by
+//! `canvas_dom`, which touches only what changed). Panning and zooming move the painted
+//! picture with a CSS transform (no repaint, so even a 2,000-room map moves smoothly); a moment
+//! after the camera stops, the SVG is repainted for the new view with a margin of a screen on
+//! every side. Pointer input (pan, zoom, drag rooms, select) is in [`super::canvas_input`].
 
-use super::drawing::{Drawing, ExitLine, RoomSpot, ROOM_HEIGHT, ROOM_WIDTH};
+use super::canvas_input::CanvasInput;
+use super::AppState;
 use leptos::prelude::*;
 
-/// An SVG picture of a map, scaled to the width available.
+/// How long the camera must rest before the SVG is repainted for it.
+const SETTLE_MS: u64 = 150;
+
+/// The map canvas.
 #[component]
-pub fn MapCanvas(
-    /// What to draw (see [`Drawing::of`]).
-    drawing: Drawing,
-) -> impl IntoView {
-    let view_box = format!("0 0 {} {}", drawing.width, drawing.height);
+pub fn MapCanvas() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let frame = NodeRef::<leptos::html::Div>::new();
+    let canvas = NodeRef::<leptos::svg::Svg>::new();
+    #[cfg(target_arch = "wasm32")]
+    sync_drawing(state, frame, canvas);
+    // Repaint for the camera once it rests.
+    let settle = StoredValue::new(None::<TimeoutHandle>);
+    Effect::new(move |_| {
+        let c = state.camera.get();
+        if let Some(h) = settle.get_value() {
+            h.clear();
+        }
+        let paint = move || {
+            settle.set_value(None);
+            state.painted.set(c);
+        };
+        settle.set_value(
+            set_timeout_with_handle(paint, std::time::Duration::from_millis(SETTLE_MS)).ok(),
+        );
+    });
+    let input = CanvasInput::new(state, frame);
+    let transform = move || {
+        let (painted, c) = (state.painted.get(), state.camera.get());
+        c.transform_from(&painted, state.viewport.get().0)
+    };
     view! {
-        <svg
-            class="map-canvas"
-            data-testid="map-canvas"
-            viewBox=view_box
-            role="img"
-            aria-label="Map of the rooms on their compass grid"
+        <div
+            class="map-frame"
+            node_ref=frame
+            on:wheel=move |ev| input.wheel(&ev)
+            on:pointerdown=move |ev| input.down(&ev)
+            on:pointermove=move |ev| input.moved(&ev)
+            on:pointerup=move |ev| input.up(&ev)
+            on:pointercancel=move |ev| input.up(&ev)
         >
-            <g class="exits">{drawing.exits.into_iter().map(|exit| view! { <ExitPath exit=exit /> }).collect_view()}</g>
-            <g class="rooms">{drawing.rooms.into_iter().map(|room| view! { <RoomBox room=room /> }).collect_view()}</g>
-        </svg>
+            <div class="map-stage" style:transform=transform>
+                <svg
+                    node_ref=canvas
+                    class="map-canvas"
+                    class:far=move || state.painted.with(|c| c.w > 3_600.0)
+                    data-testid="map-canvas"
+                    viewBox=move || state.painted.with(|c| c.margin().view_box())
+                    role="img"
+                    aria-label="Map of the rooms; drag to pan, scroll to zoom, drag a room to move it"
+                ></svg>
+            </div>
+        </div>
     }
 }
 
-/// One exit's line.
-#[component]
-fn ExitPath(
-    /// The line to draw.
-    exit: ExitLine,
-) -> impl IntoView {
-    let [(x1, y1), (x2, y2)] = exit.ends;
-    view! {
-        <line
-            class="exit"
-            class:inferred=exit.inferred
-            class:conflicted=exit.conflicted
-            data-testid="exit"
-            data-exit-id=exit.id
-            x1=x1
-            y1=y1
-            x2=x2
-            y2=y2
-        >
-            <title>{exit.label}</title>
-        </line>
+/// Reads the canvas's size (this forces a layout: only on mount and on window resizes).
+#[cfg(target_arch = "wasm32")]
+fn measure(state: AppState, frame: NodeRef<leptos::html::Div>) {
+    if let Some(f) = frame.get_untracked() {
+        let r = f.get_bounding_client_rect();
+        let size = (r.width(), r.height());
+        if size.0 > 0.0 && state.viewport.get_untracked() != size {
+            state.viewport.set(size);
+        }
     }
 }
 
-/// One room's box with its name.
-#[component]
-fn RoomBox(
-    /// The room to draw.
-    room: RoomSpot,
-) -> impl IntoView {
-    view! {
-        <g class="room" class:conflicted=room.conflicted data-testid="room" data-room-id=room.id>
-            <rect
-                x=room.x - ROOM_WIDTH / 2.0
-                y=room.y - ROOM_HEIGHT / 2.0
-                width=ROOM_WIDTH
-                height=ROOM_HEIGHT
-                rx="8"
-            />
-            <text x=room.x y=room.y>{room.name}</text>
-        </g>
-    }
+/// Writes each new drawing into the SVG; while the camera follows the drawing, fits it.
+#[cfg(target_arch = "wasm32")]
+fn sync_drawing(
+    state: AppState,
+    frame: NodeRef<leptos::html::Div>,
+    canvas: NodeRef<leptos::svg::Svg>,
+) {
+    let dom = StoredValue::new_local(None::<super::canvas_dom::CanvasDom>);
+    let resize = window_event_listener(leptos::ev::resize, move |_| measure(state, frame));
+    on_cleanup(move || resize.remove());
+    Effect::new(move |_| {
+        let d = state.drawing.get();
+        let Some(el) = canvas.get() else { return };
+        let t = super::perf::now();
+        if dom.with_value(Option::is_none) {
+            dom.set_value(super::canvas_dom::CanvasDom::mount(&el));
+            measure(state, frame);
+        }
+        dom.update_value(|c| {
+            if let Some(c) = c {
+                c.update(&d);
+            }
+        });
+        super::perf::record("dom", t);
+        super::perf::mark_drawn();
+        if state.auto_fit.get_untracked() {
+            let c = state.camera.get_untracked();
+            // Refit only when the drawing leaves the view or shrinks well inside it: a view that
+            // moves at every step would repaint everything at every step.
+            let outside = d.left < c.x
+                || d.top < c.y
+                || d.left + d.width > c.x + c.w
+                || d.top + d.height > c.y + c.h;
+            let small = d.width < 0.5 * c.w && d.height < 0.5 * c.h;
+            // A force layout is laid out afresh at every version: always refit it.
+            let force = state.layout_mode.get_untracked() == super::state::LayoutMode::Force;
+            if outside || small || force {
+                // Some room to grow, so that a growing map is not refitted at every step.
+                let fit = super::camera::Camera::fit(
+                    d.left - 0.1 * d.width,
+                    d.top - 0.1 * d.height,
+                    d.width * 1.2,
+                    d.height * 1.2,
+                )
+                .with_aspect(state.viewport.get_untracked());
+                state.camera.set(fit);
+                state.painted.set(fit);
+            }
+        }
+    });
 }

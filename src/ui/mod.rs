@@ -1,44 +1,107 @@
-//! The Leptos app. For now one page: the built-in demo map, drawn on its lattice, with its
-//! conflict counts.
+//! The Leptos app: a map workspace (demo gallery, conflicts, repair, the map, the timeline, the
+//! inspector and the commit panel) and a Learn gallery.
 //!
-//! Components get plain data as props; the domain work (building the project, analysing it,
-//! turning positions into a drawing) happens once, in [`App`].
+//! State lives in [`state::AppState`] (provided by context); the domain does every piece of
+//! graph work; side effects (storage, files, timers, keys, timing marks) each live in their own
+//! file. One component per file, named after the file.
 
+pub mod camera;
+pub mod candidate_item;
+#[cfg(target_arch = "wasm32")]
+pub mod canvas_dom;
+pub mod canvas_input;
+pub mod catalog;
+pub mod commit_detail;
+pub mod conflict_detail;
+pub mod conflict_list;
 pub mod conflict_summary;
 pub mod demo;
+pub mod demo_picker;
+pub mod describe;
 pub mod drawing;
+pub mod export_menu;
+pub mod files;
+pub mod header;
+pub mod import;
+pub mod inspector;
+pub mod keys;
+pub mod learn;
+pub mod legend;
+pub mod lesson_panel;
+pub mod lessons;
+pub mod llm;
+pub mod llm_http;
 pub mod map_canvas;
+pub mod map_toolbar;
+pub mod notice;
+pub mod perf;
+pub mod playback;
+#[cfg(target_arch = "wasm32")]
+pub mod png;
+pub mod projects_menu;
+pub mod repair;
+pub mod repair_panel;
+pub mod room_detail;
+pub mod snapshot;
+pub mod state;
+pub mod storage;
+pub mod svg;
+pub mod timeline;
+pub mod truth;
+pub mod truth_panel;
+pub mod workspace;
 
-pub use conflict_summary::ConflictSummary;
-pub use drawing::Drawing;
-pub use map_canvas::MapCanvas;
+pub use state::AppState;
 
-use crate::domain::Analysis;
 use leptos::prelude::*;
+use state::Page;
 
-/// The whole page: a header, the demo map and its conflict counts.
+/// The project the app opens with: `#demo=<id>` in the address, else the one open when the page
+/// was last closed, else the built-in house.
+fn first_project() -> crate::domain::Project {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let hash = web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .unwrap_or_default();
+        if let Some(p) = hash.strip_prefix("#demo=").and_then(catalog::build) {
+            return p;
+        }
+    }
+    storage::restore().unwrap_or_else(demo::demo_project)
+}
+
+/// The whole app.
 #[component]
 pub fn App() -> impl IntoView {
-    let project = demo::demo_project();
-    let map = project.history.head();
-    let analysis = Analysis::of(map);
-    let drawing = Drawing::of(map, &analysis);
+    let state = AppState::new(first_project());
+    provide_context(state);
+    storage::use_autosave(state);
+    playback::use_playback(state);
+    keys::use_arrow_keys(state);
+    let dragging = RwSignal::new(false);
     view! {
-        <header class="app-header">
-            <h1>"maprepair"</h1>
-            <p>"Turn text into a map of rooms linked by compass directions, and find where it contradicts itself."</p>
-        </header>
-        <main class="demo">
-            <section class="demo-map">
-                <h2>{project.name.clone()}</h2>
-                <MapCanvas drawing=drawing />
-                <p class="map-legend">
-                    <span class="key walked"></span>"walked"
-                    <span class="key assumed"></span>"assumed way back"
-                    <span class="key conflicted"></span>"named by a conflict"
-                </p>
-            </section>
-            <ConflictSummary rooms=map.room_count() exits=map.exit_count() counts=analysis.counts() />
-        </main>
+        <div
+            class="app"
+            class:dragging=move || dragging.get()
+            on:dragover=move |ev| {
+                ev.prevent_default();
+                dragging.set(true);
+            }
+            on:dragleave=move |_| dragging.set(false)
+            on:drop=move |ev| {
+                ev.prevent_default();
+                dragging.set(false);
+                import::drop_files(state, &ev);
+            }
+        >
+            <header::AppHeader />
+            <notice::NoticeBar />
+            {move || match state.page.get() {
+                Page::Map => view! { <workspace::Workspace /> }.into_any(),
+                Page::Learn => view! { <learn::LearnGallery /> }.into_any(),
+            }}
+            <div class="drop-hint">"Drop a .walkthrough, an edges.json or a saved project to open it"</div>
+        </div>
     }
 }

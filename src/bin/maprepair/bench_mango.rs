@@ -111,7 +111,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     totals.insert("seconds".into(), json!(compute_seconds));
     totals.insert("games_with_conflicts".into(), json!(rows.len()));
-    for (key, evals) in [("heuristic_remove_eval", &remove_evals), ("heuristic_modify_eval", &modify_evals)] {
+    for (key, evals) in [
+        ("heuristic_remove_eval", &remove_evals),
+        ("heuristic_modify_eval", &modify_evals),
+    ] {
         let score: Score = evals.iter().map(|e| e.score).sum();
         totals.insert(
             key.into(),

@@ -1,8 +1,231 @@
-//! `bench_routes` (filled in by the automapper work).
+//! `bench routes --data DIR [--automap clean|raw] [--hints yes|no]`: MANGO's navigation questions
+//! answered on maps built by the offline automapper, scored strictly against the refined
+//! ground truth (`edges.json`, walked exactly as listed: no inferred ways back).
+//!
+//! * **Route finding** — "how do I get from A to B?": every `all_pairs.jsonl` line (one per
+//!   ordered pair), and every `all2all.jsonl` line (one per reference path). The answer is the
+//!   automapped map's shortest route; it succeeds when its moves, walked on the truth, lead
+//!   from A to B.
+//! * **Destination finding** — "where do these moves from A lead?": every `all2all.jsonl` line,
+//!   its reference moves followed on the automapped map; it succeeds when they end in B.
+//!
+//! The question files predate MANGO's refinement, so some cite rooms or moves the refined truth
+//! no longer has. Only answerable questions are scored: a pair question when B can be reached
+//! from A on the truth, a path question when its reference moves still lead from A to B there.
+//! `DIR` is MANGO's `data_fixed` directory or a directory holding it.
 
 use crate::args::Args;
-use crate::CliError;
+use crate::eval::{automap_game, game_file, games, truth};
+use crate::{emit, read, CliError};
+use maprepair::domain::direction::Label;
+use maprepair::domain::eval::truth_map;
+use maprepair::domain::map::{ExitId, Map, RoomId};
+use maprepair::domain::route::{exit_cost, follow, shortest_route, shortest_route_by};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
 
-pub fn run(_args: &Args) -> Result<(), CliError> {
-    Err(CliError::Failed("bench_routes is not available yet".into()))
+/// How much more a guessed exit costs on a route.
+const GUESS_FACTOR: u32 = 3;
+
+/// Counts for one kind of question.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tally {
+    questions: usize,
+    answerable: usize,
+    solved: usize,
+}
+
+impl Tally {
+    fn add(&mut self, o: Tally) {
+        self.questions += o.questions;
+        self.answerable += o.answerable;
+        self.solved += o.solved;
+    }
+
+    fn json(&self) -> Value {
+        json!({
+            "questions": self.questions,
+            "answerable": self.answerable,
+            "solved": self.solved,
+            "success_rate": if self.answerable == 0 { 0.0 } else { self.solved as f64 / self.answerable as f64 },
+        })
+    }
+}
+
+/// A question file's lines as JSON objects.
+fn jsonl(path: &Path) -> Result<Vec<Value>, CliError> {
+    if !path.is_file() {
+        return Ok(Vec::new());
+    }
+    read(path)?
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l)
+                .map_err(|e| CliError::Failed(format!("{}, line {}: {e}", path.display(), i + 1)))
+        })
+        .collect()
+}
+
+fn text(v: &Value, key: &str) -> String {
+    v[key].as_str().unwrap_or_default().trim().to_lowercase()
+}
+
+fn room(map: &Map, name: &str) -> Option<RoomId> {
+    map.find_room(name).map(|r| r.id)
+}
+
+/// True if `moves` walked on the truth lead from `from` to `to`.
+fn leads(truth: &Map, from: &str, to: &str, moves: &[Label]) -> bool {
+    match (room(truth, from), room(truth, to)) {
+        (Some(a), Some(b)) => follow(truth, a, moves) == Some(b),
+        _ => false,
+    }
+}
+
+/// The automapped map's answer to "how from A to B?", as moves: the cheapest route, exits whose
+/// start the automapper had to guess costing three times as much.
+fn answer_route(built: &Map, guessed: &[ExitId], from: &str, to: &str) -> Option<Vec<Label>> {
+    let route = shortest_route_by(built, room(built, from)?, room(built, to)?, |e| {
+        exit_cost(built, e)
+            * if guessed.contains(&e.id) {
+                GUESS_FACTOR
+            } else {
+                1
+            }
+    })?;
+    Some(
+        route
+            .exits
+            .iter()
+            .filter_map(|e| built.exit(*e))
+            .map(|e| e.label.clone())
+            .collect(),
+    )
+}
+
+fn data_fixed(dir: &Path) -> PathBuf {
+    let inner = dir.join("data_fixed");
+    if inner.is_dir() {
+        inner
+    } else {
+        dir.to_path_buf()
+    }
+}
+
+#[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let gt = data_fixed(Path::new(args.require("data")?));
+    let cleaned = match args.option("automap").unwrap_or("clean") {
+        "clean" => true,
+        "raw" => false,
+        other => {
+            return Err(CliError::Usage(format!(
+                "--automap must be clean or raw, not {other:?}"
+            )))
+        }
+    };
+    let hints = crate::eval::hints_wanted(args)?;
+    let start = std::time::Instant::now();
+    let (mut pairs_total, mut paths_total, mut dest_total) =
+        (Tally::default(), Tally::default(), Tally::default());
+    let mut rows = Vec::new();
+    for game in games(&gt)? {
+        let truth = truth_map(&truth(&gt, &game)?);
+        let automapped = automap_game(&gt, &game, cleaned, hints)?;
+        let built = automapped.project.history.head();
+        let guessed = automapped.guessed.as_slice();
+        let (mut pairs, mut paths, mut dest) =
+            (Tally::default(), Tally::default(), Tally::default());
+        for q in jsonl(&game_file(&gt, &game, "all_pairs.jsonl"))? {
+            let (a, b) = (text(&q, "src_node"), text(&q, "dst_node"));
+            pairs.questions += 1;
+            let reachable = match (room(&truth, &a), room(&truth, &b)) {
+                (Some(x), Some(y)) => shortest_route(&truth, x, y).is_some(),
+                _ => false,
+            };
+            if !reachable {
+                continue;
+            }
+            pairs.answerable += 1;
+            if answer_route(built, guessed, &a, &b).is_some_and(|m| leads(&truth, &a, &b, &m)) {
+                pairs.solved += 1;
+            }
+        }
+        for q in jsonl(&game_file(&gt, &game, "all2all.jsonl"))? {
+            let (a, b) = (text(&q, "src_node"), text(&q, "dst_node"));
+            let moves: Vec<Label> = q["path_details"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|s| Label::parse(s["action"].as_str().unwrap_or_default()))
+                .collect();
+            paths.questions += 1;
+            dest.questions += 1;
+            if !leads(&truth, &a, &b, &moves) {
+                continue;
+            }
+            paths.answerable += 1;
+            dest.answerable += 1;
+            if answer_route(built, guessed, &a, &b).is_some_and(|m| leads(&truth, &a, &b, &m)) {
+                paths.solved += 1;
+            }
+            let reached = room(built, &a).and_then(|x| follow(built, x, &moves));
+            if reached
+                .and_then(|r| built.room(r))
+                .is_some_and(|r| r.name.trim().eq_ignore_ascii_case(&b))
+            {
+                dest.solved += 1;
+            }
+        }
+        rows.push(json!({
+            "game": game,
+            "route_finding_pairs": pairs.json(),
+            "route_finding_paths": paths.json(),
+            "destination_finding": dest.json(),
+        }));
+        pairs_total.add(pairs);
+        paths_total.add(paths);
+        dest_total.add(dest);
+    }
+    let out = json!({
+        "automap": if cleaned { "clean" } else { "raw" },
+        "hints": hints,
+        "games": rows,
+        "total": {
+            "route_finding_pairs": pairs_total.json(),
+            "route_finding_paths": paths_total.json(),
+            "destination_finding": dest_total.json(),
+        },
+        "seconds": start.elapsed().as_secs_f64(),
+    });
+    emit(args, &out, || {
+        let line = |name: &str, t: &Tally| {
+            format!(
+                "{name:<34}{:>8}{:>11}{:>8}{:>9.3}\n",
+                t.questions,
+                t.answerable,
+                t.solved,
+                if t.answerable == 0 {
+                    0.0
+                } else {
+                    t.solved as f64 / t.answerable as f64
+                }
+            )
+        };
+        let mut s = format!(
+            "{:<34}{:>8}{:>11}{:>8}{:>9}\n",
+            "question kind (53 games)", "asked", "answerable", "solved", "rate"
+        );
+        s.push_str(&line("route finding (all_pairs.jsonl)", &pairs_total));
+        s.push_str(&line("route finding (all2all.jsonl)", &paths_total));
+        s.push_str(&line("destination finding (all2all.jsonl)", &dest_total));
+        s.push_str(&format!(
+            "maps built by the automapper from the {} walkthroughs; scored on the refined truth",
+            if cleaned { "cleaned" } else { "raw" }
+        ));
+        s
+    });
+    Ok(())
 }

@@ -55,17 +55,28 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
             "heuristic-modify" => Box::new(Heuristic::new(Preference::Modify)),
             other => return Err(CliError::Usage(format!("unknown strategy {other:?}"))),
         };
-        let budget = if strategy == "solver" { Solver::budget() } else { Budget::default() };
+        let budget = if strategy == "solver" {
+            Solver::budget()
+        } else {
+            Budget::default()
+        };
         let report = run_repair(&mut project.history, decider.as_mut(), budget);
         let seconds = start.elapsed().as_secs_f64();
         let after = project.history.head();
-        let (sb, sa) = (score_map(&truth, &input, PairRule::Closed), score_map(&truth, after, PairRule::Closed));
+        let (sb, sa) = (
+            score_map(&truth, &input, PairRule::Closed),
+            score_map(&truth, after, PairRule::Closed),
+        );
         let delta = exit_delta(&truth, &input, after);
-        let applied = report.actions.iter().filter(|l| l.version.is_some()).count();
+        let applied = report
+            .actions
+            .iter()
+            .filter(|l| l.version.is_some())
+            .count();
         let counted = reference_conflicts > 0;
         if counted {
-            before_all += sb.clone();
-            after_all += sa.clone();
+            before_all += sb;
+            after_all += sa;
             seconds_all += seconds;
         }
         rows.push(json!({
@@ -82,25 +93,44 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
             "seconds": seconds,
         }));
     }
-    let table3: Vec<&Value> = rows.iter().filter(|r| r["in_table3"] == json!(true)).collect();
+    let table3: Vec<&Value> = rows
+        .iter()
+        .filter(|r| r["in_table3"] == json!(true))
+        .collect();
     let mut totals = JsonMap::new();
     for side in ["before", "after"] {
         let mut t = JsonMap::new();
         for k in ["direction", "topology", "naming", "total"] {
-            t.insert(k.into(), json!(table3.iter().map(|r| r[side][k].as_u64().unwrap_or(0)).sum::<u64>()));
+            t.insert(
+                k.into(),
+                json!(table3
+                    .iter()
+                    .map(|r| r[side][k].as_u64().unwrap_or(0))
+                    .sum::<u64>()),
+            );
         }
         totals.insert(side.into(), Value::Object(t));
     }
     for k in ["correct_lost", "wrong_fixed", "wrong_removed", "actions"] {
-        totals.insert(k.into(), json!(table3.iter().map(|r| r[k].as_u64().unwrap_or(0)).sum::<u64>()));
+        totals.insert(
+            k.into(),
+            json!(table3
+                .iter()
+                .map(|r| r[k].as_u64().unwrap_or(0))
+                .sum::<u64>()),
+        );
     }
     totals.insert("eval_before".into(), metrics(&before_all));
     totals.insert("eval_after".into(), metrics(&after_all));
     totals.insert("games".into(), json!(table3.len()));
     totals.insert("seconds".into(), json!(seconds_all));
-    let out = json!({"strategy": strategy, "semantics": "default", "games": rows, "totals": totals});
+    let out =
+        json!({"strategy": strategy, "semantics": "default", "games": rows, "totals": totals});
     emit(args, &out, || {
-        let mut s = format!("{:<14}{:>8}{:>8}{:>8}{:>8}{:>8}{:>8}\n", "game", "before", "after", "P0", "P1", "R0", "R1");
+        let mut s = format!(
+            "{:<14}{:>8}{:>8}{:>8}{:>8}{:>8}{:>8}\n",
+            "game", "before", "after", "P0", "P1", "R0", "R1"
+        );
         for r in &table3 {
             s.push_str(&format!(
                 "{:<14}{:>8}{:>8}{:>8.3}{:>8.3}{:>8.3}{:>8.3}\n",
@@ -113,7 +143,10 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
                 r["eval_after"]["recall"].as_f64().unwrap_or(0.0),
             ));
         }
-        s.push_str(&format!("TOTAL (42 Table 3 games): {}", Value::Object(totals.clone())));
+        s.push_str(&format!(
+            "TOTAL (42 Table 3 games): {}",
+            Value::Object(totals.clone())
+        ));
         s
     });
     Ok(())

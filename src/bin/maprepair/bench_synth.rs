@@ -7,10 +7,13 @@
 //!   `--verbose` adds every heuristic run's remaining conflict count.
 //!
 //! Each suite is reported under `"reference"` (the authors' semantics) and `"default"` (the
-//! app's consistent semantics; `null` until that semantics implements `SuiteSemantics`).
+//! app's consistent semantics, `maprepair::domain::synth::default_semantics`): the same
+//! generated graphs, measured by each semantics' own detector, localization, scoring and
+//! heuristic repair loop.
 
 use crate::args::Args;
 use crate::{emit, CliError};
+use maprepair::domain::synth::default_semantics::DefaultSemantics;
 use maprepair::domain::synth::suites::{
     lca_suite, strategy_name, table1, LcaRow, LcaSuite, PerType, ReferenceSemantics, Table1,
 };
@@ -87,7 +90,7 @@ pub fn table1_json(t: &Table1, runs: bool) -> Value {
     v
 }
 
-fn lca_text(suite: &LcaSuite, seconds: f64) -> String {
+fn lca_text(suite: &LcaSuite, semantics: &str, seconds: f64) -> String {
     let p = |x: &PerType| [x.all, x.direction, x.topology, x.naming];
     let (n, red, ret, med) = (
         p(&suite.counts),
@@ -108,11 +111,11 @@ fn lca_text(suite: &LcaSuite, seconds: f64) -> String {
             name, n[i], red[i], ret[i], med[i]
         ));
     }
-    s.push_str(&format!("reference semantics; {:.2} s", seconds));
+    s.push_str(&format!("{semantics} semantics; {seconds:.2} s"));
     s
 }
 
-fn table1_text(t: &Table1, seconds: f64) -> String {
+fn table1_text(t: &Table1, semantics: &str, seconds: f64) -> String {
     let mut s = String::from("initial conflicts (full detector), seeds 0-19\n");
     for cell in t.initial_conflicts.chunks(20) {
         if let Some(first) = cell.first() {
@@ -145,33 +148,56 @@ fn table1_text(t: &Table1, seconds: f64) -> String {
             r.ci_high
         ));
     }
-    s.push_str(&format!("reference semantics; {:.2} s", seconds));
+    s.push_str(&format!("{semantics} semantics; {seconds:.2} s"));
     s
 }
 
-/// Runs `bench synth`: `--suite lca` (default) or `--suite table1`.
+/// Runs `bench synth`: `--suite lca` (default) or `--suite table1`, in both semantics.
 #[allow(clippy::disallowed_methods)] // The CLI is the clock's owner; the core never reads it.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let suite = args.option("suite").unwrap_or("lca");
-    let start = std::time::Instant::now();
+    let verbose = args.flag("verbose");
     match suite {
         "lca" => {
+            let start = std::time::Instant::now();
             let reference = lca_suite(&mut ReferenceSemantics::new());
-            let seconds = start.elapsed().as_secs_f64();
-            let mut r = lca_json(&reference, args.flag("verbose"));
-            r["seconds"] = json!(seconds);
-            // The app's semantics plugs in here once it implements `SuiteSemantics`.
-            let out = json!({ "reference": r, "default": Value::Null });
-            emit(args, &out, || lca_text(&reference, seconds));
+            let ref_seconds = start.elapsed().as_secs_f64();
+            let start = std::time::Instant::now();
+            let default = lca_suite(&mut DefaultSemantics::new());
+            let def_seconds = start.elapsed().as_secs_f64();
+            let mut r = lca_json(&reference, verbose);
+            r["seconds"] = json!(ref_seconds);
+            let mut d = lca_json(&default, verbose);
+            d["seconds"] = json!(def_seconds);
+            let out = json!({ "reference": r, "default": d });
+            emit(args, &out, || {
+                format!(
+                    "{}\n\n{}",
+                    lca_text(&reference, "reference", ref_seconds),
+                    lca_text(&default, "default", def_seconds)
+                )
+            });
             Ok(())
         }
         "table1" => {
+            let start = std::time::Instant::now();
             let reference = table1(&mut ReferenceSemantics::new());
-            let seconds = start.elapsed().as_secs_f64();
-            let mut r = table1_json(&reference, args.flag("verbose"));
-            r["seconds"] = json!(seconds);
-            let out = json!({ "reference": r, "default": Value::Null });
-            emit(args, &out, || table1_text(&reference, seconds));
+            let ref_seconds = start.elapsed().as_secs_f64();
+            let start = std::time::Instant::now();
+            let default = table1(&mut DefaultSemantics::new());
+            let def_seconds = start.elapsed().as_secs_f64();
+            let mut r = table1_json(&reference, verbose);
+            r["seconds"] = json!(ref_seconds);
+            let mut d = table1_json(&default, verbose);
+            d["seconds"] = json!(def_seconds);
+            let out = json!({ "reference": r, "default": d });
+            emit(args, &out, || {
+                format!(
+                    "{}\n\n{}",
+                    table1_text(&reference, "reference", ref_seconds),
+                    table1_text(&default, "default", def_seconds)
+                )
+            });
             Ok(())
         }
         other => Err(CliError::Usage(format!(

@@ -1,8 +1,215 @@
-//! `eval` (filled in by the automapper work).
+//! `eval --gt DATA_FIXED_DIR (--built DIR | --automap clean|raw) [--rule closed|exp14]
+//! [--hints yes|no]`: scores built maps against MANGO's ground truth, per game and in total (micro
+//! sums; macro means alongside). `--built` holds `<game>_edges.json` or `<game>.edges.json`
+//! (a game without one scores as an empty map). `--automap` builds the maps on the fly from
+//! `DATA_FIXED_DIR` with the offline automapper: `clean` from the paper's cleaned walkthroughs
+//! (§1.2, the inputs gpt-4.1 had), `raw` from the raw ones; both with `locations.json` and
+//! `actions.json` unless `--hints no`. The rule `closed` (default) is issue 5's metric; `exp14`
+//! reproduces the paper's `quality.json`.
 
 use crate::args::Args;
-use crate::CliError;
+use crate::automap::load_hints;
+use crate::{emit, read, CliError};
+use maprepair::domain::automap::{automap, clean_walkthrough, Automap, Hints};
+use maprepair::domain::eval::{score, PairRule, Score};
+use maprepair::domain::formats::{parse_edge_list, parse_walkthrough, EdgeRecord};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
 
-pub fn run(_args: &Args) -> Result<(), CliError> {
-    Err(CliError::Failed("eval is not available yet".into()))
+/// Games under a `data_fixed` directory (sub-directories with `<game>.edges.json`), sorted.
+pub fn games(gt: &Path) -> Result<Vec<String>, CliError> {
+    let mut out: Vec<String> = std::fs::read_dir(gt)
+        .map_err(|e| CliError::Failed(format!("{}: {e}", gt.display())))?
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .filter(|g| gt.join(g).join(format!("{g}.edges.json")).is_file())
+        .collect();
+    out.sort();
+    if out.is_empty() {
+        return Err(CliError::Failed(format!(
+            "{}: no <game>/<game>.edges.json found (expected MANGO's data_fixed directory)",
+            gt.display()
+        )));
+    }
+    Ok(out)
+}
+
+/// A game's files.
+pub fn game_file(gt: &Path, game: &str, ext: &str) -> PathBuf {
+    gt.join(game).join(format!("{game}.{ext}"))
+}
+
+/// The ground truth of a game.
+pub fn truth(gt: &Path, game: &str) -> Result<Vec<EdgeRecord>, CliError> {
+    let p = game_file(gt, game, "edges.json");
+    Ok(parse_edge_list(&read(&p)?, &p.display().to_string())?)
+}
+
+/// Runs the automapper on a game of `data_fixed`: the cleaned walkthrough (§1.2; the truth
+/// only selects the steps) or the raw one, with the game's name lists unless `hints` is false.
+pub fn automap_game(
+    gt: &Path,
+    game: &str,
+    cleaned: bool,
+    hints: bool,
+) -> Result<Automap, CliError> {
+    let wpath = game_file(gt, game, "walkthrough");
+    let mut steps = parse_walkthrough(&read(&wpath)?, &wpath.display().to_string())?;
+    if cleaned {
+        steps = clean_walkthrough(&steps, &truth(gt, game)?);
+    }
+    let hints = if hints {
+        let loc = game_file(gt, game, "locations.json");
+        let act = game_file(gt, game, "actions.json");
+        load_hints(
+            loc.is_file().then_some(loc.as_path()),
+            act.is_file().then_some(act.as_path()),
+        )?
+    } else {
+        Hints::default()
+    };
+    Ok(automap(game, &steps, &hints))
+}
+
+fn built_records(dir: &Path, game: &str) -> Result<Option<Vec<EdgeRecord>>, CliError> {
+    for name in [format!("{game}_edges.json"), format!("{game}.edges.json")] {
+        let p = dir.join(&name);
+        if p.is_file() {
+            return Ok(Some(parse_edge_list(&read(&p)?, &p.display().to_string())?));
+        }
+    }
+    Ok(None)
+}
+
+/// `--hints yes|no` (default yes): whether the automapper gets the game's name lists.
+pub fn hints_wanted(args: &Args) -> Result<bool, CliError> {
+    match args.option("hints").unwrap_or("yes") {
+        "yes" => Ok(true),
+        "no" => Ok(false),
+        other => Err(CliError::Usage(format!(
+            "--hints must be yes or no, not {other:?}"
+        ))),
+    }
+}
+
+fn rule(args: &Args) -> Result<PairRule, CliError> {
+    match args.option("rule").unwrap_or("closed") {
+        "closed" => Ok(PairRule::Closed),
+        "exp14" => Ok(PairRule::Exp14),
+        other => Err(CliError::Usage(format!(
+            "--rule must be closed or exp14, not {other:?}"
+        ))),
+    }
+}
+
+fn mean(rows: &[(String, Score)], f: impl Fn(&Score) -> f64) -> f64 {
+    if rows.is_empty() {
+        0.0
+    } else {
+        rows.iter().map(|(_, s)| f(s)).sum::<f64>() / rows.len() as f64
+    }
+}
+
+#[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let gt = Path::new(args.require("gt")?);
+    let rule = rule(args)?;
+    let source = match (args.option("built"), args.option("automap")) {
+        (Some(_), Some(_)) => {
+            return Err(CliError::Usage(
+                "give --built or --automap, not both".into(),
+            ))
+        }
+        (None, None) => {
+            return Err(CliError::Usage(
+                "eval needs --built DIR or --automap clean|raw".into(),
+            ))
+        }
+        (Some(b), None) => format!("built:{b}"),
+        (None, Some(m @ ("clean" | "raw"))) => format!("automap:{m}"),
+        (None, Some(m)) => {
+            return Err(CliError::Usage(format!(
+                "--automap must be clean or raw, not {m:?}"
+            )))
+        }
+    };
+    let hints = hints_wanted(args)?;
+    let mut rows: Vec<(String, Score)> = Vec::new();
+    let mut missing = Vec::new();
+    let mut automap_seconds = 0.0;
+    for game in games(gt)? {
+        let t = truth(gt, &game)?;
+        let built = match args.option("built") {
+            Some(dir) => built_records(Path::new(dir), &game)?.unwrap_or_else(|| {
+                missing.push(game.clone());
+                Vec::new()
+            }),
+            None => {
+                let cleaned = args.option("automap") == Some("clean");
+                let start = std::time::Instant::now();
+                let a = automap_game(gt, &game, cleaned, hints)?;
+                automap_seconds += start.elapsed().as_secs_f64();
+                a.project.edge_records()
+            }
+        };
+        rows.push((game, score(&t, &built, rule)));
+    }
+    let total: Score = rows.iter().map(|(_, s)| *s).sum();
+    let out = json!({
+        "rule": rule,
+        "source": source,
+        "hints": hints,
+        "games": rows.iter().map(|(g, s)| {
+            let mut v = s.to_json();
+            v["game"] = json!(g);
+            v
+        }).collect::<Vec<Value>>(),
+        "total": total.to_json(),
+        "macro": {
+            "node_recall": mean(&rows, Score::node_recall),
+            "edge_precision": mean(&rows, Score::edge_precision),
+            "edge_recall": mean(&rows, Score::edge_recall),
+            "edge_f1": mean(&rows, Score::edge_f1),
+            "direction_accuracy": mean(&rows, Score::direction_accuracy),
+        },
+        "missing": missing,
+        "automap_seconds": automap_seconds,
+    });
+    emit(args, &out, || {
+        let mut s = format!(
+            "{:<14}{:>7}{:>7}{:>7}{:>7}{:>7}{:>7}\n",
+            "game", "nodeR", "P", "R", "F1", "dirAcc", "pairs"
+        );
+        let line = |name: &str, sc: &Score| {
+            format!(
+                "{:<14}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>7}\n",
+                name,
+                sc.node_recall(),
+                sc.edge_precision(),
+                sc.edge_recall(),
+                sc.edge_f1(),
+                sc.direction_accuracy(),
+                sc.truth_pairs
+            )
+        };
+        for (g, sc) in &rows {
+            s.push_str(&line(g, sc));
+        }
+        s.push_str(&line("TOTAL", &total));
+        s.push_str(&format!(
+            "rule {}, {} games ({source}){}",
+            match rule {
+                PairRule::Closed => "closed",
+                PairRule::Exp14 => "exp14",
+            },
+            rows.len(),
+            if missing.is_empty() {
+                String::new()
+            } else {
+                format!("; no built map for {}", missing.join(", "))
+            }
+        ));
+        s
+    });
+    Ok(())
 }

@@ -44,7 +44,10 @@ pub fn load(path: &Path) -> Result<Input, CliError> {
         let steps = parse_walkthrough(&text, &name)?;
         let mut hints = Hints::default();
         let stem = name.trim_end_matches(".walkthrough");
-        for (suffix, list) in [(".locations.json", &mut hints.locations), (".actions.json", &mut hints.actions)] {
+        for (suffix, list) in [
+            (".locations.json", &mut hints.locations),
+            (".actions.json", &mut hints.actions),
+        ] {
             let side = format!("{stem}{suffix}");
             if let Ok(t) = std::fs::read_to_string(&side) {
                 *list = read_name_list(&t, &side)?;

@@ -63,7 +63,11 @@ pub fn read(path: &std::path::Path) -> Result<String, CliError> {
 /// Prints JSON or text. A closed pipe (`maprepair … | head`) ends output quietly.
 pub fn emit(args: &Args, json: &serde_json::Value, text: impl FnOnce() -> String) {
     use std::io::Write;
-    let out = if args.json() { json.to_string() } else { text() };
+    let out = if args.json() {
+        json.to_string()
+    } else {
+        text()
+    };
     let _ = writeln!(std::io::stdout().lock(), "{out}");
 }
 

@@ -16,7 +16,6 @@ use maprepair::domain::{Analysis, Semantics};
 use serde_json::{json, Value};
 use std::path::Path;
 
-
 fn ref_action_json(g: &RefGraph, a: &HeuristicAction) -> Value {
     let edge = |(u, v): (u32, u32)| json!([g.name(u), g.name(v)]);
     match a {

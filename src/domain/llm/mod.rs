@@ -18,9 +18,13 @@
 //! Files: `provider` (config), `request` (HTTP bodies), `response` (HTTP answers and errors),
 //! `reply` (the observation schema), `prompt` (the mapping prompt), `agent` (the repair prompt
 //! and action), `discretize` (angles, distances, names), `extract` (the offline reader),
-//! `transport` (the sending seam).
+//! `transport` (the sending seam), `build` (text → map: splitting, applying a reply as one
+//! commit, resuming, the retry policy) and `decider` (the repair agent glued to the repair
+//! loop).
 
 pub mod agent;
+pub mod build;
+pub mod decider;
 pub mod discretize;
 pub mod extract;
 pub mod prompt;
@@ -34,6 +38,12 @@ pub use agent::{
     parse_repair_action, repair_output, repair_prompt, repair_schema, CandidateBrief,
     ConflictBrief, EdgeBrief, HistoryBrief, RepairAction, RepairMode,
 };
+pub use build::{
+    apply_observation, committed_observations, guess_current, mapping_context, read_observation,
+    read_offline, recovery, skip_observation, split_observations, Applied, Attempted, BuildError,
+    Outcome, Recovery, Split,
+};
+pub use decider::{ask_repair, conflict_brief, decision_for, proposal_text};
 pub use discretize::{
     canonical_name, discretize_angle, normalize_name, Aliases, Distance, DEFAULT_ANGLE_TOLERANCE,
 };

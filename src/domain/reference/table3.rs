@@ -4,9 +4,9 @@
 //! ground-truth-correct labelled edges.
 
 use super::detect::Detector;
+use super::graph::RefGraph;
 use super::heuristic::{heuristic_repair, HeuristicAction, HeuristicOutcome, HeuristicStrategy};
 use super::load::{correct_dir_edges, gt_pairs, load_llm_built};
-use super::graph::RefGraph;
 use crate::domain::eval::{score_sets, PairRule, PairSet, Score};
 use crate::domain::formats::EdgeRecord;
 use serde::Serialize;
@@ -68,15 +68,26 @@ pub fn repair_eval(truth: &[EdgeRecord], before: &RefGraph, after: &RefGraph) ->
     let b = PairSet::from_records(&graph_records(before), PairRule::Closed);
     let a = PairSet::from_records(&graph_records(after), PairRule::Closed);
     let score = score_sets(&t, &a);
-    let mut eval = RepairEval { precision: score.edge_precision(), recall: score.edge_recall(), f1: score.edge_f1(), score, ..RepairEval::default() };
-    let is_correct = |pair: &(String, String), label: &String| t.pairs.get(pair).is_some_and(|l| l.contains(label));
+    let mut eval = RepairEval {
+        precision: score.edge_precision(),
+        recall: score.edge_recall(),
+        f1: score.edge_f1(),
+        score,
+        ..RepairEval::default()
+    };
+    let is_correct = |pair: &(String, String), label: &String| {
+        t.pairs.get(pair).is_some_and(|l| l.contains(label))
+    };
     for (pair, labels) in &b.pairs {
         for label in labels {
             let kept = a.pairs.get(pair).is_some_and(|l| l.contains(label));
             if is_correct(pair, label) {
                 eval.correct_lost += usize::from(!kept);
             } else if !kept {
-                let now_right = a.pairs.get(pair).is_some_and(|l| l.iter().any(|x| is_correct(pair, x)));
+                let now_right = a
+                    .pairs
+                    .get(pair)
+                    .is_some_and(|l| l.iter().any(|x| is_correct(pair, x)));
                 if now_right {
                     eval.wrong_fixed += 1;
                 } else {
@@ -124,7 +135,11 @@ pub fn table3_run(built: &[EdgeRecord]) -> Table3Run {
     let graph = load_llm_built(built);
     let remove = heuristic_repair(&graph, HeuristicStrategy::Remove, 20);
     let modify = heuristic_repair(&graph, HeuristicStrategy::Modify, 20);
-    Table3Run { graph, remove, modify }
+    Table3Run {
+        graph,
+        remove,
+        modify,
+    }
 }
 
 impl Table3Run {

@@ -69,7 +69,9 @@ impl Evidence {
 /// room title) against an exit.
 pub fn judge_text(map: &Map, exit: &Exit, observation: &str) -> TextVerdict {
     let mut lines = observation.lines().map(str::trim).filter(|l| !l.is_empty());
-    let Some(first) = lines.next() else { return TextVerdict::Unknown };
+    let Some(first) = lines.next() else {
+        return TextVerdict::Unknown;
+    };
     let (action, title) = match first.strip_prefix('>') {
         Some(a) => (Some(a.trim()), lines.next()),
         None => (None, Some(first)),
@@ -79,14 +81,21 @@ pub fn judge_text(map: &Map, exit: &Exit, observation: &str) -> TextVerdict {
             return TextVerdict::OtherDirection(a);
         }
     }
-    let Some(title) = title else { return TextVerdict::Unknown };
+    let Some(title) = title else {
+        return TextVerdict::Unknown;
+    };
     let key = canonical_name(title);
-    let Some(dst) = map.room(exit.to) else { return TextVerdict::Unknown };
+    let Some(dst) = map.room(exit.to) else {
+        return TextVerdict::Unknown;
+    };
     let names_dst = dst.canonical == key || dst.aliases.iter().any(|a| canonical_name(a) == key);
     if names_dst {
         return TextVerdict::Confirms;
     }
-    match map.rooms_named(title).find(|r| r.id != exit.to && r.id != exit.from) {
+    match map
+        .rooms_named(title)
+        .find(|r| r.id != exit.to && r.id != exit.from)
+    {
         Some(other) if other.canonical == key => TextVerdict::ArrivesElsewhere(other.name.clone()),
         _ => TextVerdict::Unknown,
     }
@@ -102,7 +111,9 @@ pub fn gather(history: &History) -> Vec<Option<Evidence>> {
     let mut judged = vec![false; map.exit_bound()];
     for c in history.commits() {
         for e in &c.change.added_exits {
-            let Some(current) = map.exit(e.id) else { continue };
+            let Some(current) = map.exit(e.id) else {
+                continue;
+            };
             let i = e.id.0 as usize;
             let slot = out[i].get_or_insert_with(|| Evidence {
                 observed: current.origin == Origin::Observed,
@@ -110,7 +121,8 @@ pub fn gather(history: &History) -> Vec<Option<Evidence>> {
                 first_seen: c.id,
                 text: TextVerdict::Unknown,
             });
-            let observed_here = e.origin == Origin::Observed && c.trigger != Trigger::ConflictRepair;
+            let observed_here =
+                e.origin == Origin::Observed && c.trigger != Trigger::ConflictRepair;
             if observed_here && !judged[i] && !c.observation.is_empty() {
                 judged[i] = true;
                 slot.text = judge_text(map, current, &c.observation);
@@ -137,35 +149,63 @@ impl Solver {
     /// The solver's budget: it edits until nothing helps, one edit per decision, with no
     /// per-conflict attempt limit (it never retries an edit) and no rollbacks.
     pub fn budget() -> Budget {
-        Budget { decisions: 100_000, attempts_per_conflict: usize::MAX, rollbacks_per_conflict: 0 }
+        Budget {
+            decisions: 100_000,
+            attempts_per_conflict: usize::MAX,
+            rollbacks_per_conflict: 0,
+        }
     }
 
     fn evidence(&self, e: ExitId) -> Evidence {
-        self.evidence.get(e.0 as usize).cloned().flatten().unwrap_or(Evidence {
-            observed: true,
-            walked: 1,
-            first_seen: 0,
-            text: TextVerdict::Unknown,
-        })
+        self.evidence
+            .get(e.0 as usize)
+            .cloned()
+            .flatten()
+            .unwrap_or(Evidence {
+                observed: true,
+                walked: 1,
+                first_seen: 0,
+                text: TextVerdict::Unknown,
+            })
     }
 
     fn refuted(&self, ctx: &DecisionContext<'_>) -> Option<Decision> {
         let map = ctx.map;
         // Only exits some conflict implicates: text that disagrees with a consistent exit is
         // as likely to be a naming quirk as an error.
-        let implicated: rustc_hash::FxHashSet<ExitId> = ctx.analysis.all_candidates().into_iter().collect();
+        let implicated: rustc_hash::FxHashSet<ExitId> =
+            ctx.analysis.all_candidates().into_iter().collect();
         for e in map.exits().filter(|e| implicated.contains(&e.id)) {
             let ev = self.evidence(e.id);
             match &ev.text {
                 TextVerdict::ArrivesElsewhere(room) => {
-                    let reason = format!("the text of version {} arrives in {room}, not here: the exit is spurious", ev.first_seen);
-                    return Some(Decision { action: Action::RemoveEdge { exit: e.id }, reason });
+                    let reason = format!(
+                        "the text of version {} arrives in {room}, not here: the exit is spurious",
+                        ev.first_seen
+                    );
+                    return Some(Decision {
+                        action: Action::RemoveEdge { exit: e.id },
+                        reason,
+                    });
                 }
                 TextVerdict::OtherDirection(d) => {
                     let label = Label::Dir(*d);
-                    if label != e.label && !map.exits_from(e.from).any(|x| x.id != e.id && x.label == label) {
-                        let reason = format!("the text of version {} moved {d}, not {}", ev.first_seen, e.label);
-                        return Some(Decision { action: Action::ModifyEdge { exit: e.id, to: label }, reason });
+                    if label != e.label
+                        && !map
+                            .exits_from(e.from)
+                            .any(|x| x.id != e.id && x.label == label)
+                    {
+                        let reason = format!(
+                            "the text of version {} moved {d}, not {}",
+                            ev.first_seen, e.label
+                        );
+                        return Some(Decision {
+                            action: Action::ModifyEdge {
+                                exit: e.id,
+                                to: label,
+                            },
+                            reason,
+                        });
                     }
                 }
                 TextVerdict::Unknown | TextVerdict::Confirms => {}
@@ -182,26 +222,50 @@ impl Solver {
                     let mut exits: Vec<ExitId> = c.exits.clone();
                     exits.sort_by(|a, b| {
                         let (ea, eb) = (self.evidence(*a), self.evidence(*b));
-                        eb.weight().total_cmp(&ea.weight()).then(ea.first_seen.cmp(&eb.first_seen)).then(a.cmp(b))
+                        eb.weight()
+                            .total_cmp(&ea.weight())
+                            .then(ea.first_seen.cmp(&eb.first_seen))
+                            .then(a.cmp(b))
                     });
                     let keep = exits[0];
                     let drop = *exits.last()?;
-                    let name = |e: ExitId| map.exit(e).and_then(|x| map.room(x.to)).map_or_else(String::new, |r| r.name.clone());
+                    let name = |e: ExitId| {
+                        map.exit(e)
+                            .and_then(|x| map.room(x.to))
+                            .map_or_else(String::new, |r| r.name.clone())
+                    };
                     let reason = format!(
                         "one doorway ({label}) cannot lead to both {} and {}; {} is better supported (evidence {:.2} vs {:.2})",
                         name(keep), name(drop), name(keep), self.evidence(keep).weight(), self.evidence(drop).weight()
                     );
-                    return Some(Decision { action: Action::RemoveEdge { exit: drop }, reason });
+                    return Some(Decision {
+                        action: Action::RemoveEdge { exit: drop },
+                        reason,
+                    });
                 }
                 ConflictKind::ReverseMismatch { .. } => {
-                    let exits: Vec<&Exit> = c.exits.iter().filter_map(|e| map.exit(*e)).filter(|e| e.geometric).collect();
-                    if let Some(inferred) = exits.iter().find(|e| e.origin == Origin::InferredReverse) {
-                        let reason = "an inferred way back contradicts what was observed".to_string();
-                        return Some(Decision { action: Action::RemoveEdge { exit: inferred.id }, reason });
+                    let exits: Vec<&Exit> = c
+                        .exits
+                        .iter()
+                        .filter_map(|e| map.exit(*e))
+                        .filter(|e| e.geometric)
+                        .collect();
+                    if let Some(inferred) =
+                        exits.iter().find(|e| e.origin == Origin::InferredReverse)
+                    {
+                        let reason =
+                            "an inferred way back contradicts what was observed".to_string();
+                        return Some(Decision {
+                            action: Action::RemoveEdge { exit: inferred.id },
+                            reason,
+                        });
                     }
                     let first = exits.first()?;
                     let reason = "this passage does not come back the opposite way (a twist, as in a maze): kept, but no longer used for positions".to_string();
-                    return Some(Decision { action: Action::MarkNonGeometric { exit: first.id }, reason });
+                    return Some(Decision {
+                        action: Action::MarkNonGeometric { exit: first.id },
+                        reason,
+                    });
                 }
                 _ => {}
             }
@@ -212,13 +276,23 @@ impl Solver {
     fn geometric(&self, ctx: &DecisionContext<'_>) -> Option<Decision> {
         let map = ctx.map;
         let before = ctx.analysis.conflicts.len();
-        let geometric_conflicts = ctx.analysis.conflicts.iter().filter(|c| c.ctype == ConflictType::Topological).count();
+        let geometric_conflicts = ctx
+            .analysis
+            .conflicts
+            .iter()
+            .filter(|c| c.ctype == ConflictType::Topological)
+            .count();
         if geometric_conflicts == 0 {
             return None;
         }
         let mut seen = rustc_hash::FxHashSet::default();
         let mut best: Option<(f64, ExitId, usize)> = None;
-        for (c, loc) in ctx.analysis.conflicts.iter().zip(&ctx.analysis.localizations) {
+        for (c, loc) in ctx
+            .analysis
+            .conflicts
+            .iter()
+            .zip(&ctx.analysis.localizations)
+        {
             if c.ctype != ConflictType::Topological {
                 continue;
             }
@@ -242,7 +316,9 @@ impl Solver {
                 }
                 let gain = (before - after) as f64 / self.evidence(e).weight().max(0.1);
                 // Ties go to the later exit: the one that came to close an older, settled lattice.
-                let better = best.is_none_or(|(g, id, _)| gain > g + 1e-12 || ((gain - g).abs() <= 1e-12 && e > id));
+                let better = best.is_none_or(|(g, id, _)| {
+                    gain > g + 1e-12 || ((gain - g).abs() <= 1e-12 && e > id)
+                });
                 if better {
                     best = Some((gain, e, after));
                 }
@@ -255,7 +331,10 @@ impl Solver {
             before - after,
             ev.weight()
         );
-        Some(Decision { action: Action::MarkNonGeometric { exit }, reason })
+        Some(Decision {
+            action: Action::MarkNonGeometric { exit },
+            reason,
+        })
     }
 }
 
@@ -270,6 +349,9 @@ impl Decider for Solver {
         self.refuted(ctx)
             .or_else(|| self.directional(ctx))
             .or_else(|| self.geometric(ctx))
-            .unwrap_or(Decision { action: Action::Stop, reason: "no edit lowers the conflict count".into() })
+            .unwrap_or(Decision {
+                action: Action::Stop,
+                reason: "no edit lowers the conflict count".into(),
+            })
     }
 }

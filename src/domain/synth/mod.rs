@@ -5,12 +5,14 @@
 //! * [`inject`]: the direction / topology / naming error injectors;
 //! * [`noise`]: the TextWorld noise regimes N1–N7;
 //! * [`suites`]: the 1,160-graph LCA suite (exp01) and the Table 1 inputs and heuristic rates
-//!   (exp29), parameterized by the semantics that measures them.
+//!   (exp29), parameterized by the semantics that measures them;
+//! * [`default_semantics`]: the same suites measured in the app's default semantics.
 //!
 //! All randomness is CPython's generator ([`crate::domain::pyrandom::PyRandom`]), seeded
 //! explicitly, so every graph equals the one the authors' Python code builds: same names, same
 //! node order, same edge order.
 
+pub mod default_semantics;
 pub mod families;
 pub mod inject;
 pub mod noise;

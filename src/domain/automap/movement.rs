@@ -1,0 +1,101 @@
+//! Did the action try to move the player, and did the game refuse?
+//!
+//! An action is a move when it names one of the fourteen directions ("n", "go north", "climb
+//! up", "exit", …). When the game's move verbs are known (`actions.json`), `in`/`enter` and
+//! `out`/`exit` are written the way the game's own list spells them. Refusals ("You can't go
+//! that way.", a closed door, a wall) are recognised by their usual phrasing; they only count
+//! when the reply shows no room, since games also print such sentences on arrival.
+
+use crate::domain::direction::{Direction, Label};
+
+/// Reads an action as a move, spelling threshold moves the way `verbs` does (when given).
+pub fn move_label(action: &str, verbs: &[String]) -> Option<Label> {
+    let d = Direction::parse(action).or_else(|| {
+        let lowered = action.trim().to_lowercase();
+        match lowered.as_str() {
+            "go in" | "get in" | "walk in" => Some(Direction::In),
+            "go out" | "get out" | "walk out" => Some(Direction::Out),
+            "go up" | "climb up" => Some(Direction::Up),
+            "go down" | "climb down" => Some(Direction::Down),
+            _ => None,
+        }
+    })?;
+    let known = |x: Direction| {
+        verbs
+            .iter()
+            .any(|v| v.trim().eq_ignore_ascii_case(x.as_str()))
+    };
+    let spelled = match d {
+        Direction::In if !verbs.is_empty() && !known(d) && known(Direction::Enter) => {
+            Direction::Enter
+        }
+        Direction::Enter if !verbs.is_empty() && !known(d) && known(Direction::In) => Direction::In,
+        Direction::Out if !verbs.is_empty() && !known(d) && known(Direction::Exit) => {
+            Direction::Exit
+        }
+        Direction::Exit if !verbs.is_empty() && !known(d) && known(Direction::Out) => {
+            Direction::Out
+        }
+        other => other,
+    };
+    Some(Label::Dir(spelled))
+}
+
+/// Phrases with which games refuse a move.
+const REFUSALS: &[&str] = &[
+    "can't go that way",
+    "cannot go that way",
+    "can't go in that direction",
+    "cannot go in that direction",
+    "you can't go",
+    "you cannot go",
+    "there is no way",
+    "there's no way",
+    "no exit",
+    "is closed",
+    "is locked",
+    "there is a wall",
+    "there's a wall",
+    "you can't",
+    "you cannot",
+    "you'd better not",
+    "is in the way",
+    "blocks your way",
+    "you'll have to",
+    "not that way",
+    "i don't understand",
+    "i don't know the word",
+    "you can't see any such thing",
+];
+
+/// True if the reply reads like a refused move.
+pub fn is_refusal(observation: &str) -> bool {
+    let l = observation.to_lowercase();
+    REFUSALS.iter().any(|p| l.contains(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directions_and_their_spellings_are_moves() {
+        assert_eq!(move_label("n", &[]), Some(Label::Dir(Direction::North)));
+        assert_eq!(
+            move_label("Go South", &[]),
+            Some(Label::Dir(Direction::South))
+        );
+        assert_eq!(move_label("get lamp", &[]), None);
+        assert_eq!(move_label("enter gazebo", &[]), None);
+        let verbs = vec!["exit".to_string(), "north".to_string()];
+        assert_eq!(move_label("out", &verbs), Some(Label::Dir(Direction::Exit)));
+        assert_eq!(move_label("out", &[]), Some(Label::Dir(Direction::Out)));
+    }
+
+    #[test]
+    fn refusals_are_recognised() {
+        assert!(is_refusal("You can't go that way."));
+        assert!(is_refusal("The door is closed."));
+        assert!(!is_refusal("You are in a small room."));
+    }
+}

@@ -1,0 +1,218 @@
+//! Giving rooms their listed names once the whole transcript is read.
+//!
+//! Two kinds of rooms are named at the end rather than when met:
+//! * rooms of a *group* — several listed names share one title ("wharf road (north to mcginty
+//!   salvage)", "wharf road (east end of east/west road)", …). The tracker tells the rooms apart
+//!   by where they are and what they look like; which name belongs to which room is then an
+//!   assignment problem: each room's text (everything printed under its title on every visit)
+//!   is compared with each name's qualifier, words weighted by how rare they are within the
+//!   group and consecutive word pairs ("east end") counting extra, and the assignment with the
+//!   highest total wins (exactly, by dynamic programming over subsets);
+//! * *slots* — rooms that could not be read when met (darkness, an unknown starting room). Each
+//!   takes one of the names nobody claimed, by the words of the text around it ("To the north is
+//!   the Council Chamber"), with the same optimal assignment.
+
+use super::gazetteer::{Gazetteer, Place};
+use super::title::same_word;
+
+/// True if `w` occurs among `words` (prefix matches count), or as two consecutive words run
+/// together ("railcar" / "rail car").
+fn occurs(w: &str, words: &[String]) -> bool {
+    words.iter().any(|x| same_word(x, w))
+        || words.windows(2).any(|p| {
+            p[0].len() + p[1].len() == w.len()
+                && w.starts_with(p[0].as_str())
+                && w.ends_with(p[1].as_str())
+        })
+}
+
+/// True if the pair `(a, b)` occurs consecutively among `words`.
+fn occurs_pair(a: &str, b: &str, words: &[String]) -> bool {
+    words
+        .windows(2)
+        .any(|p| same_word(&p[0], a) && same_word(&p[1], b))
+}
+
+/// How well a room's words fit a group member's qualifier, in 0..=1.3.
+pub fn qualifier_fit(place: &Place, words: &[String], weight: &dyn Fn(&str) -> f64) -> f64 {
+    let q = &place.qualifier;
+    if q.is_empty() {
+        // The plain name of a group ("hall" beside "hall (1st floor)"): a weak default.
+        return 0.15;
+    }
+    let total: f64 = q.iter().map(|w| weight(w)).sum();
+    let hit: f64 = q
+        .iter()
+        .filter(|w| occurs(w, words))
+        .map(|w| weight(w))
+        .sum();
+    let pairs = q.len().saturating_sub(1);
+    let pair_hits = q
+        .windows(2)
+        .filter(|p| occurs_pair(&p[0], &p[1], words))
+        .count();
+    let mut s = if total > 0.0 { hit / total } else { 0.0 };
+    if pairs > 0 {
+        s += 0.3 * pair_hits as f64 / pairs as f64;
+    }
+    s
+}
+
+/// Scores every room against every member of a group (rows: rooms, columns: members).
+pub fn group_scores(
+    gaz: &Gazetteer,
+    members: &[usize],
+    room_words: &[Vec<String>],
+) -> Vec<Vec<f64>> {
+    let quals: Vec<&[String]> = members
+        .iter()
+        .map(|&m| gaz.place(m).map_or(&[][..], |p| p.qualifier.as_slice()))
+        .collect();
+    let m = members.len() as f64;
+    let weight = |w: &str| -> f64 {
+        let df = quals
+            .iter()
+            .filter(|q| q.iter().any(|x| x == w))
+            .count()
+            .max(1) as f64;
+        (1.0 + m / df).ln()
+    };
+    room_words
+        .iter()
+        .map(|words| {
+            members
+                .iter()
+                .map(|&p| {
+                    gaz.place(p)
+                        .map_or(0.0, |pl| qualifier_fit(pl, words, &weight))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// How well a slot's context names a place, in 0..=1: the share of the name's words found.
+pub fn context_fit(place: &Place, context: &[String]) -> f64 {
+    let mut terms: Vec<&String> = place.base_words.iter().collect();
+    terms.extend(place.qualifier.iter());
+    if terms.is_empty() {
+        return 0.0;
+    }
+    let hit = terms.iter().filter(|w| occurs(w, context)).count();
+    hit as f64 / terms.len() as f64
+}
+
+/// The one-to-one assignment of rows to columns with the highest total score (every row gets a
+/// column while columns last). Exact for up to 16 columns (dynamic programming over subsets of
+/// columns), greedy by best pair beyond.
+///
+/// # Complexity
+/// O(R · 2^C · C) exactly, O(R · C · log(R · C)) greedily.
+pub fn best_assignment(scores: &[Vec<f64>]) -> Vec<Option<usize>> {
+    let rows = scores.len();
+    let cols = scores.first().map_or(0, Vec::len);
+    if rows == 0 || cols == 0 {
+        return vec![None; rows];
+    }
+    if cols > 16 {
+        return greedy(scores);
+    }
+    // A row left without a column costs more than any score can give.
+    const SKIP: f64 = -1000.0;
+    let full = 1usize << cols;
+    // best[i][mask]: best total for rows i.. given used columns `mask`.
+    let mut best = vec![vec![0.0f64; full]; rows + 1];
+    let mut pick = vec![vec![None; full]; rows];
+    for i in (0..rows).rev() {
+        for mask in 0..full {
+            let mut b = SKIP + best[i + 1][mask];
+            let mut p = None;
+            for c in 0..cols {
+                if mask & (1 << c) != 0 {
+                    continue;
+                }
+                let v = scores[i][c] + best[i + 1][mask | (1 << c)];
+                if v > b + 1e-12 {
+                    b = v;
+                    p = Some(c);
+                }
+            }
+            best[i][mask] = b;
+            pick[i][mask] = p;
+        }
+    }
+    let mut out = Vec::with_capacity(rows);
+    let mut mask = 0usize;
+    for row in pick.iter().take(rows) {
+        let p = row[mask];
+        if let Some(c) = p {
+            mask |= 1 << c;
+        }
+        out.push(p);
+    }
+    out
+}
+
+fn greedy(scores: &[Vec<f64>]) -> Vec<Option<usize>> {
+    let mut cells: Vec<(f64, usize, usize)> = Vec::new();
+    for (i, row) in scores.iter().enumerate() {
+        for (j, &v) in row.iter().enumerate() {
+            cells.push((v, i, j));
+        }
+    }
+    cells.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    let mut out = vec![None; scores.len()];
+    let mut used = vec![false; scores.first().map_or(0, Vec::len)];
+    for (_, i, j) in cells {
+        if out[i].is_none() && !used[j] {
+            out[i] = Some(j);
+            used[j] = true;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::automap::title::words;
+
+    #[test]
+    fn the_best_total_wins_over_the_best_pair() {
+        // Row 0 likes column 0 slightly more, but row 1 can only use column 0.
+        let s = vec![vec![1.0, 0.9], vec![0.8, 0.0]];
+        assert_eq!(best_assignment(&s), vec![Some(1), Some(0)]);
+        assert_eq!(greedy(&s), vec![Some(0), Some(1)]);
+        assert_eq!(
+            best_assignment(&[vec![0.1], vec![0.5]]),
+            vec![None, Some(0)]
+        );
+    }
+
+    #[test]
+    fn qualifiers_find_their_rooms() {
+        let names: Vec<String> = [
+            "wharf road (end of east/west road)",
+            "wharf road (east end of east/west road)",
+            "wharf road (north to mcginty salvage)",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let gaz = Gazetteer::new(&names);
+        let rooms = vec![
+            words("You're on the east end of Wharf Road. The Ocean Road starts here."),
+            words("You are on the Wharf Road, with the McGinty Salvage office to the south."),
+            words("This is the end of the Wharf Road, an east/west, two-lane road."),
+        ];
+        let s = group_scores(&gaz, gaz.group(0), &rooms);
+        assert_eq!(best_assignment(&s), vec![Some(1), Some(2), Some(0)]);
+    }
+
+    #[test]
+    fn run_together_words_match() {
+        let gaz = Gazetteer::new(&["railcar".to_string()]);
+        let ctx = words("You get out of the rail car.");
+        assert!(context_fit(gaz.place(0).unwrap(), &ctx) > 0.99);
+    }
+}

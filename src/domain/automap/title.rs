@@ -1,0 +1,263 @@
+//! Reading a room from a game's reply: title lines, the description under them, darkness.
+//!
+//! Interactive fiction prints a room as a short title line ("West of House", "<< Closet >>",
+//! "(north part)", "Bare Passage (you are flying)") followed by its description on the first
+//! visit and often alone on later ones. A reply may show several rooms (a fall, a chase); the
+//! last one is where the player ends up. Without a list of known room names, a line counts as a
+//! title when it is short, starts with a capital, does not end like a sentence and is not
+//! indented. Darkness ("It is pitch black.", a "Darkness" title) is reported separately: the
+//! player moved, but the room cannot be read.
+
+/// Lowercase, decorations removed (`<< >>`, a wrapping pair of parentheses, full-width
+/// parentheses), blanks collapsed.
+pub fn normalize(line: &str) -> String {
+    let mut s: String = line
+        .trim()
+        .chars()
+        .map(|c| match c {
+            '（' => '(',
+            '）' => ')',
+            '’' | '‘' => '\'',
+            c => c,
+        })
+        .collect::<String>()
+        .to_lowercase();
+    for (open, close) in [("<<", ">>"), ("[", "]")] {
+        if let Some(inner) = s.strip_prefix(open).and_then(|r| r.strip_suffix(close)) {
+            s = inner.trim().to_string();
+        }
+    }
+    if s.starts_with('(') && s.ends_with(')') && s[1..s.len() - 1].find(['(', ')']).is_none() {
+        s = s[1..s.len() - 1].to_string();
+    }
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The line without a trailing parenthetical: "bare passage (you are flying)" → "bare passage".
+pub fn without_qualifier(key: &str) -> &str {
+    match key.find('(') {
+        Some(i) if i > 0 => key[..i].trim_end_matches([' ', ',']),
+        _ => key,
+    }
+}
+
+/// The key without a leading article.
+pub fn without_article(key: &str) -> &str {
+    for a in ["the ", "a ", "an "] {
+        if let Some(rest) = key.strip_prefix(a) {
+            return rest;
+        }
+    }
+    key
+}
+
+/// Phrases that mean the player is in the dark.
+const DARK: &[&str] = &[
+    "pitch black",
+    "pitch dark",
+    "moved into a dark place",
+    "too dark to see",
+    "can't see a thing",
+    "cannot see a thing",
+    "it is dark",
+    "it's dark",
+];
+
+/// True if the reply says the room cannot be seen.
+pub fn is_dark(observation: &str) -> bool {
+    let l = observation.to_lowercase();
+    if DARK.iter().any(|p| l.contains(p)) {
+        return true;
+    }
+    observation
+        .lines()
+        .any(|line| matches!(normalize(line).as_str(), "darkness" | "dark"))
+}
+
+/// True if a line looks like a room title (used when no room list is known).
+pub fn looks_like_title(line: &str) -> bool {
+    if line.starts_with([' ', '\t']) {
+        return false;
+    }
+    let t = line.trim();
+    let Some(first) = t.chars().find(|c| !matches!(c, '<' | '(' | '[' | ' ')) else {
+        return false;
+    };
+    if !(first.is_uppercase() || first.is_ascii_digit()) {
+        return false;
+    }
+    // Sentences about the player or the scene are not titles.
+    let first_word = t.split_whitespace().next().unwrap_or("").to_lowercase();
+    // An indefinite article starts a list item ("A lunch"), not a room.
+    if matches!(
+        first_word.as_str(),
+        "you"
+            | "you're"
+            | "your"
+            | "i"
+            | "i'm"
+            | "it"
+            | "it's"
+            | "there"
+            | "there's"
+            | "this"
+            | "a"
+            | "an"
+    ) {
+        return false;
+    }
+    let n = t.split_whitespace().count();
+    if t.len() > 60 || n > 9 {
+        return false;
+    }
+    // A long line needs capitalized words to be a title rather than a wrapped sentence (a
+    // parenthetical qualifier aside: "Dance floor (center of the club)").
+    let head = t.split('(').next().unwrap_or(t);
+    if head.split_whitespace().count() > 5 {
+        let long: Vec<&str> = head.split_whitespace().filter(|w| w.len() > 3).collect();
+        let caps = long
+            .iter()
+            .filter(|w| w.chars().next().is_some_and(char::is_uppercase))
+            .count();
+        if caps * 2 < long.len() {
+            return false;
+        }
+    }
+    if t.ends_with(['.', '!', '?', ':', ',', ';', '"', '\'']) {
+        return false;
+    }
+    let key = normalize(t);
+    if key.is_empty() || matches!(key.as_str(), "darkness" | "dark" | "ok" | "taken" | "done") {
+        return false;
+    }
+    // Status lines and prompts.
+    if key.contains("score") || key.contains("moves:") || key.starts_with('>') {
+        return false;
+    }
+    true
+}
+
+/// A line of a reply with its normalized key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// Index among the reply's lines.
+    pub index: usize,
+    /// The text as written, trimmed.
+    pub text: String,
+    /// [`normalize`]d.
+    pub key: String,
+}
+
+/// The reply's lines, normalized (blank lines skipped).
+pub fn lines(observation: &str) -> Vec<Line> {
+    observation
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(index, l)| Line {
+            index,
+            text: l.trim().to_string(),
+            key: normalize(l),
+        })
+        .collect()
+}
+
+/// The description printed under the title at line `index`: the lines right below it, up to
+/// the next blank line. A title followed by a blank line has no description (a return visit in
+/// brief mode: what follows is about objects and people, not the room).
+pub fn description_after(observation: &str, index: usize) -> String {
+    observation
+        .lines()
+        .skip(index + 1)
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Content words of a text: lowercase alphanumeric runs, possessive `'s` dropped, common
+/// function words left out.
+pub fn words(text: &str) -> Vec<String> {
+    const STOP: &[&str] = &[
+        "the", "a", "an", "of", "in", "on", "at", "to", "and", "you", "are", "is", "by", "from",
+        "with", "for", "this", "that", "here", "there", "your", "it", "its", "be", "as", "or",
+        "into", "s", "re", "can", "see", "which", "has", "have", "but", "not", "all",
+    ];
+    text.to_lowercase()
+        .replace("'s", "")
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty() && !STOP.contains(w))
+        .map(|w| match w {
+            // Ordinals read alike however they are written ("first floor", "1st floor").
+            "first" => "1st".to_string(),
+            "second" => "2nd".to_string(),
+            "third" => "3rd".to_string(),
+            "fourth" => "4th".to_string(),
+            "fifth" => "5th".to_string(),
+            other => other.to_string(),
+        })
+        .collect()
+}
+
+/// True if two words are the same or one is a prefix (of three letters or more) of the other
+/// ("lab" / "laboratory", "east" / "eastward").
+pub fn same_word(a: &str, b: &str) -> bool {
+    a == b || (a.len().min(b.len()) >= 3 && (a.starts_with(b) || b.starts_with(a)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decorations_are_removed() {
+        assert_eq!(normalize("<< Chief's office >>"), "chief's office");
+        assert_eq!(normalize("(north part)"), "north part");
+        assert_eq!(normalize("  Ledge  in Ravine "), "ledge in ravine");
+        assert_eq!(
+            normalize("Steep Passageway（the top of a steep)"),
+            "steep passageway(the top of a steep)"
+        );
+        assert_eq!(
+            without_qualifier("bare passage (you are flying)"),
+            "bare passage"
+        );
+        assert_eq!(without_qualifier("end of path(an exit)"), "end of path");
+    }
+
+    #[test]
+    fn darkness_is_recognised() {
+        assert!(is_dark(
+            "You have moved into a dark place.\nIt is pitch black."
+        ));
+        assert!(is_dark(
+            "Darkness\nIt is pitch dark, and you can't see a thing."
+        ));
+        assert!(!is_dark("Dark Tunnel\nThis is a dark tunnel."));
+    }
+
+    #[test]
+    fn titles_are_short_capitalized_lines() {
+        assert!(looks_like_title("West of House"));
+        assert!(looks_like_title("<< Closet >>"));
+        assert!(looks_like_title("Dance floor (center of the club)"));
+        assert!(!looks_like_title("You are standing in an open field."));
+        assert!(!looks_like_title("  A matchbook"));
+        assert!(!looks_like_title("Sitting on the table is:"));
+        assert!(!looks_like_title("A quantity of water"));
+        assert!(looks_like_title("The Troll Room"));
+    }
+
+    #[test]
+    fn the_description_follows_the_title() {
+        let obs = "Hall\nA long hall.\nIt is cold.\n\nA lamp is here.";
+        assert_eq!(description_after(obs, 0), "A long hall. It is cold.");
+        assert_eq!(description_after("Hall\n\nA lamp is here.", 0), "");
+        assert_eq!(
+            words("The Chief's office, by the door"),
+            ["chief", "office", "door"]
+        );
+        assert!(same_word("lab", "laboratory"));
+        assert!(!same_word("at", "attic"));
+    }
+}

@@ -1,0 +1,1230 @@
+//! The automapper's pass over a transcript: follow the player step by step.
+//!
+//! For each step: read the action ([`super::movement`]), read the reply ([`super::gazetteer`]
+//! with a location list, [`super::title`] without), decide where the player is now
+//! ([`super::identity`]), decide where the move started — normally the room the player was in,
+//! but a transcript can skip steps (a cleaned walkthrough keeps only the moves the ground truth
+//! cites, so a teleport, a dropped `enter gazebo` or the starting room are missing) — and record
+//! the exit. The start is moved elsewhere only on evidence: the text names where the player came
+//! from ("You get off the bench."), the destination's known way back leads elsewhere, the current
+//! room would get a second exit this way, or the move cannot start where it ends. Once the whole
+//! transcript is read, every move is looked at again in *hindsight*: one whose start the finished
+//! lattice places away from its destination, with another room (or the destination's way back)
+//! where the start should be, started there.
+//!
+//! Rooms that cannot be read when met (a dark room, an unknown starting room, the room a
+//! skipped step led to) become *slots*; a slot is claimed by a room met later along the slot's
+//! own exits, or named at the end ([`super::naming`]) from the listed names nobody claimed.
+//! Rooms that share a title with other listed rooms ("Wharf Road" ×5) are told apart while
+//! reading and named at the end, all of a title's rooms at once — by their texts and by what
+//! the map says of qualifiers such as "west to round room".
+//!
+//! Everything is deterministic: candidates are scored with fixed weights and ties go to the
+//! first candidate in a fixed order.
+
+use super::gazetteer::{Gazetteer, MatchKind, Sighting};
+use super::identity::{has_exit, local_conflicts, room_at, target, Description};
+use super::movement::{is_refusal, move_label};
+use super::naming::{best_assignment, context_fit, group_scores};
+use super::title::{
+    description_after, is_dark, lines, looks_like_title, normalize, same_word, words,
+};
+use crate::domain::analysis::{Geometry, GeometryBuilder};
+use crate::domain::direction::{Direction, Label, Vector};
+use crate::domain::formats::Step;
+use crate::domain::map::{canonical_name, ExitId, Map, Origin, Room, RoomId};
+
+/// Why a room had to be guessed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlotKind {
+    /// Entered in the dark.
+    Dark,
+    /// The reply named no room.
+    Unseen,
+    /// Where a move started when the player cannot have been where the text left them.
+    Source,
+}
+
+impl SlotKind {
+    /// The name a slot keeps when no list names it.
+    fn plain_name(self) -> &'static str {
+        match self {
+            SlotKind::Dark => "Dark room",
+            SlotKind::Unseen | SlotKind::Source => "Unknown room",
+        }
+    }
+
+    fn as_str(self) -> &'static str {
+        match self {
+            SlotKind::Dark => "a dark room",
+            SlotKind::Unseen => "an unnamed room",
+            SlotKind::Source => "an unseen room",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+struct RoomInfo {
+    /// The listed name, once known.
+    place: Option<usize>,
+    /// The group of same-titled listed names the room belongs to, until named.
+    group: Option<usize>,
+    /// The title shown.
+    title: Option<String>,
+    /// The first telling description.
+    desc: Option<Description>,
+    desc_text: Option<String>,
+    /// Every word printed under the room's title, for naming.
+    text: Vec<String>,
+    /// The exits its first reply listed, if it listed them.
+    exits: Option<Vec<String>>,
+    /// For a slot: why, and the words around it.
+    slot: Option<SlotKind>,
+    context: Vec<String>,
+}
+
+/// What the tracker decided for one step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// Index of the step in the transcript.
+    pub index: usize,
+    /// Where the move started (tracker room), if the player moved along an exit.
+    pub from: Option<RoomId>,
+    /// Where the player is after the step.
+    pub to: Option<RoomId>,
+    /// The direction, for a move.
+    pub label: Option<Label>,
+    /// True if the player moved along an exit.
+    pub moved: bool,
+    /// True if the move was taken to start where the previous step left the player.
+    pub continued: bool,
+    /// Short explanation.
+    pub note: String,
+}
+
+/// A candidate destination: a room on the map, or a new room (for a listed name, a group, or a
+/// title).
+#[derive(Debug, Clone)]
+struct Cand {
+    room: Option<RoomId>,
+    place: Option<usize>,
+    group: Option<usize>,
+    text: f64,
+}
+
+/// What a reply shows.
+#[derive(Debug, Clone)]
+struct Seen {
+    shown: String,
+    places: Vec<(usize, f64)>,
+    group: Option<usize>,
+    kind: MatchKind,
+    desc: Description,
+    desc_text: String,
+    text: Vec<String>,
+    /// What the text before the title says the player left ("You get off the bench.").
+    before: Vec<String>,
+    /// The exits the reply lists ("Obvious exits: North, Up."), if it lists them.
+    exits: Option<Vec<String>>,
+}
+
+/// The exits a reply lists ("Obvious exits: North, South, Up." → north, south, up), sorted.
+fn listed_exits(obs: &str) -> Option<Vec<String>> {
+    obs.lines().find_map(|l| {
+        let lower = l.trim().to_lowercase();
+        let rest = [
+            "obvious exits:",
+            "exits:",
+            "obvious exits are:",
+            "visible exits:",
+        ]
+        .iter()
+        .find_map(|p| lower.strip_prefix(p))?;
+        let mut out: Vec<String> = words(rest);
+        out.sort();
+        out.dedup();
+        Some(out)
+    })
+}
+
+/// The "<direction> to <room>" clauses of a listed name's qualifier ("t-intersection
+/// (east/west/south, west to round room)" → west, [round, room]).
+fn relative_places(name: &str) -> Vec<(Direction, Vec<String>)> {
+    let Some(open) = name.find('(') else {
+        return Vec::new();
+    };
+    name[open + 1..]
+        .trim_end_matches(')')
+        .split([',', ';'])
+        .filter_map(|clause| {
+            let clause = clause.trim().to_lowercase();
+            let (dir, rest) = clause.split_once(" to ")?;
+            let d = Direction::from_word(dir.trim())?;
+            let target = words(rest);
+            (!target.is_empty()).then_some((d, target))
+        })
+        .collect()
+}
+
+/// The words of what a text says the player left: the phrases after "out of", "off", "from",
+/// "leave" ("You get out of the rail car." → rail, car).
+fn leaving_words(text: &str) -> Vec<String> {
+    let lower = format!(" {} ", text.to_lowercase());
+    let mut out = Vec::new();
+    for marker in [" out of ", " off ", " from ", " leave ", " leaving "] {
+        let mut rest = lower.as_str();
+        while let Some(i) = rest.find(marker) {
+            let after = &rest[i + marker.len()..];
+            let end = after
+                .find(['.', ',', ';', '!', '?', '\n'])
+                .unwrap_or(after.len());
+            out.extend(words(&after[..end]));
+            rest = after;
+        }
+    }
+    out
+}
+
+/// The finished map's lattice, with what removing one exit would do to it, found without
+/// rebuilding it for most exits (see [`Tracker::revisit_sources`]): a tree exit that no other
+/// exit bypasses splits the lattice; one bypassed only by loops that close changes nothing; one
+/// on a loop that does not close needs the lattice rebuilt without it; any other exit changes
+/// nothing.
+struct Lattice {
+    geo: Geometry,
+    /// Tree exits that some other geometric exit bypasses.
+    bypassed: std::collections::HashSet<ExitId>,
+    /// Tree exits on a loop that does not close.
+    doubtful: std::collections::HashSet<ExitId>,
+}
+
+impl Lattice {
+    fn of(map: &Map) -> Lattice {
+        let geo = Geometry::infer(map);
+        let mut bypassed = std::collections::HashSet::new();
+        let mut doubtful = std::collections::HashSet::new();
+        let bad: std::collections::HashSet<ExitId> = geo.loops.iter().map(|l| l.exit).collect();
+        for e in map.exits() {
+            let tree = geo
+                .tree_child
+                .get(e.id.0 as usize)
+                .copied()
+                .flatten()
+                .is_some();
+            if tree || !e.carries_geometry() || e.origin != Origin::Observed || e.from == e.to {
+                continue;
+            }
+            let Some(top) = geo.lca(e.from, e.to) else {
+                continue;
+            };
+            let path = geo
+                .path_from(top, e.from)
+                .into_iter()
+                .chain(geo.path_from(top, e.to));
+            if bad.contains(&e.id) {
+                for x in path {
+                    bypassed.insert(x);
+                    doubtful.insert(x);
+                }
+            } else {
+                bypassed.extend(path);
+            }
+        }
+        Lattice {
+            geo,
+            bypassed,
+            doubtful,
+        }
+    }
+
+    /// How far the lattice without exit `eid` puts `to` from one step `v` beyond `from` (`None`
+    /// when they are not placed together, or `v` is none), with that lattice and, when it had to
+    /// be rebuilt, the map without the exit. `None` overall when the exit is not on the map.
+    fn without(
+        &self,
+        map: &Map,
+        eid: ExitId,
+        from: RoomId,
+        to: RoomId,
+        v: Option<Vector>,
+    ) -> Option<(Option<i32>, Geometry, Option<Map>)> {
+        map.exit(eid)?;
+        let tree = self
+            .geo
+            .tree_child
+            .get(eid.0 as usize)
+            .copied()
+            .flatten()
+            .is_some();
+        if tree && !self.bypassed.contains(&eid) {
+            // Without it the two rooms fall into separate frames.
+            return Some((None, self.geo.clone(), None));
+        }
+        let (geo, without) = if tree && self.doubtful.contains(&eid) {
+            let mut m = map.clone();
+            let _ = m.remove_exit(eid);
+            (Geometry::infer(&m), Some(m))
+        } else {
+            (self.geo.clone(), None)
+        };
+        let miss = v.and_then(|v| {
+            if geo.frame_of(from) != geo.frame_of(to) {
+                return None;
+            }
+            let (pf, pt) = (geo.position(from)?, geo.position(to)?);
+            Some((0..3).map(|i| (pf[i] + v[i] - pt[i]).abs()).sum::<i32>())
+        });
+        Some((miss, geo, without))
+    }
+}
+
+/// The tracker's state. See the module docs.
+#[derive(Debug)]
+pub struct Tracker<'a> {
+    gaz: &'a Gazetteer,
+    verbs: &'a [String],
+    all_moves: bool,
+    map: Map,
+    /// The lattice of the observed exits so far, grown one exit at a time.
+    geo: GeometryBuilder,
+    info: Vec<RoomInfo>,
+    by_place: Vec<Option<RoomId>>,
+    cur: Option<RoomId>,
+    prev_obs: String,
+    /// Listed names some reply of the transcript shows as a title.
+    titled: Vec<bool>,
+    /// What each reply showed of the list, read once by [`Tracker::survey`].
+    surveyed: Vec<Option<Sighting>>,
+    /// One outcome per step.
+    pub outcomes: Vec<Outcome>,
+}
+
+/// Weights (see [`super::identity`]).
+const W_TEXT: f64 = 2.0;
+const W_QUALIFIER: f64 = 3.0;
+const W_SAME_WAY: f64 = 6.0;
+const W_WAY_BACK: f64 = 5.0;
+const W_CONFLICT: f64 = 2.0;
+const W_DESC: f64 = 4.0;
+const W_HERE: f64 = 3.0;
+/// Description similarity from which two descriptions are taken to be one room's.
+const SAME_DESC: f64 = 0.8;
+const W_LOOP: f64 = 5.0;
+const W_NOVEL: f64 = 1.0;
+const BREAK_BACK: f64 = 2.0;
+const BREAK_POSITION: f64 = 3.0;
+const BREAK_SLOT: f64 = 4.0;
+/// Share of a name's words a slot's context must hold to name it outright.
+const SLOT_CUE: f64 = 0.5;
+/// How far (lattice steps) a move must miss for hindsight to move its start.
+const HINDSIGHT_MISS: i32 = 1;
+
+impl<'a> Tracker<'a> {
+    /// A tracker for one transcript.
+    pub fn new(gaz: &'a Gazetteer, verbs: &'a [String], all_moves: bool) -> Tracker<'a> {
+        Tracker {
+            gaz,
+            verbs,
+            all_moves,
+            map: Map::new(),
+            geo: GeometryBuilder::new(),
+            info: Vec::new(),
+            by_place: vec![None; gaz.len()],
+            cur: None,
+            prev_obs: String::new(),
+            titled: vec![false; gaz.len()],
+            surveyed: Vec::new(),
+            outcomes: Vec::new(),
+        }
+    }
+
+    /// Reads the whole transcript once to learn which listed names it ever shows as a title
+    /// (the others can only be met in the dark, or off the transcript).
+    pub fn survey(&mut self, steps: &[Step]) {
+        self.surveyed = steps
+            .iter()
+            .map(|st| self.gaz.sight(&st.observation))
+            .collect();
+        for s in self.surveyed.iter().flatten() {
+            if s.kind <= MatchKind::Bare {
+                for &(p, score) in &s.places {
+                    if score >= 1.0 {
+                        if let Some(t) = self.titled.get_mut(p) {
+                            *t = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The tracker's map (slots included).
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    fn info(&self, r: RoomId) -> Option<&RoomInfo> {
+        self.info.get(r.0 as usize)
+    }
+
+    fn is_slot(&self, r: RoomId) -> bool {
+        self.info(r).is_some_and(|i| i.slot.is_some())
+    }
+
+    fn name_of(&self, r: RoomId) -> String {
+        self.map
+            .room(r)
+            .map_or_else(|| format!("#{}", r.0), |x| x.name.clone())
+    }
+
+    /// The group a room belongs to (directly, or through its listed name).
+    fn group_of_room(&self, r: RoomId) -> Option<usize> {
+        let i = self.info(r)?;
+        i.group
+            .or_else(|| i.place.and_then(|p| self.gaz.group_of(p)))
+    }
+
+    /// Reads one step.
+    pub fn observe(&mut self, index: usize, step: &Step) {
+        let obs = step.observation.as_str();
+        let label = move_label(&step.action, self.verbs);
+        let seen = self.sight(index, obs);
+        let outcome = match label {
+            None => self.stay_or_relocate(index, seen),
+            Some(l) => self.move_along(index, obs, l, seen),
+        };
+        self.outcomes.push(outcome);
+        self.prev_obs = obs.to_string();
+    }
+
+    fn sight(&self, index: usize, obs: &str) -> Option<Seen> {
+        let s: Sighting = if self.gaz.is_empty() {
+            let line = lines(obs)
+                .into_iter()
+                .rfind(|l| looks_like_title(&l.text))?;
+            Sighting {
+                kind: MatchKind::Exact,
+                line: Some(line.index),
+                shown: line.text,
+                places: Vec::new(),
+                group: None,
+            }
+        } else {
+            match self.surveyed.get(index) {
+                Some(cached) => cached.clone()?,
+                None => self.gaz.sight(obs)?,
+            }
+        };
+        let (desc_text, rest) = match s.line {
+            Some(i) => (
+                description_after(obs, i),
+                obs.lines().skip(i + 1).collect::<Vec<_>>().join(" "),
+            ),
+            None => {
+                let all = obs.split_whitespace().collect::<Vec<_>>().join(" ");
+                (all.clone(), all)
+            }
+        };
+        let before = match s.line {
+            Some(i) => leaving_words(&obs.lines().take(i).collect::<Vec<_>>().join(" ")),
+            None => Vec::new(),
+        };
+        Some(Seen {
+            shown: s.shown,
+            places: s.places,
+            group: s.group,
+            kind: s.kind,
+            desc: Description::new(&desc_text),
+            desc_text,
+            text: words(&rest),
+            before,
+            exits: listed_exits(obs),
+        })
+    }
+
+    fn new_room(&mut self, name: &str, info: RoomInfo) -> RoomId {
+        let id = self.map.next_room_id();
+        let canonical = format!("{} #{}", canonical_name(name), id.0);
+        let _ = self.map.insert_room(Room {
+            id,
+            name: name.to_string(),
+            canonical,
+            aliases: Vec::new(),
+            description: None,
+        });
+        if let Some(p) = info.place {
+            if let Some(slot) = self.by_place.get_mut(p) {
+                *slot = Some(id);
+            }
+        }
+        let i = id.0 as usize;
+        if self.info.len() <= i {
+            self.info.resize(i + 1, RoomInfo::default());
+        }
+        self.info[i] = info;
+        id
+    }
+
+    fn slot(&mut self, kind: SlotKind, context: &str) -> RoomId {
+        let name = format!("?{}", self.map.next_room_id().0);
+        self.new_room(
+            &name,
+            RoomInfo {
+                slot: Some(kind),
+                context: words(context),
+                ..RoomInfo::default()
+            },
+        )
+    }
+
+    /// Records what a reply showed of a room.
+    fn remember(&mut self, r: RoomId, seen: &Seen) {
+        let i = r.0 as usize;
+        let Some(info) = self.info.get_mut(i) else {
+            return;
+        };
+        if info.title.is_none() {
+            info.title = Some(seen.shown.clone());
+        }
+        if info.desc.is_none() && seen.desc.is_telling() {
+            info.desc = Some(seen.desc.clone());
+            info.desc_text = Some(seen.desc_text.clone());
+        }
+        if info.exits.is_none() {
+            info.exits.clone_from(&seen.exits);
+        }
+        info.text.extend(seen.text.iter().cloned());
+    }
+
+    /// Turns a slot into a known room: a listed name, a group member or a title.
+    fn claim(&mut self, slot: RoomId, c: &Cand, seen: &Seen) {
+        let name = self.cand_name(c, seen);
+        if let Some(mut room) = self.map.room(slot).cloned() {
+            room.name = name;
+            let _ = self.map.update_room(room);
+        }
+        if let Some(p) = c.place.filter(|_| c.group.is_none()) {
+            if let Some(b) = self.by_place.get_mut(p) {
+                *b = Some(slot);
+            }
+        }
+        if let Some(info) = self.info.get_mut(slot.0 as usize) {
+            info.slot = None;
+            info.place = if c.group.is_none() { c.place } else { None };
+            info.group = c.group;
+        }
+        self.remember(slot, seen);
+    }
+
+    fn cand_name(&self, c: &Cand, seen: &Seen) -> String {
+        match (c.group, c.place.and_then(|p| self.gaz.place(p))) {
+            (Some(_), Some(p)) => p.base.clone(),
+            (None, Some(p)) => p.name.clone(),
+            _ => seen.shown.clone(),
+        }
+    }
+
+    /// Materializes a candidate: the room itself, the slot this move leads to (`slot`), or a
+    /// new room.
+    fn realize(&mut self, c: &Cand, seen: &Seen, slot: Option<RoomId>) -> RoomId {
+        if let Some(r) = c.room {
+            self.remember(r, seen);
+            return r;
+        }
+        if let Some(s) = slot.filter(|&s| self.is_slot(s)) {
+            self.claim(s, c, seen);
+            return s;
+        }
+        let name = self.cand_name(c, seen);
+        let info = RoomInfo {
+            place: if c.group.is_none() { c.place } else { None },
+            group: c.group,
+            ..RoomInfo::default()
+        };
+        let r = self.new_room(&name, info);
+        self.remember(r, seen);
+        r
+    }
+
+    fn candidates(&self, seen: &Seen) -> Vec<Cand> {
+        if self.gaz.is_empty() {
+            let key = normalize(&seen.shown);
+            let mut out: Vec<Cand> = self
+                .map
+                .rooms()
+                .filter(|r| {
+                    self.info(r.id)
+                        .and_then(|i| i.title.as_ref())
+                        .is_some_and(|t| normalize(t) == key)
+                })
+                .map(|r| Cand {
+                    room: Some(r.id),
+                    place: None,
+                    group: None,
+                    text: 1.0,
+                })
+                .collect();
+            out.push(Cand {
+                room: None,
+                place: None,
+                group: None,
+                text: 1.0,
+            });
+            return out;
+        }
+        if let Some(g) = seen.group {
+            let members = self.gaz.group(g);
+            let mut out: Vec<Cand> = self
+                .map
+                .rooms()
+                .filter(|r| self.group_of_room(r.id) == Some(g))
+                .map(|r| Cand {
+                    room: Some(r.id),
+                    place: None,
+                    group: Some(g),
+                    text: 1.0,
+                })
+                .collect();
+            if out.len() < members.len() {
+                out.push(Cand {
+                    room: None,
+                    place: members.first().copied(),
+                    group: Some(g),
+                    text: 1.0,
+                });
+            }
+            return out;
+        }
+        seen.places
+            .iter()
+            .map(|&(p, text)| Cand {
+                room: self.by_place.get(p).copied().flatten(),
+                place: Some(p),
+                group: None,
+                text,
+            })
+            .collect()
+    }
+
+    /// Scores a destination candidate for a move `cur --label-->`.
+    #[allow(clippy::too_many_arguments)]
+    fn score_dest(
+        &self,
+        c: &Cand,
+        seen: &Seen,
+        cur: Option<RoomId>,
+        label: Option<&Label>,
+        here: Option<RoomId>,
+    ) -> f64 {
+        let geo = self.geo.current();
+        let mut s = W_TEXT * c.text;
+        if c.group.is_none() {
+            if let Some(p) = c.place.and_then(|p| self.gaz.place(p)) {
+                if p.is_qualified() {
+                    s += W_QUALIFIER * seen.desc.coverage(&p.qualifier);
+                }
+            }
+        }
+        let telling = seen.desc.is_telling();
+        match c.room {
+            Some(r) => {
+                if Some(r) == cur {
+                    s -= W_LOOP;
+                }
+                if here == Some(r) {
+                    s += W_HERE;
+                }
+                if let (Some(cur), Some(label)) = (cur, label) {
+                    if has_exit(&self.map, cur, r, label) {
+                        s += W_SAME_WAY;
+                    }
+                    if let Some(back) = label.opposite() {
+                        if has_exit(&self.map, r, cur, &back) {
+                            s += W_WAY_BACK;
+                        }
+                    }
+                    s -= W_CONFLICT * local_conflicts(&self.map, geo, cur, r, label) as f64;
+                }
+                if let Some(d) = self.info(r).and_then(|i| i.desc.as_ref()) {
+                    if telling {
+                        // The same room prints the same description; a different one,
+                        // however alike in style, shares fewer words.
+                        let sim = d.similarity(&seen.desc);
+                        s += if sim >= SAME_DESC {
+                            W_DESC
+                        } else {
+                            -W_DESC * (SAME_DESC - sim) / SAME_DESC
+                        };
+                    }
+                }
+                if !telling {
+                    s += W_NOVEL;
+                }
+                // Games that list exits name a room by them as surely as by its description.
+                if let (Some(a), Some(b)) =
+                    (self.info(r).and_then(|i| i.exits.as_ref()), &seen.exits)
+                {
+                    s += if a == b { W_DESC } else { -W_DESC };
+                }
+            }
+            None => {
+                s += if telling { W_NOVEL } else { -W_NOVEL };
+                if let (Some(cur), Some(label)) = (cur, label) {
+                    if target(&self.map, cur, label).is_some() {
+                        s -= W_CONFLICT;
+                    }
+                    if here.is_some_and(|h| !self.is_slot(h)) {
+                        s -= W_CONFLICT / 2.0;
+                    }
+                }
+                let _ = geo;
+            }
+        }
+        s
+    }
+
+    fn choose(
+        &self,
+        cands: &[Cand],
+        seen: &Seen,
+        cur: Option<RoomId>,
+        label: Option<&Label>,
+        here: Option<RoomId>,
+    ) -> Option<usize> {
+        if cands.len() <= 1 {
+            return (!cands.is_empty()).then_some(0);
+        }
+        let mut best: Option<(usize, f64)> = None;
+        for (i, c) in cands.iter().enumerate() {
+            let s = self.score_dest(c, seen, cur, label, here);
+            if best.is_none_or(|(_, b)| s > b + 1e-9) {
+                best = Some((i, s));
+            }
+        }
+        best.map(|b| b.0)
+    }
+
+    fn stay_or_relocate(&mut self, index: usize, seen: Option<Seen>) -> Outcome {
+        let stay = |note: String, cur| Outcome {
+            index,
+            from: None,
+            to: cur,
+            label: None,
+            moved: false,
+            continued: false,
+            note,
+        };
+        let Some(seen) = seen.filter(|s| s.kind <= MatchKind::Base) else {
+            return stay("not a move; the room is unchanged".into(), self.cur);
+        };
+        let cands = self.candidates(&seen);
+        // Without a list of rooms, a title-like line in the reply to a non-move is a room only
+        // if the room is known or described.
+        if self.gaz.is_empty() && cands.len() == 1 && !seen.desc.is_telling() && self.cur.is_some()
+        {
+            return stay("not a move; the room is unchanged".into(), self.cur);
+        }
+        // Staying put is the likeliest reading of a non-move.
+        if let Some(cur) = self.cur {
+            if cands.iter().any(|c| c.room == Some(cur)) {
+                self.remember(cur, &seen);
+                return stay("not a move; still here".into(), Some(cur));
+            }
+        }
+        let Some(i) = self.choose(&cands, &seen, None, None, None) else {
+            return stay("not a move".into(), self.cur);
+        };
+        let c = cands[i].clone();
+        // A dark room lit up: the slot gets its name.
+        if let (Some(cur), None) = (self.cur, c.room) {
+            if self.is_slot(cur) {
+                self.claim(cur, &c, &seen);
+                return stay(
+                    format!("the room is lit: it is {}", self.name_of(cur)),
+                    Some(cur),
+                );
+            }
+        }
+        let r = self.realize(&c, &seen, None);
+        let note = format!(
+            "not a compass move, but the player is now in {}",
+            self.name_of(r)
+        );
+        self.cur = Some(r);
+        stay(note, Some(r))
+    }
+
+    fn move_along(&mut self, index: usize, obs: &str, label: Label, seen: Option<Seen>) -> Outcome {
+        let cur = self.cur;
+        let here = match (cur, label.vector()) {
+            (Some(c), Some(v)) => room_at(&self.map, self.geo.current(), c, v, None),
+            _ => None,
+        };
+        let mut note;
+        let mut origin = None;
+        let dst = match seen {
+            Some(seen) => {
+                origin = self.origin_named_before(&seen);
+                let cands = self.candidates(&seen);
+                let Some(i) = self.choose(&cands, &seen, cur, Some(&label), here) else {
+                    return self.no_move(index, "no candidate room");
+                };
+                let c = cands[i].clone();
+                // A slot this very move is known to lead to (its way back, or this way).
+                let slot = cur.and_then(|cur| {
+                    let back = label.opposite();
+                    self.map.rooms().map(|r| r.id).find(|&s| {
+                        self.is_slot(s)
+                            && (has_exit(&self.map, cur, s, &label)
+                                || back
+                                    .as_ref()
+                                    .is_some_and(|b| has_exit(&self.map, s, cur, b)))
+                    })
+                });
+                let r = self.realize(&c, &seen, slot);
+                note = if cands.len() > 1 {
+                    format!(
+                        "{} ({} candidates for \"{}\")",
+                        self.name_of(r),
+                        cands.len(),
+                        seen.shown
+                    )
+                } else {
+                    self.name_of(r)
+                };
+                r
+            }
+            None => {
+                let dark = is_dark(obs);
+                if !dark && (is_refusal(obs) || !self.all_moves) {
+                    return self.no_move(index, "the move was refused or showed no room");
+                }
+                // A room this very move is known to reach: this way from here, or the way
+                // back from there.
+                let known = cur.and_then(|c| {
+                    target(&self.map, c, &label).or_else(|| {
+                        let back = label.opposite()?;
+                        self.map
+                            .exits_to(c)
+                            .find(|e| {
+                                e.label == back && e.origin == Origin::Observed && e.from != c
+                            })
+                            .map(|e| e.from)
+                    })
+                });
+                match known {
+                    Some(r) => {
+                        note = format!("{} (unseen, but this way was known)", self.name_of(r));
+                        r
+                    }
+                    None => {
+                        let kind = if dark {
+                            SlotKind::Dark
+                        } else {
+                            SlotKind::Unseen
+                        };
+                        let context = format!("{}\n{}", self.prev_obs, obs);
+                        let r = self.slot(kind, &context);
+                        note = format!("{} (named later)", kind.as_str());
+                        r
+                    }
+                }
+            }
+        };
+        let (src, why) = self.choose_source(cur, dst, &label, obs, origin);
+        if let Some(w) = why {
+            note = format!("{note}; {w}");
+        }
+        if src != dst && !has_exit(&self.map, src, dst, &label) {
+            self.add_observed(src, dst, &label);
+        }
+        self.cur = Some(dst);
+        Outcome {
+            index,
+            from: Some(src),
+            to: Some(dst),
+            label: Some(label),
+            moved: true,
+            continued: cur == Some(src),
+            note,
+        }
+    }
+
+    /// Records an observed exit on the map and the lattice.
+    fn add_observed(&mut self, from: RoomId, to: RoomId, label: &Label) {
+        if let Ok(id) = self.map.add_exit(from, to, label.clone(), Origin::Observed) {
+            if let Some(e) = self.map.exit(id) {
+                self.geo.add_exit(e);
+            }
+        }
+    }
+
+    fn no_move(&self, index: usize, why: &str) -> Outcome {
+        Outcome {
+            index,
+            from: None,
+            to: self.cur,
+            label: None,
+            moved: false,
+            continued: false,
+            note: why.to_string(),
+        }
+    }
+
+    /// Where did the move start? The current room unless the evidence says otherwise.
+    fn choose_source(
+        &mut self,
+        cur: Option<RoomId>,
+        dst: RoomId,
+        label: &Label,
+        obs: &str,
+        origin: Option<usize>,
+    ) -> (RoomId, Option<String>) {
+        if let Some(p) = origin {
+            let r = match self.by_place.get(p).copied().flatten() {
+                Some(r) => r,
+                None => {
+                    let name = self
+                        .gaz
+                        .place(p)
+                        .map(|x| x.name.clone())
+                        .unwrap_or_default();
+                    self.new_room(
+                        &name,
+                        RoomInfo {
+                            place: Some(p),
+                            ..RoomInfo::default()
+                        },
+                    )
+                }
+            };
+            if r != dst {
+                return (
+                    r,
+                    Some(format!("came from {}, as the text says", self.name_of(r))),
+                );
+            }
+        }
+        let back = label.opposite();
+        let way_back = back.as_ref().and_then(|b| target(&self.map, dst, b));
+        let behind = label.vector().and_then(|v| {
+            room_at(
+                &self.map,
+                self.geo.current(),
+                dst,
+                [-v[0], -v[1], -v[2]],
+                None,
+            )
+        });
+        let mut best: Option<(RoomId, f64, String)> = None;
+        let offer = |r: RoomId, s: f64, why: String, best: &mut Option<(RoomId, f64, String)>| {
+            if best.as_ref().is_none_or(|b| s > b.1 + 1e-9) {
+                *best = Some((r, s, why));
+            }
+        };
+        if let Some(c) = cur.filter(|&c| c != dst) {
+            let mut s =
+                -W_CONFLICT * local_conflicts(&self.map, self.geo.current(), c, dst, label) as f64;
+            if way_back.is_some_and(|y| y != c) {
+                s -= BREAK_BACK + 1.0;
+            }
+            offer(c, s, String::new(), &mut best);
+        }
+        if let Some(y) = way_back.filter(|&y| Some(y) != cur && y != dst) {
+            offer(
+                y,
+                -BREAK_BACK,
+                format!("came from {}: its way back says so", self.name_of(y)),
+                &mut best,
+            );
+        }
+        if let Some(z) = behind.filter(|&z| Some(z) != cur && z != dst) {
+            offer(
+                z,
+                -BREAK_POSITION,
+                format!("came from {}: it lies that way", self.name_of(z)),
+                &mut best,
+            );
+        }
+        if let Some((r, _, why)) = best.filter(|b| b.1 > -BREAK_SLOT) {
+            return (r, (!why.is_empty()).then_some(why));
+        }
+        let why = if cur.is_none() {
+            "the starting room is unknown".to_string()
+        } else if cur == Some(dst) {
+            "the move cannot start where it ends".to_string()
+        } else {
+            "the move cannot have started in the current room".to_string()
+        };
+        let context = format!("{}\n{}", self.prev_obs, obs);
+        let s = self.slot(SlotKind::Source, &context);
+        (
+            s,
+            Some(format!("{why}; started in {}", SlotKind::Source.as_str())),
+        )
+    }
+
+    /// The title shown and the first telling description, per tracker room.
+    pub fn details(&self) -> Vec<(Option<String>, Option<String>)> {
+        (0..self.map.room_bound())
+            .map(|i| {
+                self.info(RoomId(i as u32)).map_or((None, None), |info| {
+                    (info.title.clone(), info.desc_text.clone())
+                })
+            })
+            .collect()
+    }
+
+    /// A listed room that the text before the title names ("You get off the bench.", "You get
+    /// out of the rail car."), if the room was never shown by a title: the move started there.
+    fn origin_named_before(&self, seen: &Seen) -> Option<usize> {
+        if seen.before.is_empty() {
+            return None;
+        }
+        let mut best: Option<(usize, f64)> = None;
+        for (p, place) in self.gaz.places().iter().enumerate() {
+            if self.gaz.group_of(p).is_some()
+                || self.titled.get(p).copied().unwrap_or(true)
+                || seen.places.iter().any(|q| q.0 == p)
+            {
+                continue;
+            }
+            if let Some(r) = self.by_place.get(p).copied().flatten() {
+                if self.info(r).is_some_and(|i| i.title.is_some()) {
+                    continue;
+                }
+            }
+            let f = context_fit(place, &seen.before);
+            if f >= SLOT_CUE && best.is_none_or(|b| f > b.1 + 1e-9) {
+                best = Some((p, f));
+            }
+        }
+        best.map(|b| b.0)
+    }
+
+    /// Hindsight: a move taken to start where the previous step left the player, which the
+    /// finished map places elsewhere — the lattice, built from every other move, puts another
+    /// room one step back from its destination — started in that room: the transcript skipped
+    /// the steps that led there.
+    fn revisit_sources(&mut self) {
+        // How many steps made each move (a move two steps made is not in doubt).
+        let mut made: std::collections::HashMap<(RoomId, RoomId, Label), usize> =
+            std::collections::HashMap::new();
+        for o in &self.outcomes {
+            if let (true, Some(f), Some(t), Some(l)) = (o.moved, o.from, o.to, o.label.clone()) {
+                *made.entry((f, t, l)).or_default() += 1;
+            }
+        }
+        let mut lattice = Lattice::of(&self.map);
+        for k in 0..self.outcomes.len() {
+            let o = &self.outcomes[k];
+            let (true, true, Some(from), Some(to), Some(label)) =
+                (o.moved, o.continued, o.from, o.to, o.label.clone())
+            else {
+                continue;
+            };
+            if made.get(&(from, to, label.clone())).copied().unwrap_or(0) > 1 {
+                continue;
+            }
+            let Some(eid) = self
+                .map
+                .exits_between(from, to)
+                .find(|e| e.label == label && e.origin == Origin::Observed)
+                .map(|e| e.id)
+            else {
+                continue;
+            };
+            // Memory: another step went back from the destination the opposite way, to
+            // another room.
+            let back = label.opposite();
+            let way_back = back.as_ref().and_then(|b| {
+                self.map
+                    .exits_from(to)
+                    .find(|e| {
+                        &e.label == b
+                            && e.to != from
+                            && e.to != to
+                            && made.contains_key(&(to, e.to, b.clone()))
+                    })
+                    .map(|e| e.to)
+            });
+            // The finished map without this move: does it place the move's start one step
+            // back from its destination, or somewhere else?
+            let v = label.vector();
+            let Some((miss, geo, without)) = lattice.without(&self.map, eid, from, to, v) else {
+                continue;
+            };
+            if miss.is_some_and(|m| m < HINDSIGHT_MISS) {
+                continue;
+            }
+            let (s, why) = if let Some(y) = way_back {
+                (y, "its way back leads there")
+            } else {
+                let (Some(v), Some(_)) = (v, miss) else {
+                    continue;
+                };
+                let map = without.as_ref().unwrap_or(&self.map);
+                let Some(s) = room_at(map, &geo, to, [-v[0], -v[1], -v[2]], Some(from)) else {
+                    continue;
+                };
+                (s, "which lies that way")
+            };
+            let _ = self.map.remove_exit(eid);
+            if !has_exit(&self.map, s, to, &label) {
+                let _ = self.map.add_exit(s, to, label.clone(), Origin::Observed);
+            }
+            lattice = Lattice::of(&self.map);
+            if let Some(c) = made.get_mut(&(from, to, label.clone())) {
+                *c -= 1;
+            }
+            *made.entry((s, to, label.clone())).or_default() += 1;
+            let name = self.name_of(s);
+            let o = &mut self.outcomes[k];
+            o.from = Some(s);
+            o.continued = false;
+            o.note = format!("{}; in hindsight it started in {name}, {why}", o.note);
+        }
+    }
+
+    /// How well the map agrees that `r` lies `dir` of a room named by `target` (words): one if a
+    /// neighbour so named is reached by the opposite way, minus a half if it is reached this
+    /// way, zero if no such neighbour.
+    fn lies(&self, r: RoomId, dir: Direction, target: &[String]) -> f64 {
+        let named = |n: RoomId| {
+            let w = words(&self.name_of(n));
+            !target.is_empty() && target.iter().all(|t| w.iter().any(|x| same_word(x, t)))
+        };
+        let mut s: f64 = 0.0;
+        for e in self.map.exits_from(r).filter(|e| named(e.to)) {
+            if e.label == Label::Dir(dir.opposite()) {
+                s = s.max(1.0);
+            } else if e.label == Label::Dir(dir) {
+                s = s.min(-0.5);
+            }
+        }
+        for e in self.map.exits_to(r).filter(|e| named(e.from)) {
+            if e.label == Label::Dir(dir) {
+                s = s.max(1.0);
+            } else if e.label == Label::Dir(dir.opposite()) {
+                s = s.min(-0.5);
+            }
+        }
+        s
+    }
+
+    /// Names group rooms and slots (see [`super::naming`]). Returns a final name per tracker
+    /// room (`None` for a room that could not be named).
+    pub fn finish(&mut self) -> Vec<Option<String>> {
+        self.revisit_sources();
+        let bound = self.map.room_bound();
+        let mut place_of: Vec<Option<usize>> = (0..bound)
+            .map(|i| self.info.get(i).and_then(|x| x.place))
+            .collect();
+        let mut claimed: Vec<bool> = self.by_place.iter().map(Option::is_some).collect();
+        // Groups: every room of a title gets one of the title's names.
+        for g in 0..self.gaz.group_count() {
+            let members: Vec<usize> = self
+                .gaz
+                .group(g)
+                .iter()
+                .copied()
+                .filter(|&p| !claimed[p])
+                .collect();
+            let rooms: Vec<RoomId> = self
+                .map
+                .rooms()
+                .map(|r| r.id)
+                .filter(|&r| {
+                    self.info(r)
+                        .is_some_and(|i| i.group == Some(g) && i.slot.is_none())
+                })
+                .collect();
+            if rooms.is_empty() || members.is_empty() {
+                continue;
+            }
+            let texts: Vec<Vec<String>> = rooms
+                .iter()
+                .map(|&r| self.info(r).map(|i| i.text.clone()).unwrap_or_default())
+                .collect();
+            let mut scores = group_scores(self.gaz, &members, &texts);
+            // "west to round room": the room lies west of the round room.
+            for (k, &r) in rooms.iter().enumerate() {
+                for (j, &p) in members.iter().enumerate() {
+                    let Some(place) = self.gaz.place(p) else {
+                        continue;
+                    };
+                    for (dir, target) in relative_places(&place.name) {
+                        scores[k][j] += self.lies(r, dir, &target);
+                    }
+                }
+            }
+            for (k, pick) in best_assignment(&scores).into_iter().enumerate() {
+                if let Some(j) = pick {
+                    place_of[rooms[k].0 as usize] = Some(members[j]);
+                    claimed[members[j]] = true;
+                }
+            }
+        }
+        // Slots: the names nobody claimed, by the words around each slot; then, by
+        // elimination, the names still unclaimed go to the slots still unnamed.
+        let mut unclaimed: Vec<usize> = (0..self.gaz.len()).filter(|&p| !claimed[p]).collect();
+        let mut slots: Vec<RoomId> = self
+            .map
+            .rooms()
+            .map(|r| r.id)
+            .filter(|&r| self.is_slot(r))
+            .collect();
+        for threshold in [SLOT_CUE, 0.0] {
+            if unclaimed.is_empty() || slots.is_empty() {
+                break;
+            }
+            let scores: Vec<Vec<f64>> = slots
+                .iter()
+                .map(|&s| {
+                    let ctx = self.info(s).map(|i| i.context.clone()).unwrap_or_default();
+                    unclaimed
+                        .iter()
+                        .map(|&p| self.gaz.place(p).map_or(0.0, |pl| context_fit(pl, &ctx)))
+                        .collect()
+                })
+                .collect();
+            let mut named = Vec::new();
+            for (k, pick) in best_assignment(&scores).into_iter().enumerate() {
+                if let Some(j) = pick.filter(|&j| scores[k][j] >= threshold) {
+                    place_of[slots[k].0 as usize] = Some(unclaimed[j]);
+                    named.push((k, j));
+                }
+            }
+            let (ks, js): (Vec<usize>, Vec<usize>) = named.into_iter().unzip();
+            slots = slots
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| !ks.contains(k))
+                .map(|(_, s)| *s)
+                .collect();
+            unclaimed = unclaimed
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| !js.contains(j))
+                .map(|(_, p)| *p)
+                .collect();
+        }
+        let mut out = vec![None; bound];
+        for r in self.map.rooms() {
+            let i = r.id.0 as usize;
+            let info = self.info(r.id);
+            out[i] = match place_of[i].and_then(|p| self.gaz.place(p)) {
+                Some(p) => Some(p.name.clone()),
+                // Without a list a slot keeps a plain name; with one, a room the list does not
+                // name cannot be right.
+                None if info.is_some_and(|x| x.slot.is_some()) => match info.and_then(|x| x.slot) {
+                    Some(kind) if self.gaz.is_empty() => Some(kind.plain_name().to_string()),
+                    _ => None,
+                },
+                None if !self.gaz.is_empty() && info.is_some_and(|x| x.group.is_some()) => None,
+                None => Some(r.name.clone()),
+            };
+        }
+        out
+    }
+}

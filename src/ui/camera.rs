@@ -1,0 +1,184 @@
+//! The map's camera: the part of the drawing the canvas shows, as an SVG `viewBox`, with the
+//! arithmetic for fitting, zooming about a point, panning and turning screen points into
+//! drawing points (the canvas keeps the default `xMidYMid meet`). Pure.
+
+/// The visible rectangle of the drawing, in drawing units.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Camera {
+    /// Left edge.
+    pub x: f64,
+    /// Top edge.
+    pub y: f64,
+    /// Width.
+    pub w: f64,
+    /// Height.
+    pub h: f64,
+}
+
+impl Default for Camera {
+    fn default() -> Camera {
+        Camera {
+            x: 0.0,
+            y: 0.0,
+            w: 800.0,
+            h: 600.0,
+        }
+    }
+}
+
+/// The smallest and largest visible widths, in drawing units.
+const MIN_W: f64 = 150.0;
+const MAX_W: f64 = 400_000.0;
+
+impl Camera {
+    /// Shows the whole rectangle (`left`, `top`, `width`, `height`) with a margin.
+    pub fn fit(left: f64, top: f64, width: f64, height: f64) -> Camera {
+        let margin = 30.0;
+        let w = (width + 2.0 * margin).max(MIN_W * 3.0);
+        let h = (height + 2.0 * margin).max(MIN_W * 2.0);
+        Camera {
+            x: left + width / 2.0 - w / 2.0,
+            y: top + height / 2.0 - h / 2.0,
+            w,
+            h,
+        }
+    }
+
+    /// Grows the width or the height so that the view has the aspect `width / height` of an
+    /// element of size `(fw, fh)`, keeping its centre (the canvas then never letterboxes).
+    pub fn with_aspect(self, (fw, fh): (f64, f64)) -> Camera {
+        if fw <= 0.0 || fh <= 0.0 {
+            return self;
+        }
+        let want = fw / fh;
+        let (cx, cy) = (self.x + self.w / 2.0, self.y + self.h / 2.0);
+        let (w, h) = if self.w / self.h < want {
+            (self.h * want, self.h)
+        } else {
+            (self.w, self.w / want)
+        };
+        Camera {
+            x: cx - w / 2.0,
+            y: cy - h / 2.0,
+            w,
+            h,
+        }
+    }
+
+    /// This view grown to three times its size around its centre: what the canvas paints, so
+    /// that panning by up to a screen shows content before it is repainted.
+    pub fn margin(self) -> Camera {
+        Camera {
+            x: self.x - self.w,
+            y: self.y - self.h,
+            w: self.w * 3.0,
+            h: self.h * 3.0,
+        }
+    }
+
+    /// The CSS transform that makes a canvas painted for view `painted` show this view, in an
+    /// element `fw` pixels wide (both views have its aspect): a scale and a shift, so moving
+    /// and zooming need no repaint until the painted view catches up.
+    pub fn transform_from(&self, painted: &Camera, fw: f64) -> String {
+        let sc = fw / self.w;
+        let k = painted.w / self.w;
+        let (tx, ty) = ((painted.x - self.x) * sc, (painted.y - self.y) * sc);
+        format!("translate({tx:.2}px, {ty:.2}px) scale({k:.5})")
+    }
+
+    /// The `viewBox` attribute.
+    pub fn view_box(&self) -> String {
+        format!("{:.1} {:.1} {:.1} {:.1}", self.x, self.y, self.w, self.h)
+    }
+
+    /// Zooms by `factor` (> 1 zooms in), keeping drawing point `(px, py)` where it is.
+    pub fn zoom_at(self, (px, py): (f64, f64), factor: f64) -> Camera {
+        let w = (self.w / factor).clamp(MIN_W, MAX_W);
+        let f = self.w / w;
+        Camera {
+            x: px - (px - self.x) / f,
+            y: py - (py - self.y) / f,
+            w,
+            h: self.h / f,
+        }
+    }
+
+    /// Zooms about the centre.
+    pub fn zoom(self, factor: f64) -> Camera {
+        self.zoom_at((self.x + self.w / 2.0, self.y + self.h / 2.0), factor)
+    }
+
+    /// Moves the view by a distance in drawing units.
+    pub fn pan(self, dx: f64, dy: f64) -> Camera {
+        Camera {
+            x: self.x + dx,
+            y: self.y + dy,
+            ..self
+        }
+    }
+
+    /// Centres the view on a drawing point.
+    pub fn centre_on(self, x: f64, y: f64) -> Camera {
+        Camera {
+            x: x - self.w / 2.0,
+            y: y - self.h / 2.0,
+            ..self
+        }
+    }
+
+    /// Screen pixels per drawing unit in an element of this size.
+    pub fn scale(&self, (rw, rh): (f64, f64)) -> f64 {
+        (rw / self.w).min(rh / self.h).max(1e-9)
+    }
+
+    /// The drawing point under a point of the element, given in pixels from its top-left corner.
+    pub fn to_drawing(&self, (cx, cy): (f64, f64), size: (f64, f64)) -> (f64, f64) {
+        let s = self.scale(size);
+        let ox = (size.0 - self.w * s) / 2.0;
+        let oy = (size.1 - self.h * s) / 2.0;
+        (self.x + (cx - ox) / s, self.y + (cy - oy) / s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zooming_keeps_the_point_under_the_pointer() {
+        let c = Camera::fit(0.0, 0.0, 1000.0, 500.0);
+        let size = (800.0, 400.0);
+        let p = c.to_drawing((200.0, 100.0), size);
+        let z = c.zoom_at(p, 2.0);
+        let q = z.to_drawing((200.0, 100.0), size);
+        assert!((p.0 - q.0).abs() < 1e-6 && (p.1 - q.1).abs() < 1e-6);
+        assert!((z.w - c.w / 2.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_transform_maps_the_painted_view_onto_the_current_one() {
+        let painted = Camera {
+            x: 0.0,
+            y: 0.0,
+            w: 1000.0,
+            h: 500.0,
+        };
+        assert_eq!(
+            painted.transform_from(&painted, 800.0),
+            "translate(0.00px, 0.00px) scale(1.00000)"
+        );
+        let zoomed = painted.zoom_at((0.0, 0.0), 2.0);
+        assert_eq!(
+            zoomed.transform_from(&painted, 800.0),
+            "translate(0.00px, 0.00px) scale(2.00000)"
+        );
+        let c = Camera::fit(0.0, 0.0, 100.0, 100.0).with_aspect((800.0, 400.0));
+        assert!((c.w / c.h - 2.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_fitted_camera_shows_the_whole_drawing() {
+        let c = Camera::fit(0.0, 0.0, 3000.0, 200.0);
+        assert!(c.x <= 0.0 && c.y <= 0.0 && c.x + c.w >= 3000.0 && c.y + c.h >= 200.0);
+    }
+}

@@ -1,0 +1,93 @@
+//! The shown commit: why it was made (trigger), what was read (observation), what was thought
+//! (analysis), what it changed, and a button to revert it as a new commit.
+
+use super::describe::trigger_name;
+use super::AppState;
+use crate::domain::map::Exit;
+use crate::domain::CommitInfo;
+use leptos::prelude::*;
+
+/// The commit panel (the paper's `recall_step`).
+#[component]
+pub fn CommitDetail() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let body = move || {
+        let snap = state.snapshot.get();
+        let v = snap.version?;
+        let recall = state.project.with(|p| p.history.recall_step(v))?;
+        let added_rooms = state.project.with(|p| {
+            p.history
+                .get(v)
+                .map(|c| {
+                    c.change
+                        .added_rooms
+                        .iter()
+                        .map(|r| r.name.clone())
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        });
+        let name = |e: &Exit| {
+            let n = |r| {
+                snap.map
+                    .room(r)
+                    .map_or_else(|| format!("#{}", r.0), |x| x.name.clone())
+            };
+            format!("{} —{}→ {}", n(e.from), e.label, n(e.to))
+        };
+        let changes = added_rooms
+            .into_iter()
+            .map(|r| view! { <li class="added">"+ room "{r}</li> })
+            .collect_view();
+        let added = recall
+            .added_exits
+            .iter()
+            .map(|e| view! { <li class="added">"+ "{name(e)}</li> })
+            .collect_view();
+        let removed = recall
+            .removed_exits
+            .iter()
+            .map(|e| view! { <li class="removed">"− "{name(e)}</li> })
+            .collect_view();
+        let none = |s: &str| {
+            if s.trim().is_empty() {
+                "—".to_string()
+            } else {
+                s.to_string()
+            }
+        };
+        Some(view! {
+            <h2>{format!("Version {v}")}<span class=format!("trigger {}", recall.trigger.as_str())>{trigger_name(recall.trigger)}</span></h2>
+            <p class="step">{format!("Step {} · {} conflicts at this version", recall.step, snap.counts.total)}</p>
+            <h3>"Observation"</h3><pre class="observation">{none(&recall.observation)}</pre>
+            <h3>"Analysis"</h3><p class="analysis">{none(&recall.analysis)}</p>
+            <h3>"Changes"</h3><ul class="changes">{changes}{added}{removed}</ul>
+            <button on:click=move |_| revert(state, v)>"Revert this commit"</button>
+        })
+    };
+    view! {
+        <section class="commit-detail panel" data-testid="commit-detail">
+            {move || body().map_or_else(|| view! { <p class="hint">"No commits yet."</p> }.into_any(), IntoAny::into_any)}
+        </section>
+    }
+}
+
+/// Undoes version `v` with a new commit (nothing is lost: the old commit stays).
+fn revert(state: AppState, v: u32) {
+    let info = CommitInfo {
+        analysis: format!("You reverted version {v}"),
+        ..CommitInfo::default()
+    };
+    let mut result = Ok(0);
+    state.project.update(|p| {
+        let step = p.history.get(v).map_or(0, |c| c.step);
+        result = p.history.revert(v, CommitInfo { step, ..info });
+    });
+    match result {
+        Ok(new) => {
+            state.cursor.set(None);
+            state.tell(format!("Version {v} reverted as version {new}."), false);
+        }
+        Err(e) => state.tell(format!("Cannot revert: {e}"), true),
+    }
+}

@@ -1,0 +1,248 @@
+//! Build from text: paste or upload, choose how the text is split, read it with the model (or
+//! offline with the rule-based extractor), and follow the run: observation i of N, elapsed
+//! time, tokens, pause, resume and cancel.
+
+use super::build_run::{cancel, pause, resumable, start};
+use super::LlmState;
+use crate::domain::llm::{committed_observations, split_observations, Split};
+use crate::ui::llm_http::now_ms;
+use crate::ui::AppState;
+use leptos::prelude::*;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+fn seconds(ms: f64) -> String {
+    let s = ms / 1000.0;
+    if s < 60.0 {
+        format!("{s:.1} s")
+    } else {
+        format!("{}:{:02} min", (s / 60.0).floor(), (s % 60.0).floor())
+    }
+}
+
+/// Reads a picked file into the paste area.
+fn read_file(llm: LlmState, source: RwSignal<String>, ev: &leptos::ev::Event) {
+    let input: Option<web_sys::HtmlInputElement> =
+        wasm_bindgen::JsCast::dyn_into(event_target::<web_sys::EventTarget>(ev)).ok();
+    let Some(input) = input else { return };
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    input.set_value("");
+    leptos::task::spawn_local(async move {
+        let name = file.name();
+        #[cfg(target_arch = "wasm32")]
+        let text = crate::ui::files::read_text(&file).await;
+        #[cfg(not(target_arch = "wasm32"))]
+        let text: Result<String, String> =
+            Err(format!("{name}: files can only be read in a browser"));
+        match text {
+            Ok(t) => {
+                llm.text.set(t);
+                let stem = name
+                    .rsplit_once('.')
+                    .map_or(name.as_str(), |(s, _)| s)
+                    .to_string();
+                source.set(stem);
+                llm.error.set(None);
+            }
+            Err(e) => llm.fail(format!("{e}. Nothing was changed.")),
+        }
+    });
+}
+
+/// The build-from-text panel.
+#[component]
+pub fn BuildPanel() -> impl IntoView {
+    let llm = expect_context::<LlmState>();
+    let state = expect_context::<AppState>();
+    let source = RwSignal::new(String::new());
+    let custom = RwSignal::new(String::from("---"));
+    // Tick the elapsed time while running.
+    let timer = Arc::new(Mutex::new(None::<IntervalHandle>));
+    let clear = |timer: &Mutex<Option<IntervalHandle>>| {
+        if let Some(h) = timer.lock().ok().and_then(|mut t| t.take()) {
+            h.clear();
+        }
+    };
+    {
+        let timer = timer.clone();
+        on_cleanup(move || clear(&timer));
+    }
+    Effect::new(move |_| {
+        let running = llm.running.get();
+        clear(&timer);
+        if running {
+            let t0 = now_ms() - llm.elapsed_ms.get_untracked();
+            let tick = move || llm.elapsed_ms.set((now_ms() - t0).max(0.0));
+            let handle = set_interval_with_handle(tick, Duration::from_millis(250)).ok();
+            if let Ok(mut t) = timer.lock() {
+                *t = handle;
+            }
+        }
+    });
+    let resume_point = move || resumable(state, llm);
+    let text_is_run = move || {
+        let name = state.project.with(|p| p.name.clone());
+        llm.run.with(|r| {
+            r.as_ref().is_some_and(|r| {
+                r.project == name && llm.text.with(|t| t == &r.text || t.trim().is_empty())
+            })
+        })
+    };
+    let progress = move || {
+        let name = state.project.with(|p| p.name.clone());
+        let of_run = llm.run.with(|r| {
+            r.as_ref().filter(|r| r.project == name).map(|r| {
+                let done = state.project.with(|p| committed_observations(&p.history));
+                (done.min(r.observations.len()), r.observations.len())
+            })
+        });
+        match of_run {
+            Some(p) if text_is_run() || llm.running.get() => p,
+            _ => (
+                0,
+                llm.text
+                    .with(|t| split_observations(t, &llm.split.get()).len()),
+            ),
+        }
+    };
+    let choose_split = move |ev: leptos::ev::Event| {
+        let v = event_target_value(&ev);
+        llm.split.set(match v.as_str() {
+            "lines" => Split::Lines,
+            "custom" => Split::Separator(custom.get_untracked()),
+            _ => Split::Paragraphs,
+        });
+    };
+    let run_label = move || {
+        if llm.running.get() {
+            "Reading…".to_string()
+        } else if let (Some((done, total)), true) = (resume_point(), text_is_run()) {
+            format!("Resume ({done} / {total})")
+        } else {
+            "Build map from text".to_string()
+        }
+    };
+    let go = move || start(state, llm, &source.get_untracked());
+    let tokens = move || match llm.tokens.get() {
+        0 => String::new(),
+        n => format!(" · {n} tokens"),
+    };
+    let events = move || {
+        llm.events
+            .get()
+            .into_iter()
+            .map(|e| view! { <li>{e}</li> })
+            .collect_view()
+    };
+    view! {
+        <h3>"Build a map from text"</h3>
+        <textarea
+            data-testid="text-input"
+            aria-label="Text to read"
+            placeholder="Paste a story, a chapter or a game transcript. Each paragraph is one observation."
+            prop:value=move || llm.text.get()
+            on:input=move |ev| llm.text.set(event_target_value(&ev))
+            disabled=move || llm.running.get()
+        ></textarea>
+        <div class="llm-row">
+            <label class="button" title="Read a .txt, .md or .walkthrough file into the box">
+                "Upload text…"
+                <input
+                    type="file"
+                    class="visually-hidden"
+                    data-testid="text-file"
+                    accept=".txt,.md,.walkthrough,text/plain"
+                    on:change=move |ev| read_file(llm, source, &ev)
+                />
+            </label>
+            <label class="field">
+                "Split"
+                <select data-testid="build-split" on:change=choose_split>
+                    <option value="paragraphs">"by blank lines"</option>
+                    <option value="lines">"by line"</option>
+                    <option value="custom">"by separator"</option>
+                </select>
+            </label>
+            {move || {
+                matches!(llm.split.get(), Split::Separator(_))
+                    .then(|| {
+                        view! {
+                            <input
+                                type="text"
+                                size="5"
+                                aria-label="Separator"
+                                prop:value=move || custom.get()
+                                on:input=move |ev| {
+                                    custom.set(event_target_value(&ev));
+                                    llm.split.set(Split::Separator(custom.get_untracked()));
+                                }
+                            />
+                        }
+                    })
+            }}
+        </div>
+        <label class="llm-offline" class:on=move || llm.offline.get()>
+            <input
+                type="checkbox"
+                data-testid="build-offline"
+                prop:checked=move || llm.offline.get()
+                on:change=move |ev| llm.offline.set(event_target_checked(&ev))
+            />
+            <span>
+                <strong>"No key? Use the rule-based extractor"</strong>
+                " (offline): reads explicit sentences such as “The kitchen is north of the hall” or “You go up the stairs to the attic”. Nothing leaves this page."
+            </span>
+        </label>
+        <div class="button-row">
+            <button
+                class="primary"
+                data-testid="build-run"
+                on:click=move |_| go()
+                disabled=move || llm.running.get()
+            >
+                {run_label}
+            </button>
+            <button
+                data-testid="build-pause"
+                title="Stop after the observation being read; Resume goes on from there"
+                disabled=move || !llm.running.get() || llm.pause_requested.get()
+                on:click=move |_| pause(llm)
+            >
+                "Pause"
+            </button>
+            <button
+                class="danger"
+                data-testid="build-cancel"
+                disabled=move || !llm.running.get()
+                on:click=move |_| cancel(llm)
+            >
+                "Cancel"
+            </button>
+        </div>
+        <div class="llm-progress">
+            <progress
+                max=move || progress().1.max(1).to_string()
+                value=move || progress().0.to_string()
+            ></progress>
+            <span data-testid="build-progress">
+                {move || {
+                    let (i, n) = progress();
+                    format!("{i} / {n}")
+                }}
+            </span>
+            <span class="llm-meta" data-testid="build-meta">
+                {move || seconds(llm.elapsed_ms.get())}
+                {tokens}
+                {move || {
+                    let s = llm.status.get();
+                    if s.is_empty() { String::new() } else { format!(" · {s}") }
+                }}
+            </span>
+        </div>
+        <ul class="llm-events" data-testid="build-events">
+            {events}
+        </ul>
+    }
+}

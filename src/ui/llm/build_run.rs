@@ -1,0 +1,309 @@
+//! The build loop: one observation at a time, each one commit, saved as it goes so a reload
+//! resumes at the next observation. Failures follow the domain's retry policy
+//! ([`crate::domain::llm::build::recovery`]): waits are shown, skips are recorded as commits
+//! that say why, and anything the user must fix pauses the run with a message (nothing lost).
+
+use super::persist::{self, SavedRun};
+use super::LlmState;
+use crate::domain::llm::{
+    apply_observation, committed_observations, guess_current, mapping_context, read_observation,
+    read_offline, skip_observation, split_observations, LlmError, Outcome,
+};
+use crate::domain::{History, Project};
+use crate::ui::llm_http::{now_ms, sleep_ms, tick, BrowserTransport};
+use crate::ui::AppState;
+use leptos::prelude::*;
+
+/// Marks the message shown while waiting to retry (cleared once the retry succeeds).
+const RETRYING: &str = "Retrying automatically";
+
+/// "Text map", or "<base> 2", "<base> 3" … so a new build never overwrites a saved project.
+fn unique_name(base: &str) -> String {
+    let taken = crate::ui::storage::saved_names();
+    let base = if base.trim().is_empty() {
+        "Text map"
+    } else {
+        base.trim()
+    };
+    if !taken.iter().any(|n| n == base) {
+        return base.to_string();
+    }
+    (2..)
+        .map(|i| format!("{base} {i}"))
+        .find(|n| !taken.contains(n))
+        .unwrap_or_else(|| base.to_string())
+}
+
+/// The saved run that the open project can continue, if any (observations left to read).
+pub fn resumable(state: AppState, llm: LlmState) -> Option<(usize, usize)> {
+    let name = state.project.with(|p| p.name.clone());
+    llm.run.with(|r| {
+        let r = r.as_ref().filter(|r| r.project == name)?;
+        let done = state
+            .project
+            .with(|p| committed_observations(&p.history))
+            .min(r.observations.len());
+        (done < r.observations.len()).then_some((done, r.observations.len()))
+    })
+}
+
+/// Starts a build of the pasted text as a new project, or resumes the saved run of the open
+/// project when the text is the one it was started with.
+pub fn start(state: AppState, llm: LlmState, project_name: &str) {
+    if llm.running.get_untracked() {
+        return;
+    }
+    let text = llm.text.get_untracked();
+    let offline = llm.offline.get_untracked();
+    let open = state.project.with_untracked(|p| p.name.clone());
+    let saved = llm
+        .run
+        .get_untracked()
+        .filter(|r| r.project == open && (r.text == text || text.trim().is_empty()));
+    let resuming = saved
+        .as_ref()
+        .is_some_and(|_| resumable(state, llm).is_some());
+    if !offline {
+        if let Err(e) = llm.config().validate() {
+            llm.fail(format!(
+                "{e} Or tick “No key? Use the rule-based extractor” to build offline."
+            ));
+            return;
+        }
+    }
+    let run = match saved.filter(|_| resuming) {
+        Some(mut r) => {
+            r.offline = offline;
+            if r.current.is_none() {
+                r.current = state.project.with_untracked(|p| guess_current(&p.history));
+            }
+            llm.note(format!(
+                "Resumed at observation {} of {}.",
+                state
+                    .project
+                    .with_untracked(|p| committed_observations(&p.history))
+                    + 1,
+                r.observations.len()
+            ));
+            r
+        }
+        None => {
+            let observations = split_observations(&text, &llm.split.get_untracked());
+            if observations.is_empty() {
+                llm.fail("There is no text to read: paste or upload some text first.");
+                return;
+            }
+            let name = unique_name(project_name);
+            state.lesson.set(None);
+            state.open(
+                Project {
+                    name: name.clone(),
+                    history: History::new(),
+                    ground_truth: None,
+                },
+                false,
+            );
+            llm.elapsed_ms.set(0.0);
+            llm.tokens.set(0);
+            llm.events.set(Vec::new());
+            SavedRun {
+                project: name,
+                observations,
+                current: None,
+                offline,
+                text,
+            }
+        }
+    };
+    if !persist::save_run(&run) {
+        llm.note("The browser's storage is not available: a reload will not resume this run.");
+    }
+    llm.run.set(Some(run));
+    llm.error.set(None);
+    llm.pause_requested.set(false);
+    llm.abort.with_value(|a| a.reset());
+    llm.running.set(true);
+    leptos::task::spawn_local(run_loop(state, llm));
+}
+
+/// Asks the run to stop after the observation being read.
+pub fn pause(llm: LlmState) {
+    if llm.running.get_untracked() {
+        llm.pause_requested.set(true);
+        llm.status
+            .set("Pausing after this observation…".to_string());
+    }
+}
+
+/// Stops at once: the request in flight is abandoned (nothing is committed for it).
+pub fn cancel(llm: LlmState) {
+    llm.pause_requested.set(true);
+    llm.abort.with_value(|a| a.cancel());
+}
+
+fn stop(llm: LlmState, status: String) {
+    llm.running.set(false);
+    llm.pause_requested.set(false);
+    llm.status.set(status);
+}
+
+async fn run_loop(state: AppState, llm: LlmState) {
+    let started = now_ms() - llm.elapsed_ms.get_untracked();
+    let elapsed = move || llm.elapsed_ms.set((now_ms() - started).max(0.0));
+    loop {
+        elapsed();
+        let Some(run) = llm.run.get_untracked() else {
+            return stop(llm, String::new());
+        };
+        let total = run.observations.len();
+        let (open, next) = state
+            .project
+            .with_untracked(|p| (p.name.clone(), committed_observations(&p.history)));
+        if open != run.project {
+            llm.fail(format!(
+                "The run stopped because another project was opened. Open “{}” again (Projects menu) and press Resume to go on.",
+                run.project
+            ));
+            return stop(llm, "Stopped.".to_string());
+        }
+        if next >= total {
+            persist::clear_run();
+            let rooms = state
+                .project
+                .with_untracked(|p| p.history.head().room_count());
+            state.tell(
+                format!("Built “{}” from {total} observations: {rooms} places. Each observation is a commit on the timeline.", run.project),
+                false,
+            );
+            return stop(llm, format!("Done: {total} / {total}."));
+        }
+        if llm.pause_requested.get_untracked() {
+            return stop(
+                llm,
+                format!("Paused at {next} / {total}. Press Resume to go on."),
+            );
+        }
+        let Some(text) = run.observations.get(next).cloned() else {
+            return stop(llm, String::new());
+        };
+        llm.status
+            .set(format!("Reading observation {} of {total}…", next + 1));
+        let current = run.current.clone();
+        let outcome = if run.offline {
+            Outcome::Done(read_offline(&text, current.as_deref()))
+        } else {
+            let config = llm.config();
+            let ctx = state
+                .project
+                .with_untracked(|p| mapping_context(&p.history, current.as_deref(), &text));
+            let abort = llm.abort.get_value();
+            let transport = BrowserTransport::new(
+                config.clone(),
+                llm.timeout_secs.get_untracked(),
+                abort.clone(),
+            );
+            let wait = move |ms: u64, why: LlmError| {
+                let abort = abort.clone();
+                async move {
+                    let secs = ms.div_ceil(1000);
+                    llm.fail(format!("{why} {RETRYING} in {secs} s…"));
+                    llm.note(format!(
+                        "Observation {}: {} — waited {secs} s.",
+                        next + 1,
+                        short(&why)
+                    ));
+                    llm.status.set(format!(
+                        "Waiting {secs} s before trying observation {} again…",
+                        next + 1
+                    ));
+                    sleep_ms(ms, &abort).await
+                }
+            };
+            let got = read_observation(&transport, &config, &ctx, wait).await;
+            llm.tokens.update(|t| *t += got.usage.total());
+            got.outcome
+        };
+        elapsed();
+        // The project may have changed while the model was thinking.
+        let still = state.project.with_untracked(|p| {
+            p.name == run.project && committed_observations(&p.history) == next
+        });
+        if !still {
+            continue;
+        }
+        match outcome {
+            Outcome::Done(reply) => {
+                let mut result = None;
+                state.project.update(|p| {
+                    result = Some(apply_observation(
+                        &mut p.history,
+                        next as u32,
+                        &text,
+                        &reply,
+                        current.as_deref(),
+                    ));
+                });
+                match result {
+                    Some(Ok(applied)) => {
+                        let waited = llm
+                            .error
+                            .with_untracked(|e| e.as_deref().is_some_and(|m| m.contains(RETRYING)));
+                        if waited {
+                            llm.error.set(None);
+                        }
+                        let mut saved = run.clone();
+                        saved.current = applied.current;
+                        persist::save_run(&saved);
+                        llm.run.set(Some(saved));
+                    }
+                    Some(Err(e)) => {
+                        llm.fail(format!("Observation {} could not be added: {e}. The map is unchanged; press Resume to try again.", next + 1));
+                        return stop(llm, format!("Paused at {next} / {total}."));
+                    }
+                    None => {}
+                }
+            }
+            Outcome::Skipped(err) => {
+                let reason = err.to_string();
+                state.project.update(|p| {
+                    let _ = skip_observation(&mut p.history, next as u32, &text, &reason);
+                });
+                llm.fail(format!(
+                    "Observation {} was skipped and recorded as such: {reason}",
+                    next + 1
+                ));
+                llm.note(format!("Observation {} skipped: {}", next + 1, short(&err)));
+            }
+            Outcome::Paused(LlmError::Cancelled) => {
+                llm.note(format!("Cancelled at observation {}.", next + 1));
+                return stop(
+                    llm,
+                    format!("Cancelled at {next} / {total}. Nothing read so far is lost; press Resume to go on."),
+                );
+            }
+            Outcome::Paused(err) => {
+                llm.fail(format!(
+                    "{err} The map so far is kept; press Resume to go on from observation {}.",
+                    next + 1
+                ));
+                return stop(llm, format!("Paused at {next} / {total}."));
+            }
+        }
+        state.cursor.set(None);
+        // Saved now, not after the autosave's delay: a reload resumes after this observation.
+        if let Err(e) = state.project.with_untracked(crate::ui::storage::save) {
+            llm.note(e);
+        }
+        // Let the page draw the new commit before the next request.
+        tick(0).await;
+    }
+}
+
+/// The first sentence of an error, for the event list.
+fn short(err: &LlmError) -> String {
+    let text = err.to_string();
+    match text.split_once(". ") {
+        Some((first, _)) => format!("{first}."),
+        None => text,
+    }
+}

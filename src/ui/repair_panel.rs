@@ -1,0 +1,62 @@
+//! The repair panel: pick a strategy, take one step or repair to the end, and read the log of
+//! decisions with their reasons and the versions they made.
+
+use super::repair::{repair_all, repair_step, reset};
+use super::state::{AppState, Strategy};
+use crate::domain::repair::describe;
+use leptos::prelude::*;
+
+/// Strategy picker, buttons and log.
+#[component]
+pub fn RepairPanel() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let choose = move |ev: leptos::ev::Event| {
+        state.strategy.set(match event_target_value(&ev).as_str() {
+            "modify" => Strategy::Modify,
+            "solver" => Strategy::Solver,
+            _ => Strategy::Remove,
+        });
+        reset(state);
+    };
+    let none_left = move || state.snapshot.with(|s| s.counts.total == 0);
+    let log = move || {
+        state.repair_log.with(|log| {
+            log.iter()
+                .map(|l| {
+                    let version = l.version;
+                    let outcome = match (&l.version, &l.rejected) {
+                        (Some(v), _) => format!("→ version {v}"),
+                        (None, Some(why)) => format!("not applied: {why}"),
+                        (None, None) => "no change".to_string(),
+                    };
+                    view! {
+                        <li>
+                            <button class="plain log-action" disabled=version.is_none() on:click=move |_| if let Some(v) = version { state.show_version(v) }>
+                                <strong>{describe(&l.decision.action)}</strong>" "<span class="outcome">{outcome}</span>
+                            </button>
+                            <p class="reason">{l.decision.reason.clone()}</p>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <section class="repair-panel panel">
+            <h2>"Repair"</h2>
+            <label class="field">"Strategy "
+                <select on:change=choose>
+                    <option value="remove">"Heuristic: remove first"</option>
+                    <option value="modify">"Heuristic: relabel first"</option>
+                    <option value="solver">"Solver (weighs the evidence)"</option>
+                    <option value="llm" disabled=true>"LLM agent: see the LLM panel below"</option>
+                </select>
+            </label>
+            <div class="button-row">
+                <button on:click=move |_| { repair_step(state); } disabled=none_left>"Step"</button>
+                <button class="primary" data-testid="repair-run" on:click=move |_| repair_all(state) disabled=none_left>"Repair to the end"</button>
+            </div>
+            <ol class="repair-log">{log}</ol>
+        </section>
+    }
+}

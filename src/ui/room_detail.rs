@@ -1,0 +1,46 @@
+//! The selected room: its names, description, exits out and in, and the conflicts naming it.
+
+use super::describe::{conflict_title, exit_text};
+use super::AppState;
+use crate::domain::RoomId;
+use leptos::prelude::*;
+
+/// Details of room `room` at the shown version.
+#[component]
+pub fn RoomDetail(
+    /// The room's id.
+    room: u32,
+) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let snap = state.snapshot.get();
+    let map = &snap.map;
+    let id = RoomId(room);
+    let Some(r) = map.room(id) else {
+        return view! { <p class="hint">"This room is not on the map at this version."</p> }
+            .into_any();
+    };
+    let list = |exits: Vec<crate::domain::ExitId>| {
+        exits
+            .into_iter()
+            .map(|e| view! { <li>{exit_text(map, e)}</li> })
+            .collect_view()
+    };
+    let out: Vec<_> = map.exits_from(id).map(|e| e.id).collect();
+    let into: Vec<_> = map.exits_to(id).map(|e| e.id).collect();
+    let conflicts = snap
+        .analysis
+        .conflicts
+        .iter()
+        .filter(|c| c.rooms.contains(&id))
+        .map(|c| view! { <li>{conflict_title(map, c)}</li> })
+        .collect_view();
+    view! {
+        <h2>{r.name.clone()}</h2>
+        {(!r.aliases.is_empty()).then(|| view! { <p class="aliases">"Also called: "{r.aliases.join(", ")}</p> })}
+        {r.description.clone().map(|d| view! { <p class="description">{d}</p> })}
+        <h3>"Exits"</h3><ul class="exits">{list(out)}</ul>
+        <h3>"Ways in"</h3><ul class="exits">{list(into)}</ul>
+        <h3>"Conflicts"</h3><ul class="room-conflicts">{conflicts}</ul>
+    }
+    .into_any()
+}

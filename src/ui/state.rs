@@ -1,0 +1,322 @@
+//! The app's state, provided by context: the project (a plain domain value in a signal), what
+//! the user is looking at, and the derived snapshot → layout → drawing chain. Components take
+//! this handle with `expect_context::<AppState>()`; every write goes through one of its methods
+//! or a single `update`, and the domain does the work.
+
+use super::camera::Camera;
+use super::drawing::{draw, Drawing, Marks};
+use super::lessons::Lesson;
+use super::perf;
+use super::snapshot::Snapshot;
+use super::truth::TruthView;
+use crate::domain::layout::{force, grid, Floors, Layout};
+use crate::domain::repair::heuristic::{Heuristic, Preference};
+use crate::domain::repair::solver::Solver;
+use crate::domain::repair::{Logged, RepairSession};
+use crate::domain::Project;
+use leptos::prelude::*;
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+/// How rooms are placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LayoutMode {
+    /// On the lattice the exits imply.
+    #[default]
+    Grid,
+    /// By a seeded force simulation.
+    Force,
+}
+
+/// Which page is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Page {
+    /// The map workspace.
+    #[default]
+    Map,
+    /// The Learn gallery.
+    Learn,
+}
+
+/// A message for the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// What happened.
+    pub text: String,
+    /// True for failures.
+    pub error: bool,
+}
+
+/// The repair strategies offered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Strategy {
+    /// heuristic_remove.
+    #[default]
+    Remove,
+    /// heuristic_modify.
+    Modify,
+    /// The solver: weighs each exit's evidence (observed or assumed, how often walked, what
+    /// the text said) and edits until nothing helps.
+    Solver,
+}
+
+/// The decider of a repair session.
+#[derive(Debug, Clone)]
+pub enum RepairDecider {
+    /// heuristic_remove or heuristic_modify.
+    Heuristic(Heuristic),
+    /// The solver.
+    Solver(Solver),
+}
+
+/// A repair session in progress with its decider.
+#[derive(Debug, Clone)]
+pub struct RepairRun {
+    /// The session (budgets, attempts, log).
+    pub session: RepairSession,
+    /// The decider.
+    pub decider: RepairDecider,
+}
+
+impl RepairRun {
+    /// A fresh session for a strategy.
+    pub fn new(strategy: Strategy) -> RepairRun {
+        let budget = crate::domain::repair::Budget::default();
+        let (decider, budget) = match strategy {
+            Strategy::Remove => (
+                RepairDecider::Heuristic(Heuristic::new(Preference::Remove)),
+                budget,
+            ),
+            Strategy::Modify => (
+                RepairDecider::Heuristic(Heuristic::new(Preference::Modify)),
+                budget,
+            ),
+            Strategy::Solver => (RepairDecider::Solver(Solver::new()), Solver::budget()),
+        };
+        RepairRun {
+            session: RepairSession::new(budget),
+            decider,
+        }
+    }
+
+    /// The decider as the repair loop wants it.
+    pub fn decider(&mut self) -> &mut dyn crate::domain::repair::Decider {
+        match &mut self.decider {
+            RepairDecider::Heuristic(h) => h,
+            RepairDecider::Solver(s) => s,
+        }
+    }
+}
+
+/// Always "changed": the derived values are fresh `Arc`s that are never compared.
+fn fresh<T>(_: Option<&T>, _: Option<&T>) -> bool {
+    true
+}
+
+/// Everything the components share. Cheap to copy.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// The open project.
+    pub project: RwSignal<Project>,
+    /// The version shown; `None` follows the newest.
+    pub cursor: RwSignal<Option<u32>>,
+    /// The selected conflict's id.
+    pub selected_conflict: RwSignal<Option<String>>,
+    /// The selected room's id.
+    pub selected_room: RwSignal<Option<u32>>,
+    /// Lattice or force layout.
+    pub layout_mode: RwSignal<LayoutMode>,
+    /// Which floors the lattice layout shows.
+    pub floors: RwSignal<Floors>,
+    /// Room search text.
+    pub search: RwSignal<String>,
+    /// True while the timeline plays.
+    pub playing: RwSignal<bool>,
+    /// Milliseconds between versions while playing.
+    pub speed: RwSignal<u32>,
+    /// True to colour exits by the ground truth.
+    pub show_truth: RwSignal<bool>,
+    /// The message banner.
+    pub notice: RwSignal<Option<Notice>>,
+    /// The open page.
+    pub page: RwSignal<Page>,
+    /// The canvas camera: the part of the drawing shown.
+    pub camera: RwSignal<Camera>,
+    /// The view the canvas was last painted for (the camera catches it up after a pause;
+    /// in between, a CSS transform moves the painted picture).
+    pub painted: RwSignal<Camera>,
+    /// The canvas's size in pixels.
+    pub viewport: RwSignal<(f64, f64)>,
+    /// True until the user pans or zooms: the camera then follows the drawing's size.
+    pub auto_fit: RwSignal<bool>,
+    /// Rooms the user dragged (room id → cell coordinates).
+    pub moved: RwSignal<FxHashMap<u32, (f64, f64)>>,
+    /// The lesson being followed, with its step.
+    pub lesson: RwSignal<Option<(Lesson, usize)>>,
+    /// The chosen repair strategy.
+    pub strategy: RwSignal<Strategy>,
+    /// The repair session (kept across steps until the project changes another way).
+    pub repair: StoredValue<Option<RepairRun>>,
+    /// The session's log, for display.
+    pub repair_log: RwSignal<Vec<Logged>>,
+    /// The shown version's state.
+    pub snapshot: Memo<Arc<Snapshot>>,
+    /// Room positions for the snapshot.
+    pub layout: Memo<Arc<Layout>>,
+    /// The snapshot judged against the ground truth, when shown and known.
+    pub truth: Memo<Option<Arc<TruthView>>>,
+    /// What the canvas draws.
+    pub drawing: Memo<Arc<Drawing>>,
+}
+
+impl AppState {
+    /// Creates the state around a first project.
+    pub fn new(project: Project) -> AppState {
+        let project = RwSignal::new(project);
+        let cursor = RwSignal::new(None::<u32>);
+        let snapshot = Memo::new_with_compare(
+            move |_| {
+                let t = perf::now();
+                let s = project.with(|p| Snapshot::of(&p.history, cursor.get()));
+                perf::record("snapshot", t);
+                Arc::new(s)
+            },
+            fresh,
+        );
+        let layout_mode = RwSignal::new(LayoutMode::Grid);
+        let floors = RwSignal::new(Floors::Stacked);
+        let layout = Memo::new_with_compare(
+            move |_| {
+                let t = perf::now();
+                let s = snapshot.get();
+                let lattice = grid(&s.map, &s.analysis.geometry, floors.get());
+                let l = match layout_mode.get() {
+                    LayoutMode::Grid => lattice,
+                    LayoutMode::Force => force(&s.map, 0x5eed, Some(&lattice)),
+                };
+                perf::record("layout", t);
+                Arc::new(l)
+            },
+            fresh,
+        );
+        let show_truth = RwSignal::new(false);
+        let truth = Memo::new_with_compare(
+            move |_| {
+                if !show_truth.get() {
+                    return None;
+                }
+                let s = snapshot.get();
+                project.with(|p| {
+                    p.ground_truth
+                        .as_ref()
+                        .map(|t| Arc::new(TruthView::of(&s.map, t)))
+                })
+            },
+            fresh,
+        );
+        let selected_conflict = RwSignal::new(None::<String>);
+        let selected_room = RwSignal::new(None::<u32>);
+        let search = RwSignal::new(String::new());
+        let moved = RwSignal::new(FxHashMap::default());
+        let drawing = Memo::new_with_compare(
+            move |_| {
+                let t = perf::now();
+                let s = snapshot.get();
+                let l = layout.get();
+                let tv = truth.get();
+                let conflict =
+                    selected_conflict.with(|c| c.as_ref().and_then(|id| s.conflict_index(id)));
+                let d = search.with(|q| {
+                    moved.with(|m| {
+                        let marks = Marks {
+                            conflict,
+                            room: selected_room.get().map(crate::domain::RoomId),
+                            search: q,
+                            truth: tv.as_deref(),
+                            moved: Some(m),
+                        };
+                        draw(&s, &l, &marks)
+                    })
+                });
+                perf::record("draw", t);
+                Arc::new(d)
+            },
+            fresh,
+        );
+        AppState {
+            project,
+            cursor,
+            selected_conflict,
+            selected_room,
+            layout_mode,
+            floors,
+            search,
+            playing: RwSignal::new(false),
+            speed: RwSignal::new(400),
+            show_truth,
+            notice: RwSignal::new(None),
+            page: RwSignal::new(Page::Map),
+            camera: RwSignal::new(Camera::default()),
+            painted: RwSignal::new(Camera::default()),
+            viewport: RwSignal::new((800.0, 600.0)),
+            auto_fit: RwSignal::new(true),
+            moved,
+            lesson: RwSignal::new(None),
+            strategy: RwSignal::new(Strategy::Remove),
+            repair: StoredValue::new(None),
+            repair_log: RwSignal::new(Vec::new()),
+            snapshot,
+            layout,
+            truth,
+            drawing,
+        }
+    }
+
+    /// Opens a project; with `play`, shows its first commit and plays the rest.
+    pub fn open(&self, project: Project, play: bool) {
+        self.playing.set(false);
+        self.selected_conflict.set(None);
+        self.selected_room.set(None);
+        self.moved.set(FxHashMap::default());
+        self.repair.set_value(None);
+        self.repair_log.set(Vec::new());
+        self.show_truth.set(false);
+        self.floors.set(Floors::Stacked);
+        self.cursor.set(if play { Some(0) } else { None });
+        self.project.set(project);
+        self.auto_fit.set(true);
+        // A tiny view at the origin: the canvas fits the new map to it on its first draw.
+        self.camera.set(Camera {
+            x: 0.0,
+            y: 0.0,
+            w: 1.0,
+            h: 1.0,
+        });
+        self.page.set(Page::Map);
+        self.playing.set(play);
+    }
+
+    /// Shows a message.
+    pub fn tell(&self, text: impl Into<String>, error: bool) {
+        self.notice.set(Some(Notice {
+            text: text.into(),
+            error,
+        }));
+    }
+
+    /// The shown version (the head when following it).
+    pub fn shown_version(&self) -> Option<u32> {
+        self.snapshot.with(|s| s.version)
+    }
+
+    /// Number of commits.
+    pub fn commit_count(&self) -> usize {
+        self.project.with(|p| p.history.len())
+    }
+
+    /// Shows a version (past the end means the head).
+    pub fn show_version(&self, v: u32) {
+        let last = self.commit_count().saturating_sub(1) as u32;
+        self.cursor.set(if v >= last { None } else { Some(v) });
+    }
+}

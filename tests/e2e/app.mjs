@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// End-to-end flows of the release bundle in headless Chromium:
+//
+//   trunk build --release && node tests/e2e/app.mjs
+//
+// load → pick a demo → play the timeline to the end → conflicts > 0 → select a conflict and see
+// its candidates → repair and see the count fall → reload and find the same project → export
+// JSON, import it back, and get the same map and history → a bad file changes nothing → SVG
+// export → a walkthrough import → keyboard stepping → ground truth → force layout → the Learn
+// gallery. Saves a screenshot of each state under tests/e2e/artifacts/app-*.png.
+
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROOT, check, expectEqual, run, shot, watchProblems } from './harness.mjs';
+
+const LOAD_TIMEOUT_MS = 30_000;
+
+await run(async (context, url) => {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems = watchProblems(page);
+  const id = (t) => page.getByTestId(t);
+  const text = async (t) => (await id(t).first().textContent()).trim();
+  const count = async () => Number(await text('conflict-count'));
+  const timeline = async () => page.$eval('[data-testid="timeline"]', (el) => [Number(el.value), Number(el.max)]);
+  const state = async () => ({
+    name: await text('project-name'),
+    rooms: await text('room-count'),
+    exits: await text('exit-count'),
+    conflicts: await count(),
+    timeline: await timeline(),
+  });
+  const download = async (testid) => {
+    const [dl] = await Promise.all([page.waitForEvent('download'), id(testid).click()]);
+    return { name: dl.suggestedFilename(), text: await readFile(await dl.path(), 'utf8') };
+  };
+
+  const loaded = await check('the app loads and draws the starting map', async () => {
+    await page.goto(url, { waitUntil: 'load' });
+    await id('room').first().waitFor({ timeout: LOAD_TIMEOUT_MS });
+    if ((await id('room').count()) < 2) throw new Error('fewer than two rooms drawn');
+  });
+  if (!loaded) return;
+  page.setDefaultTimeout(10_000);
+  await shot(page, 'app-01-load');
+
+  await check('every test hook is on the page', async () => {
+    for (const t of ['map-canvas', 'room', 'exit', 'conflict-list', 'timeline', 'timeline-play', 'commit-detail',
+      'demo-picker', 'demo-item', 'repair-run', 'inspector', 'export-json', 'export-svg', 'import-file', 'conflict-count']) {
+      if ((await id(t).count()) === 0) throw new Error(`no element with data-testid="${t}"`);
+    }
+    const roomIds = await id('room').evaluateAll((els) => els.map((e) => e.dataset.roomId));
+    if (roomIds.some((r) => r === undefined)) throw new Error('a room has no data-room-id');
+  });
+
+  await check('picking a demo starts its walkthrough at the first commit', async () => {
+    await page.locator('[data-testid="demo-item"][data-demo-id="house"]').click();
+    const [v] = await timeline();
+    if (v > 1) throw new Error(`timeline at ${v}, expected the start`);
+    if ((await id('timeline-play').textContent()).includes('Play')) throw new Error('not playing');
+  });
+  await shot(page, 'app-02-demo-picked');
+
+  await check('pause and play run the timeline to the end', async () => {
+    await id('timeline-play').click(); // pause
+    const [paused] = await timeline();
+    await page.waitForTimeout(600);
+    expectEqual((await timeline())[0], paused, 'paused timeline');
+    await page.locator('.timeline-bar select').selectOption('120');
+    await id('timeline-play').click(); // play
+    await page.waitForFunction(() => {
+      const t = document.querySelector('[data-testid="timeline"]');
+      return t && t.value === t.max;
+    }, null, { timeout: 20_000 });
+  });
+  await shot(page, 'app-03-played');
+
+  let before = 0;
+  await check('the finished map has conflicts', async () => {
+    before = await count();
+    if (!(before > 0)) throw new Error(`conflict-count is ${before}`);
+    const items = await id('conflict-item').count();
+    expectEqual(items, before, 'conflict items listed');
+    const types = await id('conflict-item').evaluateAll((els) => els.map((e) => e.dataset.conflictType));
+    if (!types.every((t) => ['naming', 'directional', 'topological'].includes(t))) throw new Error(`types ${types}`);
+  });
+
+  await check('selecting a conflict shows its paths, LCA and ranked candidates', async () => {
+    await id('conflict-item').first().click();
+    await id('candidate-item').first().waitFor();
+    if ((await id('candidate-item').count()) < 1) throw new Error('no candidates');
+    const lca = await page.locator('[data-testid="inspector"] .lca').textContent();
+    if (!lca.trim()) throw new Error('no LCA shown');
+    if ((await page.locator('[data-testid="exit"].candidate').count()) < 1) throw new Error('candidates not marked on the map');
+  });
+  await shot(page, 'app-04-conflict');
+
+  await check('repair brings the conflict count down, one commit per action', async () => {
+    const [, maxBefore] = await timeline();
+    await id('repair-run').click();
+    await page.waitForFunction((b) => Number(document.querySelector('[data-testid="conflict-count"]').textContent) < b, before);
+    const [, maxAfter] = await timeline();
+    if (!(maxAfter > maxBefore)) throw new Error('no repair commit on the timeline');
+    const detail = await text('commit-detail');
+    if (!/repair/i.test(detail)) throw new Error(`commit panel does not show a repair: ${detail.slice(0, 80)}`);
+  });
+  await shot(page, 'app-05-repaired');
+  const repaired = await state();
+
+  await check('a reload restores the same project', async () => {
+    await page.waitForTimeout(600); // autosave runs a moment after each change
+    await page.reload({ waitUntil: 'load' });
+    await id('room').first().waitFor({ timeout: LOAD_TIMEOUT_MS });
+    expectEqual(await state(), repaired, 'state after reload');
+  });
+  await shot(page, 'app-06-reloaded');
+
+  let exported = null;
+  await check('exporting and importing the project JSON gives the same map and history', async () => {
+    exported = await download('export-json');
+    const parsed = JSON.parse(exported.text);
+    expectEqual(parsed.format, 'maprepair-project', 'format');
+    await id('demo-item').first().click(); // open something else first
+    await id('import-file').setInputFiles({ name: exported.name, mimeType: 'application/json', buffer: Buffer.from(exported.text) });
+    await page.waitForFunction((n) => document.querySelector('[data-testid="project-name"]').textContent === n, repaired.name);
+    expectEqual(await state(), repaired, 'state after import');
+    const again = await download('export-json');
+    expectEqual(again.text === exported.text, true, 'second export identical to the first');
+  });
+  await shot(page, 'app-07-imported');
+
+  await check('a malformed file is refused with its place named, and nothing changes', async () => {
+    const bad = '[{"src_node": "Hall", "dst_node": "Library"}]';
+    await id('import-file').setInputFiles({ name: 'broken.edges.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+    await id('notice').waitFor();
+    const message = await text('notice');
+    if (!message.includes('broken.edges.json') || !message.includes('record 1')) throw new Error(message);
+    expectEqual(await state(), repaired, 'state after a failed import');
+  });
+  await shot(page, 'app-08-import-error');
+
+  await check('the SVG export is the drawn map', async () => {
+    const svg = await download('export-svg');
+    const rooms = (svg.text.match(/data-testid="room"/g) || []).length;
+    expectEqual(String(rooms), repaired.rooms, 'rooms in the SVG');
+    if (!svg.text.startsWith('<svg')) throw new Error('not an SVG');
+  });
+
+  await check('a MANGO walkthrough is automapped', async () => {
+    const walk = await readFile(join(ROOT, 'src', 'ui', 'lighthouse.walkthrough'));
+    await id('import-file').setInputFiles({ name: 'lighthouse.walkthrough', mimeType: 'text/plain', buffer: walk });
+    await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]').textContent === 'lighthouse');
+    if (Number(await text('room-count')) < 3) throw new Error('too few rooms');
+    if ((await page.locator('.exit-label', { hasText: /^(up|down|in|out)/ }).count()) < 1) throw new Error('no labelled up/down/in/out exit');
+  });
+  await shot(page, 'app-09-walkthrough');
+
+  await check('← and → step through the history', async () => {
+    await page.locator('[data-testid="demo-item"][data-demo-id="house"]').click();
+    await id('timeline-play').click(); // pause at the start
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    const [v] = await timeline();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expectEqual((await timeline())[0], v + 2, 'after two → presses');
+    await page.keyboard.press('ArrowLeft');
+    expectEqual((await timeline())[0], v + 1, 'after ←');
+    await page.keyboard.press('End');
+  });
+
+  await check('the ground truth colours exits and gives precision and recall', async () => {
+    await id('truth-toggle').check();
+    const score = await text('truth-score');
+    if (!/precision \d+ %/.test(score) || !/recall \d+ %/.test(score)) throw new Error(score);
+    if ((await page.locator('.exit.truth-wrong, .exit.truth-spurious').count()) < 1) throw new Error('no exit marked wrong');
+  });
+  await shot(page, 'app-10-truth');
+
+  await check('the force layout draws every room', async () => {
+    await page.getByRole('button', { name: 'Force' }).click();
+    const rooms = await id('room').count();
+    expectEqual(String(rooms), await text('room-count'), 'rooms drawn');
+  });
+  await shot(page, 'app-11-force');
+
+  await check('the Learn gallery steps through a paper scenario', async () => {
+    await page.getByRole('button', { name: 'Learn' }).click();
+    await id('lesson-start').first().waitFor();
+    await shot(page, 'app-12-learn');
+    const cards = page.locator('.lesson-card');
+    await cards.filter({ hasText: 'Case Study B' }).getByTestId('lesson-start').click();
+    await id('lesson-panel').waitFor();
+    await id('lesson-next').click();
+    if (!(await count() > 0)) throw new Error('the conflict does not appear at step 2');
+    await id('lesson-next').click();
+    await id('candidate-item').first().waitFor();
+    await shot(page, 'app-13-lesson-localize');
+    await id('lesson-next').click();
+    expectEqual(await count(), 0, 'conflicts after the lesson repair');
+  });
+  await shot(page, 'app-14-lesson-repair');
+
+  await check('no console errors, page errors or failed requests', () => {
+    if (problems.length > 0) throw new Error(problems.join(' | '));
+  });
+});

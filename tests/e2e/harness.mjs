@@ -1,0 +1,111 @@
+// Shared by the end-to-end scripts: a static server for dist/, a headless Chromium with a
+// persistent profile, and named checks that print `ok - …` / `not ok - …` and a final
+// `N passed, M failed`.
+
+import { createServer } from 'node:http';
+import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DIST = process.env.DIST || join(ROOT, 'dist');
+export const ARTIFACTS = join(ROOT, 'tests', 'e2e', 'artifacts');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.json': 'application/json',
+};
+
+/** Serves `dir` on 127.0.0.1 at a free port. */
+export function serveStatic(dir) {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const file = normalize(join(dir, path === '/' ? 'index.html' : path));
+    if (!file.startsWith(dir + sep)) return void res.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => ok(server));
+  });
+}
+
+const results = [];
+
+/** Runs one named check; a throw or `false` fails it. Resolves to whether it passed. */
+export async function check(name, fn) {
+  try {
+    if ((await fn()) === false) throw new Error('check returned false');
+    results.push(true);
+    console.log(`ok - ${name}`);
+    return true;
+  } catch (e) {
+    results.push(false);
+    console.log(`not ok - ${name}: ${String(e.message).split('\n')[0]}`);
+    return false;
+  }
+}
+
+export function expectEqual(actual, expected, what) {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  }
+}
+
+/** Saves a screenshot under tests/e2e/artifacts/. */
+export async function shot(page, name) {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Starts the server and a browser, runs `body(context, url)`, cleans up, prints the tally. */
+export async function run(body, viewport = { width: 1440, height: 900 }) {
+  try {
+    if (!(await stat(join(DIST, 'index.html')).then(() => true, () => false))) {
+      await check('dist/ holds a release bundle (run `trunk build --release` first)', () => false);
+    } else {
+      const server = await serveStatic(DIST);
+      const url = `http://127.0.0.1:${server.address().port}/`;
+      const profile = await mkdtemp(join(tmpdir(), 'maprepair-e2e-'));
+      let context;
+      try {
+        context = await chromium.launchPersistentContext(profile, {
+          executablePath: CHROMIUM, headless: true, args: ARGS, viewport, acceptDownloads: true,
+        });
+        await body(context, url);
+      } finally {
+        await context?.close().catch(() => {});
+        server.close();
+        await rm(profile, { recursive: true, force: true });
+      }
+    }
+  } catch (e) {
+    console.log(`not ok - the test harness ran: ${String(e.message).split('\n')[0]}`);
+    results.push(false);
+  }
+  const passed = results.filter(Boolean).length;
+  const failed = results.length - passed;
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 && passed > 0 ? 0 : 1);
+}
+
+/** Collects console errors, page errors and failed requests. */
+export function watchProblems(page) {
+  const problems = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
+  return problems;
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// Speed of the release bundle, measured in headless Chromium with the Performance API:
+//
+//   trunk build --release && node tests/e2e/perf.mjs
+//
+// Prints each number and checks it against the budget:
+//   * the wasm is under 400 KB gzipped;
+//   * the first map is drawn within 1 s of navigation (the `map-drawn` performance mark);
+//   * a 2,000-room map is generated, laid out and drawn in under 1 s (click to next frame);
+//   * it pans and zooms at 30+ frames per second;
+//   * scrubbing a 1,000-commit timeline shows each state within 50 ms (input to next frame).
+
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DIST, check, run, shot } from './harness.mjs';
+
+const numbers = {};
+const report = (name, value, unit, budget) => {
+  numbers[name] = value;
+  console.log(`# ${name}: ${value.toFixed(1)} ${unit} (budget ${budget} ${unit})`);
+};
+
+/** Time from an action in the page to the frame after the resulting redraw. */
+const TIMED = `async (act) => {
+  const t0 = performance.now();
+  act();
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  return performance.now() - t0;
+}`;
+
+await run(async (context, url) => {
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(60_000);
+
+  await check('the release wasm is under 400 KB gzipped', async () => {
+    const wasm = (await readdir(DIST)).find((f) => f.endsWith('.wasm'));
+    const kb = gzipSync(await readFile(join(DIST, wasm)), { level: 9 }).length / 1024;
+    report('wasm gzipped', kb, 'KB', 400);
+    return kb < 400;
+  });
+
+  await check('the first map is drawn within 1 s of navigation', async () => {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => performance.getEntriesByName('map-drawn').length > 0);
+    const ms = await page.evaluate(() => performance.getEntriesByName('map-drawn')[0].startTime);
+    report('first map drawn', ms, 'ms after navigation', 1000);
+    return ms < 1000;
+  });
+
+  await check('a 2,000-room map is laid out and drawn in under 1 s', async () => {
+    const ms = await page.evaluate(`(${TIMED})(() => document.querySelector('[data-demo-id="lattice-2000"]').click())`);
+    const rooms = await page.getByTestId('room').count();
+    const stages = await page.evaluate(() => ({ ...globalThis.maprepairPerf }));
+    report('2,000-room map: click to drawn frame', ms, 'ms', 1000);
+    console.log(`# rooms drawn: ${rooms}; last stages (ms): ${JSON.stringify(stages, (k, v) => (typeof v === 'number' ? Math.round(v) : v))}`);
+    await shot(page, 'perf-2000-rooms');
+    // The same map laid out again without generating it: force layout, then back to the grid.
+    const force = await page.evaluate(`(${TIMED})(() => [...document.querySelectorAll('.segmented button')].find((b) => b.textContent === 'Force').click())`);
+    report('2,000-room map: force layout and draw', force, 'ms', 'none');
+    await shot(page, 'perf-2000-rooms-force');
+    const grid = await page.evaluate(`(${TIMED})(() => [...document.querySelectorAll('.segmented button')].find((b) => b.textContent === 'Grid').click())`);
+    report('2,000-room map: grid layout and draw (no generation)', grid, 'ms', 1000);
+    return rooms >= 2000 && ms < 1000 && grid < 1000;
+  });
+
+  await check('the 2,000-room map pans and zooms at 30+ frames per second', async () => {
+    const fps = await page.evaluate(async () => {
+      const svg = document.querySelector('[data-testid="map-canvas"]');
+      const r = svg.getBoundingClientRect();
+      const at = { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true, cancelable: true };
+      const frames = 90;
+      const t0 = performance.now();
+      for (let i = 0; i < frames; i++) {
+        if (i % 3 === 2) {
+          svg.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerId: 1 }));
+          svg.dispatchEvent(new PointerEvent('pointermove', { ...at, clientX: at.clientX + 12, pointerId: 1 }));
+          svg.dispatchEvent(new PointerEvent('pointerup', { ...at, pointerId: 1 }));
+        } else {
+          svg.dispatchEvent(new WheelEvent('wheel', { ...at, deltaY: i < frames / 2 ? -60 : 60 }));
+        }
+        await new Promise((res) => requestAnimationFrame(() => res()));
+      }
+      return (frames * 1000) / (performance.now() - t0);
+    });
+    report('pan/zoom on 2,000 rooms', fps, 'frames/s', '≥ 30');
+    return fps >= 30;
+  });
+
+  await check('scrubbing a 1,000-commit timeline shows each state within 50 ms', async () => {
+    // A query string makes this a new page load (a hash alone would not reload).
+    await page.goto(`${url}?scrub#demo=lattice-700`, { waitUntil: 'load' });
+    await page.getByTestId('room').first().waitFor();
+    const commits = await page.$eval('[data-testid="timeline"]', (el) => Number(el.max) + 1);
+    const scrubTo = (v) => page.evaluate(`(${TIMED})(() => {
+      const t = document.querySelector('[data-testid="timeline"]');
+      t.value = '${v}';
+      t.dispatchEvent(new Event('input', { bubbles: true }));
+    })`);
+    // Dragging the slider from start to end: 50 states, about 20 commits apart.
+    const drag = [];
+    for (let i = 0; i <= 50; i++) drag.push(await scrubTo(Math.round((i / 50) * (commits - 1))));
+    // Jumping to 20 far-apart versions in a scattered order (harder: most of the map changes).
+    const jumps = [];
+    for (let i = 0; i < 20; i++) jumps.push(await scrubTo(Math.floor((((i * 7) % 20) + 0.5) / 20 * commits)));
+    const stats = (xs) => { const s = [...xs].sort((a, b) => a - b); return [s[Math.floor(s.length / 2)], s[s.length - 1]]; };
+    const [dragMedian, dragWorst] = stats(drag.slice(1));
+    const [jumpMedian, jumpWorst] = stats(jumps);
+    console.log(`# timeline of ${commits} commits`);
+    report('scrub (drag) median', dragMedian, 'ms', 50);
+    report('scrub (drag) worst', dragWorst, 'ms', 50);
+    report('scrub (far jumps) median', jumpMedian, 'ms', 'none');
+    report('scrub (far jumps) worst', jumpWorst, 'ms', 'none');
+    await shot(page, 'perf-scrub');
+    return commits >= 1000 && dragWorst < 50;
+  });
+});

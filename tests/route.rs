@@ -1,0 +1,128 @@
+//! Route finding through the public API: routes on hand-made and automapped maps, and, when
+//! `../shared/mango` is present, MANGO's questions answered on the ground truth itself (which
+//! must solve every answerable one: a check of the scoring, not of the automapper).
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use maprepair::domain::automap::{automap, Hints};
+use maprepair::domain::direction::Label;
+use maprepair::domain::eval::truth_map;
+use maprepair::domain::formats::{parse_edge_list, Step};
+use maprepair::domain::map::{Map, Origin};
+use maprepair::domain::route::{
+    exit_cost, find_route, follow, shortest_route, shortest_route_by, RouteError,
+};
+use maprepair::domain::Direction::*;
+
+fn house() -> Map {
+    let mut m = Map::new();
+    let w = m.add_room("West of House");
+    let n = m.add_room("North of House");
+    let b = m.add_room("Behind House");
+    let k = m.add_room("Kitchen");
+    m.add_exit(w, n, North, Origin::Observed).unwrap();
+    m.add_exit(n, w, South, Origin::InferredReverse).unwrap();
+    m.add_exit(n, b, East, Origin::Observed).unwrap();
+    m.add_exit(b, n, West, Origin::Observed).unwrap();
+    m.add_exit(b, k, Label::Free("go window".into()), Origin::Observed)
+        .unwrap();
+    m
+}
+
+#[test]
+fn a_route_gives_the_directions_to_type_including_free_text() {
+    let m = house();
+    let r = find_route(&m, "west of house", "kitchen").unwrap();
+    assert_eq!(r.directions(&m), ["north", "east", "go window"]);
+    assert_eq!(r.len(), 3);
+    let back = find_route(&m, "Behind House", "West of House").unwrap();
+    assert_eq!(back.directions(&m), ["west", "south"]);
+    assert_eq!(back.inferred_steps(&m), 1);
+}
+
+#[test]
+fn unknown_rooms_and_unreachable_rooms_are_errors() {
+    let m = house();
+    assert_eq!(
+        find_route(&m, "attic", "kitchen"),
+        Err(RouteError::NoRoom("attic".into()))
+    );
+    assert!(matches!(
+        find_route(&m, "kitchen", "west of house"),
+        Err(RouteError::NoPath { .. })
+    ));
+}
+
+#[test]
+fn a_caller_can_make_exits_dearer() {
+    let mut m = house();
+    let w = m.find_room("west of house").unwrap().id;
+    let b = m.find_room("behind house").unwrap().id;
+    let shortcut = m.add_exit(w, b, Northeast, Origin::Observed).unwrap();
+    assert_eq!(shortest_route(&m, w, b).unwrap().exits, [shortcut]);
+    let avoid = shortest_route_by(&m, w, b, |e| {
+        exit_cost(&m, e) * if e.id == shortcut { 10 } else { 1 }
+    });
+    assert_eq!(avoid.unwrap().directions(&m), ["north", "east"]);
+}
+
+#[test]
+fn routes_work_on_automapped_maps() {
+    let s = |num, action: &str, observation: &str| Step {
+        num,
+        action: action.into(),
+        observation: observation.into(),
+    };
+    let steps = vec![
+        s(0, "Init", "Hall\nA long hall."),
+        s(1, "north", "Kitchen\nA small kitchen."),
+        s(2, "up", "Attic\nA dusty attic."),
+    ];
+    let built = automap("house", &steps, &Hints::default());
+    let map = built.project.history.head();
+    let r = find_route(map, "attic", "hall").unwrap();
+    assert_eq!(r.directions(map), ["down", "south"]);
+    let hall = map.find_room("hall").unwrap().id;
+    let attic = follow(map, hall, &[Label::Dir(North), Label::Dir(Up)]).unwrap();
+    assert_eq!(map.room(attic).unwrap().name, "Attic");
+}
+
+#[test]
+fn the_truth_answers_every_answerable_mango_question() {
+    let Some(mango) = support::mango_dir() else {
+        return;
+    };
+    for game in ["zork1", "zork2", "cutthroat", "night"] {
+        let dir = mango.join("data_fixed").join(game);
+        let truth = truth_map(
+            &parse_edge_list(&support::read(&dir.join(format!("{game}.edges.json"))), "t").unwrap(),
+        );
+        let lines = support::read(&dir.join(format!("{game}.all_pairs.jsonl")));
+        let mut answerable = 0;
+        for line in lines.lines().filter(|l| !l.trim().is_empty()) {
+            let q: serde_json::Value = serde_json::from_str(line).unwrap();
+            let (a, b) = (
+                q["src_node"].as_str().unwrap(),
+                q["dst_node"].as_str().unwrap(),
+            );
+            let Ok(route) = find_route(&truth, a, b) else {
+                continue;
+            };
+            answerable += 1;
+            let moves: Vec<Label> = route
+                .exits
+                .iter()
+                .map(|e| truth.exit(*e).unwrap().label.clone())
+                .collect();
+            let start = truth.find_room(a).unwrap().id;
+            let end = follow(&truth, start, &moves).unwrap();
+            assert_eq!(
+                truth.room(end).unwrap().name,
+                b.trim().to_lowercase(),
+                "{game}: {a} → {b}"
+            );
+        }
+        assert!(answerable > 0, "{game}");
+    }
+}
