@@ -352,7 +352,74 @@ pub fn force(map: &Map, seed: u64, start: Option<&Layout>) -> Layout {
             ));
         }
     }
+    pack_pieces(map, &mut raw);
     normalise(map, raw)
+}
+
+/// Moves the pieces of the map that no exit joins (which repel each other apart during the
+/// simulation) next to each other: each piece keeps its shape, pieces are placed side by side in
+/// rows, largest first, one cell apart.
+fn pack_pieces(map: &Map, raw: &mut [(RoomId, f64, f64)]) {
+    let mut parent: FxHashMap<RoomId, RoomId> = raw.iter().map(|r| (r.0, r.0)).collect();
+    fn root(parent: &FxHashMap<RoomId, RoomId>, mut r: RoomId) -> RoomId {
+        while let Some(&p) = parent.get(&r).filter(|p| **p != r) {
+            r = p;
+        }
+        r
+    }
+    for e in map.exits() {
+        let (a, b) = (root(&parent, e.from), root(&parent, e.to));
+        if a != b && parent.contains_key(&a) && parent.contains_key(&b) {
+            parent.insert(a.max(b), a.min(b));
+        }
+    }
+    let mut pieces: BTreeMap<RoomId, Vec<usize>> = BTreeMap::new();
+    for (i, r) in raw.iter().enumerate() {
+        pieces.entry(root(&parent, r.0)).or_default().push(i);
+    }
+    let mut pieces: Vec<Vec<usize>> = pieces.into_values().collect();
+    pieces.sort_by_key(|p| std::cmp::Reverse(p.len()));
+    let boxes: Vec<[f64; 4]> = pieces
+        .iter()
+        .map(|p| {
+            p.iter().fold(
+                [
+                    f64::INFINITY,
+                    f64::INFINITY,
+                    f64::NEG_INFINITY,
+                    f64::NEG_INFINITY,
+                ],
+                |b, &i| {
+                    [
+                        b[0].min(raw[i].1),
+                        b[1].min(raw[i].2),
+                        b[2].max(raw[i].1),
+                        b[3].max(raw[i].2),
+                    ]
+                },
+            )
+        })
+        .collect();
+    let area: f64 = boxes
+        .iter()
+        .map(|b| (b[2] - b[0] + 2.0) * (b[3] - b[1] + 2.0))
+        .sum();
+    let row_width = area.sqrt().max(1.0);
+    let (mut x, mut y, mut row_h) = (0.0_f64, 0.0_f64, 0.0_f64);
+    for (p, b) in pieces.iter().zip(&boxes) {
+        let (w, h) = (b[2] - b[0] + 1.0, b[3] - b[1] + 1.0);
+        if x > 0.0 && x + w > row_width {
+            x = 0.0;
+            y += row_h + GAP;
+            row_h = 0.0;
+        }
+        for &i in p {
+            raw[i].1 += x - b[0];
+            raw[i].2 += y - b[1];
+        }
+        x += w + GAP;
+        row_h = row_h.max(h);
+    }
 }
 
 /// Shifts raw positions so the smallest x and y sit half a cell from the edge.
@@ -481,6 +548,19 @@ mod tests {
             assert_eq!(ls.spot(r.id), lb.spot(r.id), "{}", r.name);
         }
         assert!(lb.left < ls.left);
+    }
+
+    #[test]
+    fn the_force_layout_keeps_separate_pieces_close() {
+        use Direction::*;
+        let m = map_of(&[("A", North, "B"), ("C", North, "D"), ("E", East, "F")]);
+        let l = force(&m, 3, None);
+        assert!(
+            l.width < 8.0 && l.height < 8.0,
+            "{} x {}",
+            l.width,
+            l.height
+        );
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub mod commit_detail;
 pub mod conflict_detail;
 pub mod conflict_list;
 pub mod conflict_summary;
+pub mod conflict_track;
 pub mod demo;
 pub mod demo_picker;
 pub mod describe;

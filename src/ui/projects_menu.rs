@@ -28,6 +28,10 @@ pub fn ProjectsMenu() -> impl IntoView {
             return;
         }
         state.project.update(|p| p.name = name.clone());
+        // Saved at once (not a moment later like the autosave) so the list shows it now.
+        if let Err(e) = state.project.with_untracked(storage::save) {
+            state.tell(e, true);
+        }
         names.set(storage::saved_names());
         new_name.set(String::new());
         state.tell(format!("Saved as “{name}”."), false);

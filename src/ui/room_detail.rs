@@ -27,13 +27,22 @@ pub fn RoomDetail(
     };
     let out: Vec<_> = map.exits_from(id).map(|e| e.id).collect();
     let into: Vec<_> = map.exits_to(id).map(|e| e.id).collect();
-    let conflicts = snap
+    let titles: Vec<String> = snap
         .analysis
         .conflicts
         .iter()
         .filter(|c| c.rooms.contains(&id))
-        .map(|c| view! { <li>{conflict_title(map, c)}</li> })
-        .collect_view();
+        .map(|c| conflict_title(map, c))
+        .collect();
+    let conflicts = if titles.is_empty() {
+        view! { <li class="hint">"None"</li> }.into_any()
+    } else {
+        titles
+            .into_iter()
+            .map(|t| view! { <li>{t}</li> })
+            .collect_view()
+            .into_any()
+    };
     view! {
         <h2>{r.name.clone()}</h2>
         {(!r.aliases.is_empty()).then(|| view! { <p class="aliases">"Also called: "{r.aliases.join(", ")}</p> })}

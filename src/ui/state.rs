@@ -320,3 +320,57 @@ impl AppState {
         self.cursor.set(if v >= last { None } else { Some(v) });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::demo::demo_project;
+    use crate::ui::repair::repair_all;
+
+    fn state() -> (Owner, AppState) {
+        let owner = Owner::new();
+        owner.set();
+        (owner, AppState::new(demo_project()))
+    }
+
+    #[test]
+    fn the_shown_version_follows_the_cursor_and_the_head() {
+        let (_owner, s) = state();
+        assert_eq!(s.shown_version(), Some(8));
+        s.show_version(3);
+        assert_eq!(s.shown_version(), Some(3));
+        assert_eq!(s.snapshot.with_untracked(|x| x.counts.total), 0);
+        s.show_version(99);
+        assert_eq!(s.cursor.get_untracked(), None);
+        assert_eq!(s.snapshot.with_untracked(|x| x.counts.total), 2);
+    }
+
+    #[test]
+    fn selecting_a_conflict_focuses_the_drawing() {
+        let (_owner, s) = state();
+        let id = s
+            .snapshot
+            .with_untracked(|x| x.analysis.conflicts[0].id.clone());
+        s.selected_conflict.set(Some(id));
+        assert!(s.drawing.with_untracked(|d| d.focused));
+    }
+
+    #[test]
+    fn repair_to_the_end_adds_commits_and_lowers_the_count() {
+        let (_owner, s) = state();
+        repair_all(s);
+        assert!(s.commit_count() > 9);
+        assert!(s.snapshot.with_untracked(|x| x.counts.total) < 2);
+        assert!(!s.repair_log.get_untracked().is_empty());
+    }
+
+    #[test]
+    fn opening_a_project_resets_the_view() {
+        let (_owner, s) = state();
+        s.selected_room.set(Some(1));
+        s.open(demo_project(), true);
+        assert_eq!(s.selected_room.get_untracked(), None);
+        assert_eq!(s.shown_version(), Some(0));
+        assert!(s.playing.get_untracked());
+    }
+}

@@ -36,8 +36,11 @@ pub fn Timeline() -> impl IntoView {
             </button>
             <button class="icon" title="Next version (→)" on:click=move |_| step(1)>"▶"</button>
             <button class="icon" title="Newest version" on:click=move |_| step(1_000_000)>"»"</button>
-            <input type="range" data-testid="timeline" aria-label="Version" min="0"
-                max=move || count().saturating_sub(1) prop:value=move || shown().to_string() on:input=scrub />
+            <div class="timeline-track">
+                <super::conflict_track::ConflictTrack />
+                <input type="range" data-testid="timeline" aria-label="Version" min="0"
+                    max=move || count().saturating_sub(1) prop:value=move || shown().to_string() on:input=scrub />
+            </div>
             <span class="timeline-label" data-testid="timeline-label">
                 {move || format!("{} / {}", shown(), count().saturating_sub(1))}
             </span>

@@ -154,6 +154,39 @@ await run(async (context, url) => {
   });
   await shot(page, 'app-09-walkthrough');
 
+  await check('a file dropped on the page opens', async () => {
+    const edges = JSON.stringify([
+      { src_node: 'Cellar', dst_node: 'Kitchen', action: 'up', seen_in_forward: 1 },
+      { src_node: 'Kitchen', dst_node: 'Garden', action: 'go through hatch', seen_in_forward: 2 },
+    ]);
+    const transfer = await page.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'cellar.edges.json', { type: 'application/json' }));
+      return dt;
+    }, edges);
+    await page.dispatchEvent('.app', 'drop', { dataTransfer: transfer });
+    await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]').textContent === 'cellar');
+    if ((await page.locator('.exit-label', { hasText: 'go through hatch' }).count()) < 1) throw new Error('free-text exit not labelled');
+    await id('import-file').setInputFiles({ name: 'lighthouse.walkthrough', mimeType: 'text/plain', buffer: await readFile(join(ROOT, 'src', 'ui', 'lighthouse.walkthrough')) });
+    await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]').textContent === 'lighthouse');
+  });
+
+  await check('floors can be shown one at a time', async () => {
+    const all = await id('room').count();
+    const floors = page.locator('select[aria-label="Floors"]');
+    const options = await floors.locator('option').count();
+    if (options < 3) throw new Error(`only ${options - 1} floors offered`);
+    await floors.selectOption({ index: 1 });
+    const one = await id('room').count();
+    if (!(one < all)) throw new Error(`one floor shows ${one} of ${all} rooms`);
+    await floors.selectOption('all');
+  });
+
+  await check('a PNG of the map can be downloaded', async () => {
+    const [dl] = await Promise.all([page.waitForEvent('download'), id('export-png').click()]);
+    if (!dl.suggestedFilename().endsWith('.png')) throw new Error(dl.suggestedFilename());
+  });
+
   await check('← and → step through the history', async () => {
     await page.locator('[data-testid="demo-item"][data-demo-id="house"]').click();
     await id('timeline-play').click(); // pause at the start
@@ -165,6 +198,42 @@ await run(async (context, url) => {
     await page.keyboard.press('ArrowLeft');
     expectEqual((await timeline())[0], v + 1, 'after ←');
     await page.keyboard.press('End');
+  });
+
+  await check('search finds a room and selects it; dragging moves it', async () => {
+    await page.getByRole('searchbox', { name: 'Find a room' }).fill('kitch');
+    await page.getByRole('searchbox', { name: 'Find a room' }).press('Enter');
+    if ((await page.locator('[data-testid="room"].match').count()) !== 1) throw new Error('no single match marked');
+    await page.waitForTimeout(300);
+    const room = page.locator('[data-testid="room"].match');
+    const before = await room.boundingBox();
+    await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(before.x + before.width / 2 + 60, before.y + before.height / 2 + 40, { steps: 5 });
+    await page.mouse.up();
+    const after = await room.boundingBox();
+    if (Math.abs(after.x - before.x) < 20) throw new Error(`room did not move (${before.x} → ${after.x})`);
+    await page.getByRole('searchbox', { name: 'Find a room' }).fill('');
+  });
+
+  await check('any commit can be reverted, as a new commit', async () => {
+    const [, max] = await timeline();
+    await page.getByRole('button', { name: 'Revert this commit' }).click();
+    const [v, max2] = await timeline();
+    expectEqual([v, max2], [max + 1, max + 1], 'timeline after revert');
+    if (!/reverted/i.test(await text('commit-detail'))) throw new Error('the new commit does not say it reverts');
+  });
+
+  await check('a copy can be saved under a new name and reopened', async () => {
+    await page.locator('.projects-menu summary').click();
+    await page.getByPlaceholder('Save a copy as…').fill('My house');
+    await page.locator('.save-as button').click();
+    expectEqual(await text('project-name'), 'My house', 'project name');
+    await page.locator('.projects-menu summary').click();
+    await page.locator('.projects-menu summary').click();
+    const saved = await page.locator('.projects-menu .saved li').allTextContents();
+    if (!saved.some((s) => s.includes('My house')) || !saved.some((s) => s.includes('A small house'))) throw new Error(saved.join(', '));
+    await page.locator('.projects-menu summary').click();
   });
 
   await check('the ground truth colours exits and gives precision and recall', async () => {
