@@ -261,6 +261,28 @@ pub fn sub(a: Vector, b: Vector) -> Vector {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
 
+/// A lattice offset in words: "2 north, 1 east" ("nothing" for zero).
+pub fn offset_words([x, y, z]: Vector) -> String {
+    let part = |n: i32, pos: &str, neg: &str| match n {
+        0 => None,
+        n if n > 0 => Some(format!("{n} {pos}")),
+        n => Some(format!("{} {neg}", -n)),
+    };
+    let parts: Vec<String> = [
+        part(y, "north", "south"),
+        part(x, "east", "west"),
+        part(z, "up", "down"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if parts.is_empty() {
+        "nothing".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,7 @@
 //! Words for what the app shows: exits, conflicts, conflict types and commit triggers. Pure.
 
 use crate::domain::analysis::{Conflict, ConflictKind, ConflictType};
+use crate::domain::direction::offset_words;
 use crate::domain::map::{ExitId, Map, Origin, RoomId};
 use crate::domain::Trigger;
 
@@ -58,28 +59,6 @@ pub fn conflict_title(map: &Map, c: &Conflict) -> String {
         ConflictKind::NameCollision { canonical } => {
             format!("{} rooms are called “{canonical}”", c.rooms.len())
         }
-    }
-}
-
-/// A lattice offset in words: "2 north, 1 east".
-pub fn offset_words([x, y, z]: [i32; 3]) -> String {
-    let part = |n: i32, pos: &str, neg: &str| match n {
-        0 => None,
-        n if n > 0 => Some(format!("{n} {pos}")),
-        n => Some(format!("{} {neg}", -n)),
-    };
-    let parts: Vec<String> = [
-        part(y, "north", "south"),
-        part(x, "east", "west"),
-        part(z, "up", "down"),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    if parts.is_empty() {
-        "nothing".to_string()
-    } else {
-        parts.join(", ")
     }
 }
 

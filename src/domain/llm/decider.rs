@@ -22,6 +22,7 @@ use super::request::{build_request, RequestOptions};
 use super::response::{LlmError, Usage};
 use super::transport::LlmTransport;
 use crate::domain::analysis::{Conflict, ConflictKind};
+use crate::domain::direction::offset_words;
 use crate::domain::map::{Exit, ExitId, Map, Origin, RoomId};
 use crate::domain::repair::{describe, Action, Decision, DecisionContext};
 use crate::domain::Label;
@@ -57,27 +58,6 @@ pub fn rule_name(kind: &ConflictKind) -> &'static str {
         ConflictKind::Loop { .. } => "loop",
         ConflictKind::Overlap { .. } => "overlap",
         ConflictKind::NameCollision { .. } => "name_collision",
-    }
-}
-
-fn offset_words([x, y, z]: [i32; 3]) -> String {
-    let part = |n: i32, pos: &str, neg: &str| match n {
-        0 => None,
-        n if n > 0 => Some(format!("{n} {pos}")),
-        n => Some(format!("{} {neg}", -n)),
-    };
-    let parts: Vec<String> = [
-        part(y, "north", "south"),
-        part(x, "east", "west"),
-        part(z, "up", "down"),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    if parts.is_empty() {
-        "nothing".to_string()
-    } else {
-        parts.join(", ")
     }
 }
 
