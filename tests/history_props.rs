@@ -160,12 +160,20 @@ proptest! {
         let map = h.head();
         let a = Analysis::of(map);
         let bulk = localize_all(map, &a.geometry, &a.conflicts);
-        let lcas: Vec<_> = a.localizations.iter().map(|l| l.lca).collect();
+        let lcas: Vec<_> = a.localizations(map).iter().map(|l| l.lca).collect();
         prop_assert_eq!(bulk.lca, lcas);
         let mut ours = bulk.candidates.clone();
         ours.sort();
-        let mut theirs = a.all_candidates();
+        let mut seen = std::collections::HashSet::new();
+        let first_seen: Vec<_> = a
+            .localizations(map)
+            .iter()
+            .flat_map(|l| l.candidates.iter().copied())
+            .filter(|e| seen.insert(*e))
+            .collect();
+        let mut theirs = first_seen.clone();
         theirs.sort();
         prop_assert_eq!(ours, theirs);
+        prop_assert_eq!(a.all_candidates(map), first_seen);
     }
 }

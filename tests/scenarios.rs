@@ -47,7 +47,7 @@ fn case_study_b_localizes_the_wrong_exit_first() {
     let a = Analysis::of(map);
     assert_eq!(a.conflicts.len(), 1);
     assert!(matches!(a.conflicts[0].kind, ConflictKind::Overlap { .. }));
-    let loc = &a.localizations[0];
+    let loc = a.localization(map, 0).expect("a conflict");
     assert_eq!(map.room(loc.lca.unwrap()).unwrap().name, "Entrance Hall");
     let names = |v: &[ExitId]| v.iter().map(|e| name(map, *e)).collect::<Vec<_>>();
     assert_eq!(
@@ -92,7 +92,7 @@ fn the_challenge_scenario_traces_the_overlap_back_to_b() {
         .map(|r| map.room(*r).unwrap().name.as_str())
         .collect();
     assert_eq!(rooms, ["D", "I"]);
-    let loc = &a.localizations[0];
+    let loc = a.localization(map, 0).expect("a conflict");
     assert_eq!(map.room(loc.lca.unwrap()).unwrap().name, "B");
     let names = |v: &[ExitId]| v.iter().map(|e| name(map, *e)).collect::<Vec<_>>();
     assert_eq!(names(&loc.path_a), ["B->C", "C->D"]);

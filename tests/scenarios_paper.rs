@@ -93,7 +93,7 @@ fn tc1_the_challenge_traces_the_delayed_overlap_to_b_and_ranks_e_g_third() {
     assert_eq!(s.first_conflict_version(), Some(9));
     let a = Analysis::of(map);
     assert_eq!(overlaps(map), [["D", "I"]]);
-    let loc = &a.localizations[0];
+    let loc = &a.localizations(map)[0];
     assert_eq!(map.room(loc.lca.unwrap()).unwrap().name, "B");
     assert_eq!(names(map, &loc.path_a), ["B->C", "C->D"]);
     assert_eq!(names(map, &loc.path_b), ["B->E", "E->G", "G->H", "H->I"]);
@@ -155,7 +155,7 @@ fn tc2_a_duplicated_label_localizes_to_its_own_room() {
             ..
         }
     ));
-    let loc = &a.localizations[0];
+    let loc = &a.localizations(map)[0];
     assert_eq!(map.room(loc.lca.unwrap()).unwrap().name, "C");
     assert_eq!(names(map, &loc.path_a), ["C->D"]);
     assert_eq!(names(map, &loc.path_b), ["C->E"]);
@@ -184,13 +184,13 @@ fn tc3_both_cascading_overlaps_point_to_the_same_exit() {
     assert_eq!(overlaps(map), [["L2", "R2"], ["L3", "R3"]]);
     let r1r2 = exit_between(map, "R1", "R2").unwrap();
     for (i, n) in [(0, 5), (1, 7)] {
-        let loc = &a.localizations[i];
+        let loc = &a.localizations(map)[i];
         assert_eq!(map.room(loc.lca.unwrap()).unwrap().name, "Hub");
         assert_eq!(loc.candidates.len(), n);
         assert!(loc.candidates.contains(&r1r2));
         assert_eq!(rank(&h, &a, i, r1r2), 3, "conflict {i}");
     }
-    let union = a.all_candidates();
+    let union = a.all_candidates(map);
     assert_eq!(union.len(), 7);
     assert!(close(reduction(union.len(), 9), 2.0 / 9.0));
     assert!(Analysis::of(&relabelled(map, "R1", "R2", Direction::East))
@@ -229,13 +229,13 @@ fn tc4_mixed_conflicts_are_localized_each_its_own_way() {
     assert_eq!(room_names(map, &a.conflicts[dir].rooms), ["P1", "P2"]);
     assert_eq!(room_names(map, &a.conflicts[topo].rooms), ["Q5", "P4"]);
     // Directional: local, LCA = the pair's first room; 3 of 12 (75 %); the wrong way back last.
-    let d = &a.localizations[dir];
+    let d = &a.localizations(map)[dir];
     assert_eq!(map.room(d.lca.unwrap()).unwrap().name, "P1");
     assert_eq!(d.candidates.len(), 3);
     assert!(close(reduction(3, 12), 0.75));
     assert_eq!(rank(&h, &a, dir, exit_between(map, "P2", "P1").unwrap()), 3);
     // Topological: LCA P0, both lanes, 9 of 12 (25 %); the slip 5th of 9.
-    let t = &a.localizations[topo];
+    let t = &a.localizations(map)[topo];
     assert_eq!(map.room(t.lca.unwrap()).unwrap().name, "P0");
     assert_eq!(t.candidates.len(), 9);
     assert!(close(reduction(9, 12), 0.25));
@@ -270,7 +270,7 @@ fn tc5_a_long_range_conflict_reaches_back_to_the_start() {
     assert_eq!(overlaps(map), [["N9", "M7"]]);
     let depth = |r: &str| a.geometry.depth[map.find_room(r).unwrap().id.0 as usize];
     assert_eq!((depth("N2"), depth("N9"), depth("M7")), (2, 10, 8));
-    let loc = &a.localizations[0];
+    let loc = &a.localizations(map)[0];
     assert_eq!(map.room(loc.lca.unwrap()).unwrap().name, "N0");
     assert_eq!(loc.candidates.len(), 18);
     assert!(close(reduction(18, 18), 0.0));
@@ -409,16 +409,16 @@ fn tc6_reach_predicts_the_cascade_and_speeds_up_inspection() {
 /// TC2 keep fewer candidates (see their tests).
 #[test]
 fn the_average_reduction_over_the_tc_table() {
-    let rate = |id: &str, pick: &dyn Fn(&Analysis) -> usize| -> f64 {
+    let rate = |id: &str, pick: &dyn Fn(&Analysis, &Map) -> usize| -> f64 {
         let map = scenario(id).history().head().clone();
         let a = Analysis::of(&map);
-        reduction(pick(&a), map.exit_count())
+        reduction(pick(&a, &map), map.exit_count())
     };
-    let union = |a: &Analysis| a.all_candidates().len();
+    let union = |a: &Analysis, map: &Map| a.all_candidates(map).len();
     let of_type = |t: ConflictType| {
-        move |a: &Analysis| {
+        move |a: &Analysis, map: &Map| {
             let i = a.conflicts.iter().position(|c| c.ctype == t).unwrap();
-            a.localizations[i].candidates.len()
+            a.localizations(map)[i].candidates.len()
         }
     };
     let rows = [

@@ -17,7 +17,7 @@ pub fn ConflictDetail(
     let snap = state.snapshot.get_untracked();
     let (Some(c), Some(loc)) = (
         snap.analysis.conflicts.get(index),
-        snap.analysis.localizations.get(index),
+        snap.analysis.localization(&snap.map, index),
     ) else {
         return view! { <p class="hint">"This conflict is not on the map at this version."</p> }
             .into_any();

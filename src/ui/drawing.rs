@@ -150,8 +150,10 @@ fn gather(snap: &Snapshot, marks: &Marks<'_>) -> Classes {
             _ => {}
         }
     }
-    if let Some(i) = marks.conflict.filter(|i| *i < a.conflicts.len()) {
-        let loc = &a.localizations[i];
+    if let Some((i, loc)) = marks
+        .conflict
+        .and_then(|i| a.localization(&snap.map, i).map(|l| (i, l)))
+    {
         a.conflicts[i]
             .rooms
             .iter()

@@ -154,7 +154,7 @@ fn narrate(h: &History) -> Vec<LessonStep> {
         .unwrap_or(0);
     let map = h.head();
     let a = Analysis::of(map);
-    let (appears, localize) = match (a.conflicts.first(), a.localizations.first()) {
+    let (appears, localize) = match (a.conflicts.first(), a.localization(map, 0)) {
         (Some(c), Some(loc)) => {
             let ranked = a.ranked(map, 0, &h.usage());
             let top = ranked.first().map_or_else(String::new, |s| {

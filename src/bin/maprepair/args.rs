@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 /// Flags that take no value.
-const BARE_FLAGS: &[&str] = &["help", "verbose"];
+const BARE_FLAGS: &[&str] = &["help", "verbose", "unbudgeted"];
 
 /// Parsed arguments.
 #[derive(Debug, Default)]

@@ -51,7 +51,7 @@ pub fn conflict_json(map: &Map, a: &Analysis, i: usize) -> Value {
     let exit = |e: &maprepair::domain::ExitId| {
         map.exit(*e).map_or(Value::Null, |x| json!({"id": x.id.0, "from": name(x.from), "to": name(x.to), "label": x.label.to_string()}))
     };
-    let loc = &a.localizations[i];
+    let loc = a.localization(map, i).unwrap_or_default();
     json!({
         "id": c.id,
         "type": c.ctype.as_str(),

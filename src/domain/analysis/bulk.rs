@@ -8,7 +8,8 @@
 //! nearest unmarked ancestor, O((V + C) α(V)) in all), then one Edge Impact Score ranking over
 //! that union.
 //!
-//! The union equals the union of [`super::localize`]'s candidate lists (a test checks it).
+//! The union equals the union of [`super::localize`]'s candidate lists, in the same first-seen
+//! order (a test checks it).
 
 use super::conflict::{Conflict, ConflictKind};
 use super::geometry::Geometry;
@@ -90,7 +91,9 @@ impl Ancestors {
 pub struct BulkLocalization {
     /// LCA per conflict (same order as the conflicts).
     pub lca: Vec<Option<RoomId>>,
-    /// Every candidate exit, once.
+    /// Every candidate exit, once, in first-seen order: conflict by conflict, each one's
+    /// candidates in [`super::localize`]'s order (its own exits, then the tree paths from the
+    /// LCA down).
     pub candidates: Vec<ExitId>,
 }
 
@@ -125,6 +128,7 @@ pub fn localize_all(map: &Map, geometry: &Geometry, conflicts: &[Conflict]) -> B
     let mut mark_path =
         |from: RoomId, lca: RoomId, out: &mut BulkLocalization, marked: &mut Vec<bool>| {
             let stop = geometry.depth[lca.0 as usize];
+            let first = out.candidates.len();
             let mut v = find(&mut jump, from.0);
             while geometry.depth[v as usize] > stop {
                 let Some((p, e)) = geometry.parent[v as usize] else {
@@ -134,6 +138,8 @@ pub fn localize_all(map: &Map, geometry: &Geometry, conflicts: &[Conflict]) -> B
                 jump[v as usize] = p.0;
                 v = find(&mut jump, p.0);
             }
+            // Marked bottom-up, listed top-down (as a path from the LCA reads).
+            out.candidates[first..].reverse();
         };
     for c in conflicts {
         let ends = match &c.kind {

@@ -4,7 +4,7 @@ use super::conflict::{Conflict, ConflictKind, ConflictType};
 use super::geometry::Geometry;
 use crate::domain::direction::{Label, Vector};
 use crate::domain::map::{ExitId, Map, RoomId};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 
 /// Detects every conflict: directional (duplicate labels, reverse mismatches), topological
 /// (inconsistent loops, overlaps), naming (canonical-name collisions), in that order.
@@ -13,6 +13,15 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
     // Pairs of rooms that are targets of one duplicated label: their overlap is the same fact.
     let mut explained: FxHashSet<(RoomId, RoomId)> = FxHashSet::default();
     for room in map.rooms() {
+        // Most rooms repeat no label: check that without building groups.
+        let repeats = map.exits_from(room.id).enumerate().any(|(i, e)| {
+            map.exits_from(room.id)
+                .skip(i + 1)
+                .any(|x| x.label == e.label && x.to != e.to)
+        });
+        if !repeats {
+            continue;
+        }
         let mut groups: Vec<(&Label, Vec<ExitId>, Vec<RoomId>)> = Vec::new();
         for e in map.exits_from(room.id) {
             match groups.iter_mut().find(|(l, _, _)| **l == e.label) {
@@ -56,22 +65,17 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
             continue;
         }
         let (a, b) = pair;
-        let forward: Vec<&Label> = map
-            .exits_between(a, b)
-            .filter(|x| x.geometric && x.label.opposite().is_some())
-            .map(|x| &x.label)
-            .collect();
-        let back: Vec<&Label> = map
-            .exits_between(b, a)
-            .filter(|x| x.geometric && x.label.opposite().is_some())
-            .map(|x| &x.label)
-            .collect();
-        if forward.is_empty() || back.is_empty() {
+        let usable = |x: &&crate::domain::map::Exit| x.geometric && x.label.opposite().is_some();
+        let mut forward = map.exits_between(a, b).filter(usable).peekable();
+        let mut back = map.exits_between(b, a).filter(usable).peekable();
+        if forward.peek().is_none() || back.peek().is_none() {
             continue;
         }
-        let agrees = forward
-            .iter()
-            .any(|f| f.opposite().is_some_and(|o| back.contains(&&o)));
+        let agrees = forward.any(|f| {
+            f.label
+                .opposite()
+                .is_some_and(|o| map.exits_between(b, a).filter(usable).any(|x| x.label == o))
+        });
         if !agrees {
             let exits = map
                 .exits_between(a, b)
@@ -103,11 +107,19 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
             exits: vec![closure.exit],
         });
     }
-    // Overlaps: one per cell.
-    let mut cells: indexmap::IndexMap<(u32, Vector), Vec<RoomId>> = indexmap::IndexMap::new();
+    // Overlaps: one per cell (counted first, so that only shared cells keep a room list).
+    let cell_of = |r: RoomId| Some((geometry.frame_of(r)?, geometry.position(r)?));
+    let mut per_cell: FxHashMap<(u32, Vector), u32> = FxHashMap::default();
     for room in map.rooms() {
-        if let (Some(f), Some(p)) = (geometry.frame_of(room.id), geometry.position(room.id)) {
-            cells.entry((f, p)).or_default().push(room.id);
+        if let Some(c) = cell_of(room.id) {
+            *per_cell.entry(c).or_insert(0) += 1;
+        }
+    }
+    let mut cells: indexmap::IndexMap<(u32, Vector), Vec<RoomId>, FxBuildHasher> =
+        indexmap::IndexMap::default();
+    for room in map.rooms() {
+        if let Some(c) = cell_of(room.id).filter(|c| per_cell.get(c).is_some_and(|n| *n >= 2)) {
+            cells.entry(c).or_default().push(room.id);
         }
     }
     for ((_, cell), rooms) in cells {
@@ -131,13 +143,23 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
             rooms,
         });
     }
-    // Naming: canonical collisions.
-    let mut names: indexmap::IndexMap<&str, Vec<RoomId>> = indexmap::IndexMap::new();
+    // Naming: canonical collisions (counted first, as for cells).
+    let mut per_name: FxHashMap<&str, u32> = FxHashMap::default();
     for room in map.rooms() {
-        names
-            .entry(room.canonical.as_str())
-            .or_default()
-            .push(room.id);
+        *per_name.entry(room.canonical.as_str()).or_insert(0) += 1;
+    }
+    let mut names: indexmap::IndexMap<&str, Vec<RoomId>, FxBuildHasher> =
+        indexmap::IndexMap::default();
+    for room in map.rooms() {
+        if per_name
+            .get(room.canonical.as_str())
+            .is_some_and(|n| *n >= 2)
+        {
+            names
+                .entry(room.canonical.as_str())
+                .or_default()
+                .push(room.id);
+        }
     }
     for (canonical, rooms) in names {
         if rooms.len() >= 2 {

@@ -19,6 +19,7 @@ pub mod geometry;
 pub mod live;
 pub mod localize;
 pub mod score;
+pub mod trial;
 
 pub use conflict::{Conflict, ConflictKind, ConflictType, Counts};
 pub use detect::detect;
@@ -26,40 +27,66 @@ pub use geometry::{Geometry, GeometryBuilder, LoopClosure, Placement};
 pub use live::LiveDetector;
 pub use localize::{localize, Localization};
 pub use score::{score, ScoredExit};
+pub use trial::{Edit, TrialJudge};
 
 use super::map::{ExitId, Map};
+use std::sync::OnceLock;
 
-/// Everything the app shows about one map state.
+/// Everything the app shows about one map state: positions and conflicts, computed at once;
+/// localizations, computed on first use (a 100,000-room map has tens of millions of candidate
+/// entries in all, which a repair loop never needs).
 #[derive(Debug, Clone)]
 pub struct Analysis {
     /// Positions and the tree.
     pub geometry: Geometry,
     /// Conflicts in detection order.
     pub conflicts: Vec<Conflict>,
-    /// One localization per conflict (same order).
-    pub localizations: Vec<Localization>,
+    localized: OnceLock<Vec<Localization>>,
 }
 
 impl Analysis {
-    /// Analyses a map. `usage[exit id]` is how often each exit was walked (from
-    /// [`crate::domain::history::History::usage`]); missing entries count as one.
+    /// Analyses a map: positions and conflicts. Localizations follow on demand.
     pub fn of(map: &Map) -> Analysis {
         let geometry = Geometry::infer(map);
         let conflicts = detect(map, &geometry);
-        let localizations = conflicts
-            .iter()
-            .map(|c| localize(map, &geometry, c))
-            .collect();
+        Analysis::from_parts(geometry, conflicts)
+    }
+
+    /// An analysis from a geometry and the conflicts detected on it.
+    pub fn from_parts(geometry: Geometry, conflicts: Vec<Conflict>) -> Analysis {
         Analysis {
             geometry,
             conflicts,
-            localizations,
+            localized: OnceLock::new(),
         }
     }
 
     /// Counts by type.
     pub fn counts(&self) -> Counts {
         Counts::of(&self.conflicts)
+    }
+
+    /// One localization per conflict (same order), computed on the first call and kept.
+    /// `map` must be the map this analysis was made of.
+    pub fn localizations(&self, map: &Map) -> &[Localization] {
+        self.localized.get_or_init(|| {
+            self.conflicts
+                .iter()
+                .map(|c| localize(map, &self.geometry, c))
+                .collect()
+        })
+    }
+
+    /// The localization of conflict `index` (from the kept ones if they were computed).
+    /// `map` must be the map this analysis was made of.
+    pub fn localization(&self, map: &Map, index: usize) -> Option<Localization> {
+        match self.localized.get() {
+            Some(all) => all.get(index).cloned(),
+            None => self
+                .conflicts
+                .get(index)
+                .map(|c| localize(map, &self.geometry, c)),
+        }
     }
 
     /// How many conflicts involve each exit (indexed by exit id): the exits a rule names — a
@@ -79,7 +106,7 @@ impl Analysis {
 
     /// The ranked candidates of conflict `index`.
     pub fn ranked(&self, map: &Map, index: usize, usage: &[u32]) -> Vec<ScoredExit> {
-        let Some(loc) = self.localizations.get(index) else {
+        let Some(loc) = self.localization(map, index) else {
             return Vec::new();
         };
         let counts = self.conflict_counts(map.exit_bound());
@@ -89,23 +116,15 @@ impl Analysis {
     /// The ranked candidates of every conflict (conflict counts computed once).
     pub fn ranked_all(&self, map: &Map, usage: &[u32]) -> Vec<Vec<ScoredExit>> {
         let counts = self.conflict_counts(map.exit_bound());
-        self.localizations
+        self.localizations(map)
             .iter()
             .map(|l| score(&self.geometry, &l.candidates, &counts, usage))
             .collect()
     }
 
-    /// Every candidate exit of every conflict, once, in first-seen order.
-    pub fn all_candidates(&self) -> Vec<ExitId> {
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut out = Vec::new();
-        for loc in &self.localizations {
-            for e in &loc.candidates {
-                if seen.insert(*e) {
-                    out.push(*e);
-                }
-            }
-        }
-        out
+    /// Every candidate exit of every conflict, once, in first-seen order (computed in bulk,
+    /// without listing each conflict's candidates: see [`bulk`]).
+    pub fn all_candidates(&self, map: &Map) -> Vec<ExitId> {
+        bulk::localize_all(map, &self.geometry, &self.conflicts).candidates
     }
 }

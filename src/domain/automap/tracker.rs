@@ -22,6 +22,7 @@
 //! Everything is deterministic: candidates are scored with fixed weights and ties go to the
 //! first candidate in a fixed order.
 
+use super::consistency::{resolve_sources, Move};
 use super::gazetteer::{Gazetteer, MatchKind, Sighting};
 use super::identity::{has_exit, local_conflicts, room_at, target, Description};
 use super::movement::{is_refusal, move_label};
@@ -297,7 +298,12 @@ pub struct Tracker<'a> {
     surveyed: Vec<Option<Sighting>>,
     /// One outcome per step.
     pub outcomes: Vec<Outcome>,
+    /// Steps whose start away from the continuation the text or a way back vouches for.
+    firm: std::collections::HashSet<usize>,
 }
+
+/// How a note says that the text or a way back vouches for a move's start.
+const FIRM_MARK: &str = "as the text or the way back says";
 
 /// Weights (see [`super::identity`]).
 const W_TEXT: f64 = 2.0;
@@ -316,6 +322,8 @@ const BREAK_POSITION: f64 = 3.0;
 const BREAK_SLOT: f64 = 4.0;
 /// Share of a name's words a slot's context must hold to name it outright.
 const SLOT_CUE: f64 = 0.5;
+/// How many known exits the skipped steps of a transcript of moves may have walked.
+const SKIP_DEPTH: usize = 4;
 /// How far (lattice steps) a move must miss for hindsight to move its start.
 const HINDSIGHT_MISS: i32 = 1;
 
@@ -335,6 +343,7 @@ impl<'a> Tracker<'a> {
             titled: vec![false; gaz.len()],
             surveyed: Vec::new(),
             outcomes: Vec::new(),
+            firm: std::collections::HashSet::new(),
         }
     }
 
@@ -832,6 +841,9 @@ impl<'a> Tracker<'a> {
             }
         };
         let (src, why) = self.choose_source(cur, dst, &label, obs, origin);
+        if why.as_ref().is_some_and(|w| w.contains(FIRM_MARK)) {
+            self.firm.insert(index);
+        }
         if let Some(w) = why {
             note = format!("{note}; {w}");
         }
@@ -901,7 +913,7 @@ impl<'a> Tracker<'a> {
             if r != dst {
                 return (
                     r,
-                    Some(format!("came from {}, as the text says", self.name_of(r))),
+                    Some(format!("came from {}, {FIRM_MARK}", self.name_of(r))),
                 );
             }
         }
@@ -928,13 +940,19 @@ impl<'a> Tracker<'a> {
             if way_back.is_some_and(|y| y != c) {
                 s -= BREAK_BACK + 1.0;
             }
+            // A transcript of moves only keeps each exit's first walk (a cleaned walkthrough):
+            // a way out of the current room already walked to elsewhere is not walked again
+            // here, so the steps that led elsewhere were skipped.
+            if self.all_moves && target(&self.map, c, label).is_some_and(|t| t != dst) {
+                s -= BREAK_SLOT;
+            }
             offer(c, s, String::new(), &mut best);
         }
         if let Some(y) = way_back.filter(|&y| Some(y) != cur && y != dst) {
             offer(
                 y,
                 -BREAK_BACK,
-                format!("came from {}: its way back says so", self.name_of(y)),
+                format!("came from {}: {FIRM_MARK}", self.name_of(y)),
                 &mut best,
             );
         }
@@ -949,6 +967,15 @@ impl<'a> Tracker<'a> {
         if let Some((r, _, why)) = best.filter(|b| b.1 > -BREAK_SLOT) {
             return (r, (!why.is_empty()).then_some(why));
         }
+        if let Some(r) = cur.and_then(|c| self.skipped_to(c, dst, label)) {
+            return (
+                r,
+                Some(format!(
+                    "came from {}, the nearest room the skipped steps could reach with this way out unwalked",
+                    self.name_of(r)
+                )),
+            );
+        }
         let why = if cur.is_none() {
             "the starting room is unknown".to_string()
         } else if cur == Some(dst) {
@@ -962,6 +989,47 @@ impl<'a> Tracker<'a> {
             s,
             Some(format!("{why}; started in {}", SlotKind::Source.as_str())),
         )
+    }
+
+    /// In a transcript of moves only (each exit's first walk kept, re-walks dropped), when the
+    /// current room's way `label` was walked before to elsewhere: the nearest room the dropped
+    /// steps could have reached along known exits whose way `label` is still unwalked and which
+    /// the lattice does not place elsewhere than one step back from `dst`.
+    fn skipped_to(&self, cur: RoomId, dst: RoomId, label: &Label) -> Option<RoomId> {
+        if !self.all_moves || target(&self.map, cur, label).is_none_or(|t| t == dst) {
+            return None;
+        }
+        let geo = self.geo.current();
+        let want = label.vector().and_then(|v| {
+            let p = geo.position(dst)?;
+            Some((geo.frame_of(dst)?, [p[0] - v[0], p[1] - v[1], p[2] - v[2]]))
+        });
+        let fits = |r: RoomId| match (want, geo.frame_of(r), geo.position(r)) {
+            (Some((f, w)), Some(g), Some(p)) if f == g => p == w,
+            _ => true,
+        };
+        let mut seen = std::collections::HashSet::from([cur]);
+        let mut queue = std::collections::VecDeque::from([(cur, 0usize)]);
+        while let Some((r, d)) = queue.pop_front() {
+            if r != cur && r != dst && target(&self.map, r, label).is_none() && fits(r) {
+                return Some(r);
+            }
+            if d >= SKIP_DEPTH {
+                continue;
+            }
+            let next: Vec<RoomId> = self
+                .map
+                .exits_from(r)
+                .map(|e| e.to)
+                .chain(self.map.exits_to(r).map(|e| e.from))
+                .collect();
+            for n in next {
+                if seen.insert(n) {
+                    queue.push_back((n, d + 1));
+                }
+            }
+        }
+        None
     }
 
     /// The title shown and the first telling description, per tracker room.
@@ -1058,8 +1126,10 @@ impl<'a> Tracker<'a> {
                 continue;
             }
             let (s, why) = if let Some(y) = way_back {
+                self.firm.insert(k);
                 (y, "its way back leads there")
             } else {
+                self.firm.remove(&k);
                 let (Some(v), Some(_)) = (v, miss) else {
                     continue;
                 };
@@ -1083,6 +1153,74 @@ impl<'a> Tracker<'a> {
             o.from = Some(s);
             o.continued = false;
             o.note = format!("{}; in hindsight it started in {name}, {why}", o.note);
+        }
+    }
+
+    /// Every move's start judged again by how well all moves agree (see [`super::consistency`]);
+    /// the map's exits are rebuilt from the moves, and a slot no move starts or ends in any
+    /// more is dropped.
+    fn reconsider_sources(&mut self) {
+        let mut at = Vec::new();
+        let mut moves = Vec::new();
+        let geo = Geometry::infer(&self.map);
+        for (k, o) in self.outcomes.iter().enumerate() {
+            if let (true, Some(from), Some(to), Some(label)) = (o.moved, o.from, o.to, &o.label) {
+                let cont = k
+                    .checked_sub(1)
+                    .and_then(|j| self.outcomes.get(j))
+                    .and_then(|p| p.to);
+                let placed = label
+                    .vector()
+                    .and_then(|v| room_at(&self.map, &geo, to, [-v[0], -v[1], -v[2]], Some(from)));
+                at.push(k);
+                moves.push(Move {
+                    from,
+                    to,
+                    label: label.clone(),
+                    cont,
+                    placed,
+                    firm: self.firm.contains(&k),
+                });
+            }
+        }
+        let starts = resolve_sources(&moves);
+        let mut changed = false;
+        for ((&k, m), s) in at.iter().zip(&moves).zip(starts) {
+            if s == m.from {
+                continue;
+            }
+            changed = true;
+            let name = self.name_of(s);
+            let o = &mut self.outcomes[k];
+            o.from = Some(s);
+            o.continued = m.cont == Some(s);
+            o.note = format!("{}; on second look it started in {name}", o.note);
+        }
+        if !changed {
+            return;
+        }
+        let old: Vec<ExitId> = self.map.exits().map(|e| e.id).collect();
+        for id in old {
+            let _ = self.map.remove_exit(id);
+        }
+        let mut used = std::collections::HashSet::new();
+        for o in &self.outcomes {
+            used.extend(o.to);
+            if let (true, Some(from), Some(to), Some(label)) = (o.moved, o.from, o.to, &o.label) {
+                used.insert(from);
+                if from != to && !has_exit(&self.map, from, to, label) {
+                    let _ = self.map.add_exit(from, to, label.clone(), Origin::Observed);
+                }
+            }
+        }
+        let orphans: Vec<RoomId> = self
+            .map
+            .rooms()
+            .map(|r| r.id)
+            .filter(|&r| self.is_slot(r) && !used.contains(&r))
+            .collect();
+        for r in orphans {
+            let _ = self.map.remove_room(r);
         }
     }
 
@@ -1116,6 +1254,7 @@ impl<'a> Tracker<'a> {
     /// room (`None` for a room that could not be named).
     pub fn finish(&mut self) -> Vec<Option<String>> {
         self.revisit_sources();
+        self.reconsider_sources();
         let bound = self.map.room_bound();
         let mut place_of: Vec<Option<usize>> = (0..bound)
             .map(|i| self.info.get(i).and_then(|x| x.place))

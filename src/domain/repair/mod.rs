@@ -134,6 +134,8 @@ pub struct RepairSession {
     attempts: FxHashMap<String, usize>,
     rollbacks: FxHashMap<String, usize>,
     finished: bool,
+    /// A conflict that used its last attempt: abandoned at the next analysis if still there.
+    spent: Option<String>,
     /// Everything decided, in order.
     pub log: Vec<Logged>,
 }
@@ -224,6 +226,11 @@ impl RepairSession {
         }
         let map = history.head();
         let analysis = Analysis::of(map);
+        if let Some(id) = self.spent.take() {
+            if analysis.conflicts.iter().any(|c| c.id == id) {
+                self.abandoned.insert(id);
+            }
+        }
         let Some(target) = analysis
             .conflicts
             .iter()
@@ -268,12 +275,9 @@ impl RepairSession {
         if version.is_some() {
             let n = self.attempts.entry(id.clone()).or_insert(0);
             *n += 1;
-            let still_there = Analysis::of(history.head())
-                .conflicts
-                .iter()
-                .any(|c| c.id == id);
-            if still_there && *n >= self.budget.attempts_per_conflict {
-                self.abandoned.insert(id.clone());
+            // Whether the conflict survived is seen by the next analysis (one per decision).
+            if *n >= self.budget.attempts_per_conflict {
+                self.spent = Some(id.clone());
             }
         }
         self.log.push(Logged {

@@ -174,7 +174,7 @@ impl Solver {
         // Only exits some conflict implicates: text that disagrees with a consistent exit is
         // as likely to be a naming quirk as an error.
         let implicated: rustc_hash::FxHashSet<ExitId> =
-            ctx.analysis.all_candidates().into_iter().collect();
+            ctx.analysis.all_candidates(ctx.map).into_iter().collect();
         for e in map.exits().filter(|e| implicated.contains(&e.id)) {
             let ev = self.evidence(e.id);
             match &ev.text {
@@ -291,7 +291,7 @@ impl Solver {
             .analysis
             .conflicts
             .iter()
-            .zip(&ctx.analysis.localizations)
+            .zip(ctx.analysis.localizations(ctx.map))
         {
             if c.ctype != ConflictType::Topological {
                 continue;

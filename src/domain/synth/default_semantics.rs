@@ -171,7 +171,7 @@ impl SuiteSemantics for DefaultSemantics {
             return None;
         }
         let candidates: FxHashSet<(NodeIx, NodeIx)> = analysis
-            .all_candidates()
+            .all_candidates(map)
             .into_iter()
             .filter_map(|e| conv.pair(e))
             .filter(|p| primary.contains(p))
