@@ -1,11 +1,13 @@
 //! Keeping the canvas's SVG in step with the drawing, touching only what changed: every exit
-//! and room has a key and its markup; an update parses the new and changed markup in one go
-//! and swaps those nodes in, removes the gone ones, and leaves the rest alone. Scrubbing the
+//! and room has a key and its markup; an update writes markup only for items that differ from
+//! the last drawing's, parses the new and changed markup in one go and swaps those nodes in,
+//! removes the gone ones, and leaves the rest alone. Scrubbing the
 //! timeline or moving a room then costs what changed, not what is on the map. Browser only.
 
 use super::drawing::Drawing;
-use super::svg::{head, parts, root_class};
+use super::svg::{exit_markup, head, misc, room_markup, root_class};
 use rustc_hash::FxHashMap;
+use std::sync::Arc;
 use wasm_bindgen::JsCast;
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
@@ -13,12 +15,28 @@ const SVG_NS: &str = "http://www.w3.org/2000/svg";
 /// One keyed layer: its group and the markup and node of each item.
 struct Layer {
     group: web_sys::Element,
-    items: FxHashMap<String, (String, web_sys::Element)>,
+    items: FxHashMap<u32, (String, web_sys::Element)>,
 }
 
 impl Layer {
+    fn new(group: web_sys::Element) -> Layer {
+        Layer {
+            group,
+            items: FxHashMap::default(),
+        }
+    }
+
+    /// The markup last written for `key`, when `same` says its item has not changed.
+    fn kept(&self, same: bool, key: u32) -> Option<String> {
+        if same {
+            self.items.get(&key).map(|(m, _)| m.clone())
+        } else {
+            None
+        }
+    }
+
     /// Replaces the whole layer in one parse (for a first draw or a change of most items).
-    fn rebuild(&mut self, new: Vec<(String, String)>) {
+    fn rebuild(&mut self, new: Vec<(u32, String)>) {
         let joined: String = new.iter().map(|n| n.1.as_str()).collect();
         self.group.set_inner_html(&joined);
         let children = self.group.children();
@@ -29,7 +47,7 @@ impl Layer {
             .collect();
     }
 
-    fn sync(&mut self, new: Vec<(String, String)>, scratch: &web_sys::Element) {
+    fn sync(&mut self, new: Vec<(u32, String)>, scratch: &web_sys::Element) {
         let unchanged = new
             .iter()
             .filter(|(k, m)| self.items.get(k).is_some_and(|(old, _)| old == m))
@@ -39,7 +57,7 @@ impl Layer {
             return;
         }
         let mut keep = FxHashMap::with_capacity_and_hasher(new.len(), Default::default());
-        let mut fresh: Vec<(String, String, Option<web_sys::Element>)> = Vec::new();
+        let mut fresh: Vec<(u32, String, Option<web_sys::Element>)> = Vec::new();
         for (key, markup) in new {
             match self.items.remove(&key) {
                 Some((old, el)) if old == markup => {
@@ -77,6 +95,8 @@ pub struct CanvasDom {
     misc_markup: String,
     exits: Layer,
     rooms: Layer,
+    /// The drawing written last (its items are compared with the next one's).
+    last: Option<Arc<Drawing>>,
     scratch: web_sys::Element,
 }
 
@@ -90,14 +110,9 @@ impl CanvasDom {
             root: find("g.drawing")?,
             misc: find("g.misc")?,
             misc_markup: String::new(),
-            exits: Layer {
-                group: find("g.exits")?,
-                items: FxHashMap::default(),
-            },
-            rooms: Layer {
-                group: find("g.rooms")?,
-                items: FxHashMap::default(),
-            },
+            exits: Layer::new(find("g.exits")?),
+            rooms: Layer::new(find("g.rooms")?),
+            last: None,
             scratch: document
                 .create_element_ns(Some(SVG_NS), "g")
                 .ok()?
@@ -106,15 +121,44 @@ impl CanvasDom {
         })
     }
 
-    /// Brings the SVG in step with `d`.
-    pub fn update(&mut self, d: &Drawing) {
-        let p = parts(d);
+    /// Brings the SVG in step with `d`. Items equal to the last drawing's item at the same
+    /// place keep their markup: only new and changed ones are written out.
+    pub fn update(&mut self, d: &Arc<Drawing>) {
+        let last = self.last.replace(Arc::clone(d));
         let _ = self.root.set_attribute("class", root_class(d));
-        if p.misc != self.misc_markup {
-            self.misc.set_inner_html(&p.misc);
-            self.misc_markup = p.misc;
+        let m = misc(d);
+        if m != self.misc_markup {
+            self.misc.set_inner_html(&m);
+            self.misc_markup = m;
         }
-        self.exits.sync(p.exits, &self.scratch);
-        self.rooms.sync(p.rooms, &self.scratch);
+        let exits = d
+            .exits
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| {
+                let id = e.id?;
+                let same = last.as_ref().and_then(|l| l.exits.get(i)) == Some(e);
+                Some((
+                    id,
+                    self.exits.kept(same, id).unwrap_or_else(|| exit_markup(e)),
+                ))
+            })
+            .collect();
+        self.exits.sync(exits, &self.scratch);
+        let rooms = d
+            .rooms
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let same = last.as_ref().and_then(|l| l.rooms.get(i)) == Some(r);
+                (
+                    r.id,
+                    self.rooms
+                        .kept(same, r.id)
+                        .unwrap_or_else(|| room_markup(r)),
+                )
+            })
+            .collect();
+        self.rooms.sync(rooms, &self.scratch);
     }
 }

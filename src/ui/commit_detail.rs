@@ -12,7 +12,7 @@ use leptos::prelude::*;
 pub fn CommitDetail() -> impl IntoView {
     let state = expect_context::<AppState>();
     let body = move || {
-        let snap = state.snapshot.get();
+        let snap = state.panels.get();
         let v = snap.version?;
         let recall = state.project.with(|p| p.history.recall_step(v))?;
         let added_rooms = state.project.with(|p| {

@@ -31,7 +31,7 @@ fn ConflictGroup(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let items = Memo::new(move |_| {
-        state.snapshot.with(|s| {
+        state.panels.with(|s| {
             s.analysis
                 .conflicts
                 .iter()

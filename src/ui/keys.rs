@@ -24,7 +24,7 @@ pub fn use_arrow_keys(state: AppState) {
         };
         ev.prevent_default();
         state.playing.set(false);
-        state.show_version(target.clamp(0, i64::from(u32::MAX)) as u32);
+        state.scrub_to(target.clamp(0, i64::from(u32::MAX)) as u32);
     });
     on_cleanup(move || handle.remove());
 }

@@ -18,7 +18,9 @@ pub fn MapToolbar() -> impl IntoView {
             fit(state);
         }
     };
-    let floors = move || state.layout.with(|l| l.floors.clone());
+    // A memo: the floor list is redrawn when the floors change, not at every new layout.
+    let floors = Memo::new(move |_| state.layout.with(|l| l.floors.clone()));
+    let floors = move || floors.get();
     let pick_floor = move |ev: leptos::ev::Event| {
         let v = event_target_value(&ev);
         state

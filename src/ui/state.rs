@@ -161,6 +161,12 @@ pub struct AppState {
     pub repair_log: RwSignal<Vec<Logged>>,
     /// The shown version's state.
     pub snapshot: Memo<Arc<Snapshot>>,
+    /// The snapshot the side panels (conflict list, commit panel) show: the shown one, except
+    /// that while the timeline is scrubbed it catches up just after the map's frame, so the
+    /// map and the counts of each state appear first. Written only by the state.
+    pub panels: Memo<Arc<Snapshot>>,
+    /// Set by [`AppState::scrub_to`]: the next snapshot reaches the panels a frame later.
+    scrubbed: StoredValue<bool>,
     /// Room positions for the snapshot.
     pub layout: Memo<Arc<Layout>>,
     /// The snapshot judged against the ground truth, when shown and known.
@@ -183,6 +189,7 @@ impl AppState {
             },
             fresh,
         );
+        let (panels, scrubbed) = use_panels(snapshot);
         let layout_mode = RwSignal::new(LayoutMode::Grid);
         let floors = RwSignal::new(Floors::Stacked);
         let layout = Memo::new_with_compare(
@@ -266,6 +273,8 @@ impl AppState {
             repair: StoredValue::new(None),
             repair_log: RwSignal::new(Vec::new()),
             snapshot,
+            panels,
+            scrubbed,
             layout,
             truth,
             drawing,
@@ -319,6 +328,58 @@ impl AppState {
         let last = self.commit_count().saturating_sub(1) as u32;
         self.cursor.set(if v >= last { None } else { Some(v) });
     }
+
+    /// Shows a version while the user scrubs the timeline: the map and the counts at once,
+    /// the side panels just after that frame (see [`AppState::panels`]).
+    pub fn scrub_to(&self, v: u32) {
+        self.scrubbed.set_value(true);
+        self.show_version(v);
+    }
+}
+
+/// The panels' snapshot and the scrub flag: each new snapshot reaches the panels at once,
+/// or, after [`AppState::scrub_to`], once the next frame is drawn (bursts coalesce: the
+/// panels then show the newest snapshot). A memo, not an effect, so that a state made before
+/// the app is mounted works too. Off the browser there are no frames: the panels follow at once.
+fn use_panels(snapshot: Memo<Arc<Snapshot>>) -> (Memo<Arc<Snapshot>>, StoredValue<bool>) {
+    let scrubbed = StoredValue::new(false);
+    let pending = StoredValue::new(false);
+    let caught_up = RwSignal::new(0u32);
+    let panels = Memo::new_with_compare(
+        move |shown: Option<&Arc<Snapshot>>| {
+            let s = snapshot.get();
+            caught_up.track();
+            let defer = cfg!(target_arch = "wasm32") && scrubbed.get_value();
+            scrubbed.set_value(false);
+            match shown {
+                Some(shown) if defer => {
+                    if !pending.get_value() {
+                        pending.set_value(true);
+                        after_next_frame(move || {
+                            pending.set_value(false);
+                            caught_up.update(|n| *n = n.wrapping_add(1));
+                        });
+                    }
+                    Arc::clone(shown)
+                }
+                _ => s,
+            }
+        },
+        |a, b| !matches!((a, b), (Some(a), Some(b)) if Arc::ptr_eq(a, b)),
+    );
+    (panels, scrubbed)
+}
+
+/// Runs `f` just after the next frame is drawn.
+#[cfg(target_arch = "wasm32")]
+fn after_next_frame(f: impl FnOnce() + 'static) {
+    request_animation_frame(move || set_timeout(f, std::time::Duration::ZERO));
+}
+
+/// No frames off the browser (never called there: nothing is deferred).
+#[cfg(not(target_arch = "wasm32"))]
+fn after_next_frame(f: impl FnOnce() + 'static) {
+    f();
 }
 
 #[cfg(test)]

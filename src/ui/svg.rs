@@ -92,6 +92,26 @@ pub struct Parts {
 
 /// Splits a drawing into [`Parts`].
 pub fn parts(d: &Drawing) -> Parts {
+    let exits = d
+        .exits
+        .iter()
+        .filter_map(|e| Some((format!("e{}", e.id?), exit_markup(e))))
+        .collect();
+    let rooms = d
+        .rooms
+        .iter()
+        .map(|r| (format!("r{}", r.id), room_markup(r)))
+        .collect();
+    Parts {
+        misc: misc(d),
+        exits,
+        rooms,
+    }
+}
+
+/// The unkeyed marks alone (what [`Parts::misc`] holds): panels, halos, ghosts and missing
+/// links.
+pub fn misc(d: &Drawing) -> String {
     let mut misc = String::new();
     for p in &d.panels {
         let [x, y, w, h] = p.rect;
@@ -113,25 +133,24 @@ pub fn parts(d: &Drawing) -> Parts {
             h.ry
         );
     }
-    let mut exits = Vec::with_capacity(d.exits.len());
-    for e in &d.exits {
-        let mut s = String::with_capacity(200);
-        exit(&mut s, e);
-        match e.id {
-            Some(id) => exits.push((format!("e{id}"), s)),
-            None => misc.push_str(&s),
-        }
+    for e in d.exits.iter().filter(|e| e.id.is_none()) {
+        exit(&mut misc, e);
     }
-    let rooms = d
-        .rooms
-        .iter()
-        .map(|r| {
-            let mut s = String::with_capacity(300);
-            room(&mut s, r);
-            (format!("r{}", r.id), s)
-        })
-        .collect();
-    Parts { misc, exits, rooms }
+    misc
+}
+
+/// One exit's markup (as keyed in [`Parts::exits`]).
+pub fn exit_markup(e: &ExitLine) -> String {
+    let mut s = String::with_capacity(200);
+    exit(&mut s, e);
+    s
+}
+
+/// One room's markup (as keyed in [`Parts::rooms`]).
+pub fn room_markup(r: &RoomSpot) -> String {
+    let mut s = String::with_capacity(300);
+    room(&mut s, r);
+    s
 }
 
 /// The class of the drawing's root group.

@@ -24,7 +24,7 @@ pub fn Timeline() -> impl IntoView {
     let scrub = move |ev: leptos::ev::Event| {
         state.playing.set(false);
         if let Ok(v) = event_target_value(&ev).parse::<u32>() {
-            state.show_version(v);
+            state.scrub_to(v);
         }
     };
     view! {

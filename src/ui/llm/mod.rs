@@ -195,38 +195,6 @@ pub fn shared_state() -> LlmState {
     })
 }
 
-/// The panel's own styles (kept here so the feature stays in its files).
-const CSS: &str = r#"
-.llm-panel { display: flex; flex-direction: column; gap: 0.5rem; }
-.llm-panel h2 { margin: 0; }
-.llm-head { display: flex; justify-content: space-between; align-items: center; gap: 0.5rem; }
-.llm-panel textarea { width: 100%; box-sizing: border-box; min-height: 7rem; font: inherit; font-size: 0.88rem; padding: 0.4rem; border: 1px solid var(--rule, #ddd); border-radius: 6px; resize: vertical; }
-.llm-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; }
-.llm-row input[type="text"], .llm-row input[type="number"] { min-width: 0; }
-.llm-check { display: flex; align-items: flex-start; gap: 0.4rem; font-size: 0.88rem; }
-.llm-check input { margin-top: 0.2rem; }
-.llm-offline { display: flex; gap: 0.4rem; align-items: flex-start; font-size: 0.88rem; padding: 0.4rem 0.5rem; border: 1px dashed var(--rule, #ddd); border-radius: 6px; }
-.llm-offline.on { border-color: var(--ok, #2e7d32); background: #eef7ee; }
-.llm-progress { display: grid; grid-template-columns: 1fr auto; gap: 0.2rem 0.5rem; align-items: center; font-variant-numeric: tabular-nums; }
-.llm-progress progress { width: 100%; }
-.llm-progress .llm-meta { grid-column: 1 / -1; color: var(--muted, #666); font-size: 0.82rem; }
-.llm-events { margin: 0; padding-left: 1.1rem; font-size: 0.8rem; color: var(--muted, #666); }
-.llm-error { display: flex; gap: 0.5rem; align-items: flex-start; justify-content: space-between; background: #fdecea; color: #8a1c1c; border: 1px solid #f5c2bd; border-radius: 8px; padding: 0.5rem 0.6rem; font-size: 0.88rem; }
-.llm-error p { margin: 0; }
-.llm-proposal { border: 1px solid var(--accent, #1565c0); border-radius: 8px; padding: 0.5rem; background: #e3f0fd; font-size: 0.88rem; }
-.llm-proposal p { margin: 0.2rem 0; }
-.llm-backdrop { position: fixed; inset: 0; background: rgba(15, 23, 42, 0.35); z-index: 50; display: flex; align-items: flex-start; justify-content: center; padding-top: 4vh; }
-.llm-dialog { width: min(34rem, 94vw); max-height: 90vh; overflow-y: auto; box-shadow: 0 12px 36px rgba(0,0,0,.25); display: flex; flex-direction: column; gap: 0.55rem; }
-.llm-dialog label.llm-field { display: grid; grid-template-columns: 8.5rem 1fr; align-items: center; gap: 0.5rem; font-size: 0.9rem; }
-.llm-dialog input[type="text"], .llm-dialog input[type="password"], .llm-dialog input[type="url"], .llm-dialog input[type="number"], .llm-dialog select { width: 100%; box-sizing: border-box; padding: 0.3rem 0.4rem; font: inherit; }
-.llm-dialog details { font-size: 0.86rem; color: var(--muted, #555); }
-.llm-dialog details p { margin: 0.3rem 0; }
-.llm-dialog code { background: #f1f0eb; padding: 0 0.2rem; border-radius: 3px; }
-.llm-ok { color: var(--ok, #2e7d32); font-size: 0.88rem; margin: 0; }
-.llm-budget { display: grid; grid-template-columns: repeat(3, 1fr); gap: 0.3rem; font-size: 0.78rem; color: var(--muted, #666); }
-.llm-budget input { width: 100%; box-sizing: border-box; }
-"#;
-
 /// The LLM panel: a settings button, the failure message, the build from text and the repair
 /// agent. Place it once; it provides [`LlmState`] to its children.
 #[component]
@@ -252,7 +220,6 @@ pub fn LlmPanel() -> impl IntoView {
         }
     };
     view! {
-        <style>{CSS}</style>
         <section class="llm-panel panel" data-testid="llm-panel">
             <div class="llm-head">
                 <h2>"Text → map"</h2>
