@@ -166,20 +166,23 @@ struct After<'a> {
 }
 
 impl<'a> After<'a> {
-    fn from(&self, room: RoomId) -> impl Iterator<Item = &'a Exit> + 'a {
+    /// `base` without the removed exits, plus the added ones that `here` accepts.
+    fn edited(
+        &self,
+        base: impl Iterator<Item = &'a Exit> + 'a,
+        here: impl Fn(&Exit) -> bool + 'a,
+    ) -> impl Iterator<Item = &'a Exit> + 'a {
         let removed = self.removed;
-        self.map
-            .exits_from(room)
-            .filter(move |e| !removed.contains(&e.id))
-            .chain(self.added.iter().filter(move |e| e.from == room))
+        base.filter(move |e| !removed.contains(&e.id))
+            .chain(self.added.iter().filter(move |e| here(e)))
+    }
+
+    fn from(&self, room: RoomId) -> impl Iterator<Item = &'a Exit> + 'a {
+        self.edited(self.map.exits_from(room), move |e| e.from == room)
     }
 
     fn to(&self, room: RoomId) -> impl Iterator<Item = &'a Exit> + 'a {
-        let removed = self.removed;
-        self.map
-            .exits_to(room)
-            .filter(move |e| !removed.contains(&e.id))
-            .chain(self.added.iter().filter(move |e| e.to == room))
+        self.edited(self.map.exits_to(room), move |e| e.to == room)
     }
 
     fn between(&self, from: RoomId, to: RoomId) -> impl Iterator<Item = &'a Exit> + 'a {
@@ -414,9 +417,20 @@ impl<'a> TrialJudge<'a> {
         }
     }
 
+    fn tin(&self, r: RoomId) -> u32 {
+        self.tin.get(r.0 as usize).copied().unwrap_or(u32::MAX)
+    }
+
+    fn tout(&self, r: RoomId) -> u32 {
+        self.tout.get(r.0 as usize).copied().unwrap_or(u32::MAX)
+    }
+
+    fn span_of(&self, frame: u32) -> (u32, u32) {
+        self.span.get(frame as usize).copied().unwrap_or((0, 0))
+    }
+
     fn below(&self, c: RoomId, r: RoomId) -> bool {
-        let (i, j) = (c.0 as usize, r.0 as usize);
-        self.tin[i] <= self.tin[j] && self.tin[j] < self.tout[i]
+        self.tin(c) <= self.tin(r) && self.tin(r) < self.tout(c)
     }
 
     fn contains(&self, side: Side, r: RoomId) -> bool {
@@ -428,33 +442,39 @@ impl<'a> TrialJudge<'a> {
     }
 
     fn rooms(&self, side: Side) -> Vec<RoomId> {
-        let range = |from: u32, to: u32| &self.euler[from as usize..to as usize];
+        let range = |from: u32, to: u32| {
+            self.euler
+                .get(from as usize..to as usize)
+                .unwrap_or_default()
+                .iter()
+                .copied()
+        };
         match side {
-            Side::Below(c) => range(self.tin[c.0 as usize], self.tout[c.0 as usize]).to_vec(),
+            Side::Below(c) => range(self.tin(c), self.tout(c)).collect(),
             Side::Above(c) => {
-                let (lo, hi) = self.span[self.frame(c) as usize];
-                let (i, o) = (self.tin[c.0 as usize], self.tout[c.0 as usize]);
-                let mut out = range(lo, i).to_vec();
-                out.extend_from_slice(range(o, hi));
-                out
+                let (lo, hi) = self.span_of(self.frame(c));
+                range(lo, self.tin(c))
+                    .chain(range(self.tout(c), hi))
+                    .collect()
             }
             Side::Frame(f) => {
-                let (lo, hi) = self.span[f as usize];
-                range(lo, hi).to_vec()
+                let (lo, hi) = self.span_of(f);
+                range(lo, hi).collect()
             }
         }
     }
 
     fn size(&self, side: Side) -> u32 {
         match side {
-            Side::Below(c) => self.tout[c.0 as usize] - self.tin[c.0 as usize],
+            Side::Below(c) => self.tout(c).saturating_sub(self.tin(c)),
             Side::Above(c) => {
-                let (lo, hi) = self.span[self.frame(c) as usize];
-                (hi - lo) - self.size(Side::Below(c))
+                let (lo, hi) = self.span_of(self.frame(c));
+                hi.saturating_sub(lo)
+                    .saturating_sub(self.size(Side::Below(c)))
             }
             Side::Frame(f) => {
-                let (lo, hi) = self.span[f as usize];
-                hi - lo
+                let (lo, hi) = self.span_of(f);
+                hi.saturating_sub(lo)
             }
         }
     }
@@ -554,7 +574,12 @@ impl<'a> TrialJudge<'a> {
             }
             (Some(v), Some(w)) => {
                 // A tree exit relabelled: same tree, its subtree translated.
-                let c = self.geometry.tree_child[old.id.0 as usize]?;
+                let c = self
+                    .geometry
+                    .tree_child
+                    .get(old.id.0 as usize)
+                    .copied()
+                    .flatten()?;
                 let shift = if old.to == c { sub(w, v) } else { sub(v, w) };
                 let crossing = self.crossing(c, after);
                 let link = new.map(|n| (n, shift));
@@ -562,7 +587,12 @@ impl<'a> TrialJudge<'a> {
             }
             (Some(_), None) => {
                 // A tree exit gone: the oldest crossing exit takes its place.
-                let c = self.geometry.tree_child[old.id.0 as usize]?;
+                let c = self
+                    .geometry
+                    .tree_child
+                    .get(old.id.0 as usize)
+                    .copied()
+                    .flatten()?;
                 let crossing = self.crossing(c, after);
                 let link = crossing
                     .iter()
@@ -591,7 +621,12 @@ impl<'a> TrialJudge<'a> {
                     *delta += i64::from(is);
                     return None;
                 }
-                let c = self.geometry.tree_child[newest.0 as usize]?;
+                let c = self
+                    .geometry
+                    .tree_child
+                    .get(newest.0 as usize)
+                    .copied()
+                    .flatten()?;
                 let crossing = self.crossing(c, after);
                 let link = Some((n, self.hang(c, n, w)));
                 Some(self.recut(c, &crossing, link, delta))
@@ -606,7 +641,12 @@ impl<'a> TrialJudge<'a> {
         for start in [a, b] {
             let mut cur = start;
             while cur != lca {
-                let (p, e) = self.geometry.parent[cur.0 as usize]?;
+                let (p, e) = self
+                    .geometry
+                    .parent
+                    .get(cur.0 as usize)
+                    .copied()
+                    .flatten()?;
                 newest = newest.max(Some(e));
                 cur = p;
             }

@@ -18,14 +18,16 @@
 //! * [`naming`] — once everything is read, which listed name belongs to which of several
 //!   same-titled rooms, and to each room that could not be read when met (an optimal
 //!   assignment by the words of their texts, then by elimination);
+//! * [`placement`] — what a same-titled name's qualifier says of where its room lies ("east
+//!   side", "3rd floor", "exit west, up"), read off the finished map;
 //! * [`clean`] — the paper's deterministic cleaning of a raw walkthrough (§1.2), to reproduce the
 //!   exact inputs gpt-4.1 had.
 //!
 //! # What it achieves, and what it cannot
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
-//! direction, both maps closed under compass reverses) it reaches edge precision 0.880, recall
-//! 0.867, F1 0.873 and node recall 0.955 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
-//! 0.91); on the raw walkthroughs F1 0.891 and node recall 0.989. The cleaning keeps only the
+//! direction, both maps closed under compass reverses) it reaches edge precision 0.890, recall
+//! 0.878, F1 0.884 and node recall 0.957 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
+//! 0.91); on the raw walkthroughs F1 0.901 and node recall 0.993. The cleaning keeps only the
 //! steps the ground truth cites, so about one step in ten starts somewhere the previous kept
 //! step did not leave the player (the re-walk of a known corridor, a teleport, `enter gazebo`
 //! were dropped), and for about a hundred of those steps the move is the only evidence of its
@@ -57,6 +59,7 @@ pub mod gazetteer;
 pub mod identity;
 pub mod movement;
 pub mod naming;
+pub mod placement;
 pub mod title;
 pub mod tracker;
 

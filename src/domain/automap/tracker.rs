@@ -27,6 +27,7 @@ use super::gazetteer::{Gazetteer, MatchKind, Sighting};
 use super::identity::{has_exit, local_conflicts, room_at, target, Description};
 use super::movement::{is_refusal, move_label};
 use super::naming::{best_assignment, context_fit, group_scores};
+use super::placement::{floor, placement_scores, Floor, Whereabouts};
 use super::title::{
     description_after, is_dark, lines, looks_like_title, normalize, same_word, words,
 };
@@ -308,6 +309,8 @@ const FIRM_MARK: &str = "as the text or the way back says";
 /// Weights (see [`super::identity`]).
 const W_TEXT: f64 = 2.0;
 const W_QUALIFIER: f64 = 3.0;
+/// Weight of what the map says of where a group room lies (see [`super::placement`]).
+const W_PLACEMENT: f64 = 1.0;
 const W_SAME_WAY: f64 = 6.0;
 const W_WAY_BACK: f64 = 5.0;
 const W_CONFLICT: f64 = 2.0;
@@ -316,6 +319,8 @@ const W_HERE: f64 = 3.0;
 /// Description similarity from which two descriptions are taken to be one room's.
 const SAME_DESC: f64 = 0.8;
 const W_LOOP: f64 = 5.0;
+/// Penalty for a candidate on another lattice level than the move reaches.
+const W_LEVEL: f64 = 3.0;
 const W_NOVEL: f64 = 1.0;
 const BREAK_BACK: f64 = 2.0;
 const BREAK_POSITION: f64 = 3.0;
@@ -653,6 +658,15 @@ impl<'a> Tracker<'a> {
                         }
                     }
                     s -= W_CONFLICT * local_conflicts(&self.map, geo, cur, r, label) as f64;
+                    // Same-titled rooms on different floors: a candidate the lattice puts on
+                    // another level than this move reaches is another room.
+                    if let (Some(v), Some(pc), Some(pr)) =
+                        (label.vector(), geo.position(cur), geo.position(r))
+                    {
+                        if geo.frame_of(cur) == geo.frame_of(r) && pc[2] + v[2] != pr[2] {
+                            s -= W_LEVEL;
+                        }
+                    }
                 }
                 if let Some(d) = self.info(r).and_then(|i| i.desc.as_ref()) {
                     if telling {
@@ -1250,6 +1264,49 @@ impl<'a> Tracker<'a> {
         s
     }
 
+    /// What the finished map says of where a room lies (see [`super::placement`]).
+    fn whereabouts(&self, geo: &Geometry, r: RoomId) -> Whereabouts {
+        let observed =
+            |e: &&crate::domain::map::Exit| e.origin == Origin::Observed && e.from != e.to;
+        let mut exits: Vec<Direction> = self
+            .map
+            .exits_from(r)
+            .filter(observed)
+            .filter_map(|e| e.label.direction())
+            .collect();
+        exits.sort();
+        exits.dedup();
+        let neighbours = self
+            .map
+            .exits_from(r)
+            .map(|e| e.to)
+            .chain(self.map.exits_to(r).map(|e| e.from))
+            .filter(|&n| n != r && !self.is_slot(n))
+            .map(|n| words(&self.name_of(n)))
+            .collect();
+        Whereabouts {
+            at: geo.frame_of(r).zip(geo.position(r)),
+            exits,
+            neighbours,
+        }
+    }
+
+    /// The floors the named rooms are known to be on ("stairwell (third floor)"), with their
+    /// lattice levels.
+    fn known_floors(&self, geo: &Geometry, place_of: &[Option<usize>]) -> Vec<Floor> {
+        self.map
+            .rooms()
+            .filter_map(|room| {
+                let p = self
+                    .gaz
+                    .place(place_of.get(room.id.0 as usize).copied().flatten()?)?;
+                let k = floor(&p.qualifier).or_else(|| floor(&p.base_words))?;
+                let z = geo.position(room.id)?[2];
+                Some((geo.frame_of(room.id)?, z, k))
+            })
+            .collect()
+    }
+
     /// Names group rooms and slots (see [`super::naming`]). Returns a final name per tracker
     /// room (`None` for a room that could not be named).
     pub fn finish(&mut self) -> Vec<Option<String>> {
@@ -1260,6 +1317,7 @@ impl<'a> Tracker<'a> {
             .map(|i| self.info.get(i).and_then(|x| x.place))
             .collect();
         let mut claimed: Vec<bool> = self.by_place.iter().map(Option::is_some).collect();
+        let geo = Geometry::infer(&self.map);
         // Groups: every room of a title gets one of the title's names.
         for g in 0..self.gaz.group_count() {
             let members: Vec<usize> = self
@@ -1286,6 +1344,32 @@ impl<'a> Tracker<'a> {
                 .map(|&r| self.info(r).map(|i| i.text.clone()).unwrap_or_default())
                 .collect();
             let mut scores = group_scores(self.gaz, &members, &texts);
+            // Where the map puts each room: its exits, its side, its floor, its neighbours.
+            let floors = self.known_floors(&geo, &place_of);
+            let wheres: Vec<Whereabouts> =
+                rooms.iter().map(|&r| self.whereabouts(&geo, r)).collect();
+            let quals: Vec<&[String]> = members
+                .iter()
+                .map(|&p| {
+                    self.gaz
+                        .place(p)
+                        .map_or(&[][..], |pl| pl.qualifier.as_slice())
+                })
+                .collect();
+            let pointers: Vec<bool> = members
+                .iter()
+                .map(|&p| {
+                    self.gaz
+                        .place(p)
+                        .is_some_and(|pl| !relative_places(&pl.name).is_empty())
+                })
+                .collect();
+            let placed = placement_scores(&quals, &pointers, &wheres, &floors);
+            for (row, add) in scores.iter_mut().zip(&placed) {
+                for (s, a) in row.iter_mut().zip(add) {
+                    *s += W_PLACEMENT * a;
+                }
+            }
             // "west to round room": the room lies west of the round room.
             for (k, &r) in rooms.iter().enumerate() {
                 for (j, &p) in members.iter().enumerate() {
