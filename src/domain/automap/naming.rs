@@ -10,7 +10,9 @@
 //!   highest total wins (exactly, by dynamic programming over subsets);
 //! * *slots* — rooms that could not be read when met (darkness, an unknown starting room). Each
 //!   takes one of the names nobody claimed, by the words of the text around it ("To the north is
-//!   the Council Chamber"), with the same optimal assignment.
+//!   the Council Chamber"), with the same optimal assignment. When no words tell, a small
+//!   tie-breaker ([`lie_fit`]) prefers a name whose lie fits how the slot was reached (an attic
+//!   up a staircase, a cellar down one; a dark room is seldom open air).
 
 use super::gazetteer::{Gazetteer, Place};
 use super::title::same_word;
@@ -100,6 +102,65 @@ pub fn context_fit(place: &Place, context: &[String]) -> f64 {
     }
     let hit = terms.iter().filter(|w| occurs(w, context)).count();
     hit as f64 / terms.len() as f64
+}
+
+/// Words of a name that put its room above its surroundings (reached by climbing).
+const ABOVE: &[&str] = &[
+    "attic", "loft", "roof", "rooftop", "top", "tree", "treetop", "tower", "summit", "peak",
+    "balcony", "upstairs", "belfry", "crow", "branch", "branches",
+];
+
+/// Words of a name that put its room below its surroundings (reached by descending).
+const BELOW: &[&str] = &[
+    "cellar",
+    "basement",
+    "cave",
+    "cavern",
+    "pit",
+    "hole",
+    "well",
+    "tunnel",
+    "dungeon",
+    "crypt",
+    "mine",
+    "underground",
+    "sewer",
+    "vault",
+    "bottom",
+    "downstairs",
+    "chamber",
+    "grotto",
+];
+
+/// Words of a name for open air, where daylight makes darkness unlikely.
+const OPEN_AIR: &[&str] = &[
+    "forest", "field", "meadow", "path", "road", "garden", "beach", "clearing", "lawn", "yard",
+    "street", "park", "shore", "valley", "hill", "plain", "trail",
+];
+
+fn names_any(place: &Place, list: &[&str]) -> bool {
+    place
+        .base_words
+        .iter()
+        .chain(place.qualifier.iter())
+        .any(|w| list.contains(&w.as_str()))
+}
+
+/// A tie-breaker, in -0.02..=0.02, for naming a slot by elimination when no words tell: how
+/// well a name's lie fits how the slot was reached. `rise` is positive if the moves say the
+/// slot lies above its neighbours (entered going up, left going down), negative if below;
+/// `dark` is true for a room met in darkness, which an open-air name is unlikely to be.
+pub fn lie_fit(place: &Place, rise: i32, dark: bool) -> f64 {
+    let lean = match (names_any(place, ABOVE), names_any(place, BELOW)) {
+        (true, false) => 1,
+        (false, true) => -1,
+        _ => 0,
+    };
+    let mut s = 0.01 * f64::from(lean * rise.signum());
+    if dark && names_any(place, OPEN_AIR) {
+        s -= 0.01;
+    }
+    s
 }
 
 /// The one-to-one assignment of rows to columns with the highest total score (every row gets a
@@ -207,6 +268,20 @@ mod tests {
         ];
         let s = group_scores(&gaz, gaz.group(0), &rooms);
         assert_eq!(best_assignment(&s), vec![Some(1), Some(2), Some(0)]);
+    }
+
+    #[test]
+    fn a_slots_lie_breaks_a_tie_between_names() {
+        let names: Vec<String> = ["attic", "cellar", "forest", "hall"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let gaz = Gazetteer::new(&names);
+        let fit = |i: usize, rise: i32, dark: bool| lie_fit(gaz.place(i).unwrap(), rise, dark);
+        assert!(fit(0, 1, true) > fit(1, 1, true));
+        assert!(fit(1, -1, true) > fit(0, -1, true));
+        assert!(fit(3, -1, true) > fit(2, -1, true));
+        assert!(fit(2, 0, false).abs() < 1e-12);
     }
 
     #[test]

@@ -26,7 +26,7 @@ use super::consistency::{resolve_sources, Move};
 use super::gazetteer::{Gazetteer, MatchKind, Sighting};
 use super::identity::{has_exit, local_conflicts, room_at, target, Description};
 use super::movement::{is_refusal, move_label};
-use super::naming::{best_assignment, context_fit, group_scores};
+use super::naming::{best_assignment, context_fit, group_scores, lie_fit};
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
 use super::title::{
     description_after, is_dark, lines, looks_like_title, normalize, same_word, words,
@@ -1307,6 +1307,19 @@ impl<'a> Tracker<'a> {
             .collect()
     }
 
+    /// How the moves place a room vertically: +1 per move that enters it going up or leaves it
+    /// going down, -1 per move the other way.
+    fn rise(&self, r: RoomId) -> i32 {
+        let step = |l: &Label, up: i32| match l {
+            Label::Dir(Direction::Up) => up,
+            Label::Dir(Direction::Down) => -up,
+            _ => 0,
+        };
+        let into: i32 = self.map.exits_to(r).map(|e| step(&e.label, 1)).sum();
+        let out: i32 = self.map.exits_from(r).map(|e| step(&e.label, -1)).sum();
+        into + out
+    }
+
     /// Names group rooms and slots (see [`super::naming`]). Returns a final name per tracker
     /// room (`None` for a room that could not be named).
     pub fn finish(&mut self) -> Vec<Option<String>> {
@@ -1405,9 +1418,22 @@ impl<'a> Tracker<'a> {
                 .iter()
                 .map(|&s| {
                     let ctx = self.info(s).map(|i| i.context.clone()).unwrap_or_default();
+                    // By elimination, how the slot was reached breaks ties between names.
+                    let (rise, dark) = if threshold > 0.0 {
+                        (0, false)
+                    } else {
+                        (
+                            self.rise(s),
+                            self.info(s).and_then(|i| i.slot) == Some(SlotKind::Dark),
+                        )
+                    };
                     unclaimed
                         .iter()
-                        .map(|&p| self.gaz.place(p).map_or(0.0, |pl| context_fit(pl, &ctx)))
+                        .map(|&p| {
+                            self.gaz
+                                .place(p)
+                                .map_or(0.0, |pl| context_fit(pl, &ctx) + lie_fit(pl, rise, dark))
+                        })
                         .collect()
                 })
                 .collect();
