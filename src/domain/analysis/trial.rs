@@ -379,13 +379,17 @@ impl<'a> TrialJudge<'a> {
         self.geometry.frame_of(r).unwrap_or(u32::MAX)
     }
 
-    fn is_tree(&self, e: ExitId) -> bool {
+    /// The room a tree exit places (`None` for other exits).
+    fn child_of(&self, e: ExitId) -> Option<RoomId> {
         self.geometry
             .tree_child
             .get(e.0 as usize)
             .copied()
             .flatten()
-            .is_some()
+    }
+
+    fn is_tree(&self, e: ExitId) -> bool {
+        self.child_of(e).is_some()
     }
 
     /// Where `v` would put the exit's target, minus where it is.
@@ -574,12 +578,7 @@ impl<'a> TrialJudge<'a> {
             }
             (Some(v), Some(w)) => {
                 // A tree exit relabelled: same tree, its subtree translated.
-                let c = self
-                    .geometry
-                    .tree_child
-                    .get(old.id.0 as usize)
-                    .copied()
-                    .flatten()?;
+                let c = self.child_of(old.id)?;
                 let shift = if old.to == c { sub(w, v) } else { sub(v, w) };
                 let crossing = self.crossing(c, after);
                 let link = new.map(|n| (n, shift));
@@ -587,12 +586,7 @@ impl<'a> TrialJudge<'a> {
             }
             (Some(_), None) => {
                 // A tree exit gone: the oldest crossing exit takes its place.
-                let c = self
-                    .geometry
-                    .tree_child
-                    .get(old.id.0 as usize)
-                    .copied()
-                    .flatten()?;
+                let c = self.child_of(old.id)?;
                 let crossing = self.crossing(c, after);
                 let link = crossing
                     .iter()
@@ -621,12 +615,7 @@ impl<'a> TrialJudge<'a> {
                     *delta += i64::from(is);
                     return None;
                 }
-                let c = self
-                    .geometry
-                    .tree_child
-                    .get(newest.0 as usize)
-                    .copied()
-                    .flatten()?;
+                let c = self.child_of(newest)?;
                 let crossing = self.crossing(c, after);
                 let link = Some((n, self.hang(c, n, w)));
                 Some(self.recut(c, &crossing, link, delta))
