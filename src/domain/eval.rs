@@ -25,7 +25,7 @@
 //! were fixed or removed. Repair benchmarks report it.
 
 use super::direction::Direction;
-use super::formats::EdgeRecord;
+use super::formats::{records_of, EdgeRecord};
 use super::map::{ExitId, Map, Origin};
 use indexmap::{IndexMap, IndexSet};
 use serde::Serialize;
@@ -255,18 +255,7 @@ pub fn score(truth: &[EdgeRecord], built: &[EdgeRecord], rule: PairRule) -> Scor
 /// A map's observed exits as edge records (room names as shown; inferred ways back are left to
 /// the pair rule).
 pub fn map_records(map: &Map) -> Vec<EdgeRecord> {
-    map.exits()
-        .filter(|e| e.origin == Origin::Observed)
-        .filter_map(|e| {
-            Some(EdgeRecord {
-                src: map.room(e.from)?.name.clone(),
-                dst: map.room(e.to)?.name.clone(),
-                action: e.label.to_string(),
-                seen_in_forward: None,
-                seen_in_reversed: None,
-            })
-        })
-        .collect()
+    records_of(map, |_| None)
 }
 
 /// Scores a map against the truth (its observed exits; see [`map_records`]).

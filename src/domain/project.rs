@@ -3,8 +3,9 @@
 
 use super::direction::Label;
 use super::draft::Draft;
-use super::formats::{EdgeRecord, FormatError};
+use super::formats::{records_of, EdgeRecord, FormatError};
 use super::history::{Commit, CommitInfo, History, Trigger};
+use super::map::ExitId;
 use serde::{Deserialize, Serialize};
 
 /// The current project file format version.
@@ -162,25 +163,40 @@ impl Project {
 
     /// The current map's observed exits as MANGO records (room display names, in exit order).
     pub fn edge_records(&self) -> Vec<EdgeRecord> {
-        let map = self.history.head();
-        let usage_step = |id: u32| -> Option<i64> {
-            self.history
-                .commits()
-                .iter()
-                .find(|c| c.change.added_exits.iter().any(|e| e.id.0 == id))
-                .map(|c| i64::from(c.step))
-        };
-        map.exits()
-            .filter(|e| e.origin == super::map::Origin::Observed)
-            .filter_map(|e| {
-                Some(EdgeRecord {
-                    src: map.room(e.from)?.name.clone(),
-                    dst: map.room(e.to)?.name.clone(),
-                    action: e.label.to_string(),
-                    seen_in_forward: usage_step(e.id.0),
-                    seen_in_reversed: None,
-                })
-            })
-            .collect()
+        // The step of the commit that first added each exit.
+        let mut first_step: rustc_hash::FxHashMap<ExitId, i64> = rustc_hash::FxHashMap::default();
+        for c in self.history.commits() {
+            for e in &c.change.added_exits {
+                first_step.entry(e.id).or_insert(i64::from(c.step));
+            }
+        }
+        records_of(self.history.head(), |id| first_step.get(&id).copied())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(src: &str, dst: &str, action: &str, seen: i64) -> EdgeRecord {
+        EdgeRecord {
+            src: src.into(),
+            dst: dst.into(),
+            action: action.into(),
+            seen_in_forward: Some(seen),
+            seen_in_reversed: None,
+        }
+    }
+
+    /// An edge list read in and written out again keeps its records and their steps (inferred
+    /// ways back stay implied).
+    #[test]
+    fn edge_records_round_trip_with_their_steps() {
+        let records = vec![
+            rec("Hall", "Kitchen", "north", 4),
+            rec("Porch", "Hall", "north", 2),
+        ];
+        let out = Project::from_edge_records("t", &records).edge_records();
+        assert_eq!(out, vec![records[1].clone(), records[0].clone()]);
     }
 }

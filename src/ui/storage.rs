@@ -39,27 +39,43 @@ fn store() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
+/// The value kept under `k` in the browser's local storage.
 #[cfg(target_arch = "wasm32")]
-fn get(k: &str) -> Option<String> {
+pub(crate) fn get(k: &str) -> Option<String> {
     store()?.get_item(k).ok()?
 }
 
+/// Keeps `v` under `k` in the browser's local storage.
+///
+/// # Errors
+/// A message for the user when storage is missing or full.
 #[cfg(target_arch = "wasm32")]
-fn set(k: &str, v: &str) -> Result<(), String> {
+pub(crate) fn set(k: &str, v: &str) -> Result<(), String> {
     let s = store().ok_or("browser storage is not available")?;
     s.set_item(k, v)
         .map_err(|_| "browser storage is full: export the project to keep it".to_string())
 }
 
+/// Forgets what is kept under `k`.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn remove(k: &str) {
+    if let Some(s) = store() {
+        let _ = s.remove_item(k);
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
-fn get(_: &str) -> Option<String> {
+pub(crate) fn get(_: &str) -> Option<String> {
     None
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn set(_: &str, _: &str) -> Result<(), String> {
+pub(crate) fn set(_: &str, _: &str) -> Result<(), String> {
     Ok(())
 }
+
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn remove(_: &str) {}
 
 /// The names of the saved projects, in saving order.
 pub fn saved_names() -> Vec<String> {
@@ -94,10 +110,7 @@ pub fn restore() -> Option<Project> {
 
 /// Forgets a saved project.
 pub fn delete(name: &str) {
-    #[cfg(target_arch = "wasm32")]
-    if let Some(s) = store() {
-        let _ = s.remove_item(&key(name));
-    }
+    remove(&key(name));
     let names: Vec<String> = saved_names().into_iter().filter(|n| n != name).collect();
     let _ = set(INDEX, &serde_json::to_string(&names).unwrap_or_default());
 }

@@ -3,7 +3,8 @@
 //! objects; only `src_node`, `dst_node` and `action` are required.
 
 use super::error::FormatError;
-use serde_json::{Map, Value};
+use crate::domain::map::{ExitId, Map, Origin};
+use serde_json::Value;
 
 /// "Never" in MANGO's step fields.
 pub const NEVER: i64 = 9999;
@@ -33,8 +34,25 @@ impl EdgeRecord {
     }
 }
 
+/// A map's observed exits as records, in exit order: room names as shown, the move as its label,
+/// `seen_in_forward` from `seen` (inferred ways back are left out: an edge list implies them).
+pub fn records_of(map: &Map, seen: impl Fn(ExitId) -> Option<i64>) -> Vec<EdgeRecord> {
+    map.exits()
+        .filter(|e| e.origin == Origin::Observed)
+        .filter_map(|e| {
+            Some(EdgeRecord {
+                src: map.room(e.from)?.name.clone(),
+                dst: map.room(e.to)?.name.clone(),
+                action: e.label.to_string(),
+                seen_in_forward: seen(e.id),
+                seen_in_reversed: None,
+            })
+        })
+        .collect()
+}
+
 fn step_field(
-    obj: &Map<String, Value>,
+    obj: &serde_json::Map<String, Value>,
     key: &str,
     file: &str,
     i: usize,

@@ -6,5 +6,5 @@ pub mod mango;
 pub mod walkthrough;
 
 pub use error::FormatError;
-pub use mango::{parse_edge_list, write_edge_list, EdgeRecord};
+pub use mango::{parse_edge_list, records_of, write_edge_list, EdgeRecord};
 pub use walkthrough::{parse_walkthrough, Step};

@@ -310,13 +310,7 @@ const fn wrong(
     recorded: Direction,
     truth: Direction,
 ) -> InjectedError {
-    InjectedError {
-        from,
-        to,
-        recorded,
-        truth,
-        kind: ErrorKind::Conflicting,
-    }
+    injected(from, to, recorded, truth, ErrorKind::Conflicting)
 }
 
 /// Shorthand for scenario data: a silent error.
@@ -326,12 +320,22 @@ const fn silent(
     recorded: Direction,
     truth: Direction,
 ) -> InjectedError {
+    injected(from, to, recorded, truth, ErrorKind::Silent)
+}
+
+const fn injected(
+    from: &'static str,
+    to: &'static str,
+    recorded: Direction,
+    truth: Direction,
+    kind: ErrorKind,
+) -> InjectedError {
     InjectedError {
         from,
         to,
         recorded,
         truth,
-        kind: ErrorKind::Silent,
+        kind,
     }
 }
 

@@ -10,6 +10,7 @@
 //! Project exports never read these keys.
 
 use crate::domain::llm::Provider;
+use crate::ui::storage::{get, remove};
 use serde::{Deserialize, Serialize};
 
 const SETTINGS: &str = "maprepair.llm.settings";
@@ -59,40 +60,10 @@ pub struct SavedRun {
     pub text: String,
 }
 
-#[cfg(target_arch = "wasm32")]
-fn store() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
-
-#[cfg(target_arch = "wasm32")]
-fn get(k: &str) -> Option<String> {
-    store()?.get_item(k).ok()?
-}
-
-#[cfg(target_arch = "wasm32")]
+/// Keeps a value; false if the browser would not.
 fn set(k: &str, v: &str) -> bool {
-    store().is_some_and(|s| s.set_item(k, v).is_ok())
+    crate::ui::storage::set(k, v).is_ok()
 }
-
-#[cfg(target_arch = "wasm32")]
-fn remove(k: &str) {
-    if let Some(s) = store() {
-        let _ = s.remove_item(k);
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn get(_: &str) -> Option<String> {
-    None
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn set(_: &str, _: &str) -> bool {
-    true
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn remove(_: &str) {}
 
 /// The saved settings, or the defaults.
 pub fn load_settings() -> Settings {
