@@ -2,8 +2,8 @@
 //! decisions with their reasons and the versions they made.
 
 use super::repair::{repair_all, repair_step, reset};
+use super::repair_log::RepairLog;
 use super::state::{AppState, Strategy};
-use crate::domain::repair::describe;
 use leptos::prelude::*;
 
 /// Strategy picker, buttons and log.
@@ -19,28 +19,6 @@ pub fn RepairPanel() -> impl IntoView {
         reset(state);
     };
     let none_left = move || state.snapshot.with(|s| s.counts.total == 0);
-    let log = move || {
-        state.repair_log.with(|log| {
-            log.iter()
-                .map(|l| {
-                    let version = l.version;
-                    let outcome = match (&l.version, &l.rejected) {
-                        (Some(v), _) => format!("→ version {v}"),
-                        (None, Some(why)) => format!("not applied: {why}"),
-                        (None, None) => "no change".to_string(),
-                    };
-                    view! {
-                        <li>
-                            <button class="plain log-action" disabled=version.is_none() on:click=move |_| if let Some(v) = version { state.show_version(v) }>
-                                <strong>{describe(&l.decision.action)}</strong>" "<span class="outcome">{outcome}</span>
-                            </button>
-                            <p class="reason">{l.decision.reason.clone()}</p>
-                        </li>
-                    }
-                })
-                .collect_view()
-        })
-    };
     view! {
         <section class="repair-panel panel">
             <h2>"Repair"</h2>
@@ -56,7 +34,7 @@ pub fn RepairPanel() -> impl IntoView {
                 <button on:click=move |_| { repair_step(state); } disabled=none_left>"Step"</button>
                 <button class="primary" data-testid="repair-run" on:click=move |_| repair_all(state) disabled=none_left>"Repair to the end"</button>
             </div>
-            <ol class="repair-log">{log}</ol>
+            <RepairLog log=state.repair_log.into() pick=Callback::new(move |v| state.show_version(v)) />
         </section>
     }
 }

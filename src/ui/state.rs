@@ -372,13 +372,13 @@ fn use_panels(snapshot: Memo<Arc<Snapshot>>) -> (Memo<Arc<Snapshot>>, StoredValu
 
 /// Runs `f` just after the next frame is drawn.
 #[cfg(target_arch = "wasm32")]
-fn after_next_frame(f: impl FnOnce() + 'static) {
+pub(crate) fn after_next_frame(f: impl FnOnce() + 'static) {
     request_animation_frame(move || set_timeout(f, std::time::Duration::ZERO));
 }
 
 /// No frames off the browser (never called there: nothing is deferred).
 #[cfg(not(target_arch = "wasm32"))]
-fn after_next_frame(f: impl FnOnce() + 'static) {
+pub(crate) fn after_next_frame(f: impl FnOnce() + 'static) {
     f();
 }
 

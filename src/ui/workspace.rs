@@ -8,6 +8,7 @@ use super::demo_picker::DemoPicker;
 use super::inspector::Inspector;
 use super::legend::Legend;
 use super::lesson_panel::LessonPanel;
+use super::llm_slot::LlmSlot;
 use super::map_canvas::MapCanvas;
 use super::map_toolbar::MapToolbar;
 use super::repair_panel::RepairPanel;
@@ -26,7 +27,7 @@ pub fn Workspace() -> impl IntoView {
                 <ConflictList />
                 <RepairPanel />
                 <TruthPanel />
-                <super::llm::LlmPanel />
+                <LlmSlot />
             </aside>
             <section class="centre">
                 <LessonPanel />

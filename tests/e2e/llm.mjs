@@ -152,6 +152,37 @@ try {
     if (!loaded) return;
     page.setDefaultTimeout(10_000);
 
+    await check('the LLM tools come in their own module, fetched after the first map is drawn', async () => {
+      const timing = await page.evaluate(() => {
+        const drawn = performance.getEntriesByName('map-drawn')[0]?.startTime;
+        const wasm = performance.getEntriesByType('resource').filter((r) => /\.wasm$/.test(r.name));
+        const llm = wasm.find((r) => /maprepair-llm_bg\.wasm$/.test(r.name));
+        const app = wasm.find((r) => !/maprepair-llm/.test(r.name));
+        return { drawn, llm: llm?.startTime, app: app?.startTime };
+      });
+      if (timing.app === undefined) throw new Error('the app wasm was not fetched');
+      if (timing.llm === undefined) throw new Error('the LLM module was not fetched');
+      if (!(timing.drawn < timing.llm)) throw new Error(`the LLM module was fetched at ${timing.llm} ms, before the first map (${timing.drawn} ms)`);
+    });
+
+    await check('if the LLM module cannot be fetched, the slot says so, the map works, and Try again loads it', async () => {
+      const block = (route) => route.fulfill({ status: 503, body: 'unavailable' });
+      await page.route(/maprepair-llm/, block);
+      await page.goto(`${url}?blocked`, { waitUntil: 'load' });
+      const failed = id('llm-load-error');
+      await failed.waitFor({ timeout: LOAD_TIMEOUT_MS });
+      const message = await failed.textContent();
+      if (!/could not be loaded/.test(message) || !/map is untouched/.test(message)) throw new Error(`message: "${message}"`);
+      if (Number(await text('room-count')) === 0) throw new Error('no map while the LLM module is missing');
+      await shot(page, 'llm-00-module-missing');
+      await page.unroute(/maprepair-llm/, block);
+      await failed.getByRole('button', { name: 'Try again' }).click();
+      await id('llm-panel').waitFor();
+      if (await id('llm-load-error').count()) throw new Error('the error stayed after loading');
+      await page.goto(url, { waitUntil: 'load' });
+      await id('llm-panel').waitFor({ timeout: LOAD_TIMEOUT_MS });
+    });
+
     await check('the settings panel has every hook and the four providers', async () => {
       for (const t of ['llm-settings', 'text-input', 'build-run', 'build-progress', 'build-cancel', 'llm-repair-run', 'llm-repair-mode']) {
         if ((await id(t).count()) === 0) throw new Error(`no data-testid="${t}"`);

@@ -4,7 +4,8 @@
 //   trunk build --release && node tests/e2e/perf.mjs
 //
 // Prints each number and checks it against the budget:
-//   * the wasm is under 400 KB gzipped;
+//   * the wasm the page loads to start is under 400 KB gzipped (the LLM tools' module, fetched
+//     after the first map is drawn, is printed beside it);
 //   * the first map is drawn within 1 s of navigation (the `map-drawn` performance mark);
 //   * a 2,000-room map is generated, laid out and drawn in under 1 s (click to next frame);
 //   * it pans and zooms at 30+ frames per second;
@@ -44,9 +45,16 @@ await run(async (context, url) => {
   page.setDefaultTimeout(60_000);
 
   await check('the release wasm is under 400 KB gzipped', async () => {
-    const wasm = (await readdir(DIST)).find((f) => f.endsWith('.wasm'));
-    const kb = gzipSync(await readFile(join(DIST, wasm)), { level: 9 }).length / 1024;
+    const gz = async (f) => gzipSync(await readFile(join(DIST, f)), { level: 9 }).length / 1024;
+    // The one index.html loads to start; the others are fetched later.
+    const html = await readFile(join(DIST, 'index.html'), 'utf8');
+    const wasm = html.match(/[\w.-]+_bg\.wasm/)?.[0];
+    if (!wasm) throw new Error('index.html loads no wasm');
+    const kb = await gz(wasm);
     report('wasm gzipped', kb, 'KB', 400);
+    for (const other of (await readdir(DIST)).filter((f) => f.endsWith('.wasm') && f !== wasm)) {
+      report(`${other} gzipped (loaded after the first map)`, await gz(other), 'KB', 'none');
+    }
     return kb < 400;
   });
 

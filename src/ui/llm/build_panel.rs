@@ -3,10 +3,10 @@
 //! time, tokens, pause, resume and cancel.
 
 use super::build_run::{cancel, pause, resumable, start};
+use super::host::Host;
 use super::LlmState;
-use crate::domain::llm::{committed_observations, split_observations, Split};
+use crate::domain::llm::{split_observations, Split};
 use crate::ui::llm_http::now_ms;
-use crate::ui::AppState;
 use leptos::prelude::*;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -55,7 +55,7 @@ fn read_file(llm: LlmState, source: RwSignal<String>, ev: &leptos::ev::Event) {
 #[component]
 pub fn BuildPanel() -> impl IntoView {
     let llm = expect_context::<LlmState>();
-    let state = expect_context::<AppState>();
+    let host = expect_context::<Host>();
     let source = RwSignal::new(String::new());
     let custom = RwSignal::new(String::from("---"));
     // Tick the elapsed time while running.
@@ -81,9 +81,9 @@ pub fn BuildPanel() -> impl IntoView {
             }
         }
     });
-    let resume_point = move || resumable(state, llm);
+    let resume_point = move || resumable(host, llm);
     let text_is_run = move || {
-        let name = state.project.with(|p| p.name.clone());
+        let name = host.summary.with(|s| s.name.clone());
         llm.run.with(|r| {
             r.as_ref().is_some_and(|r| {
                 r.project == name && llm.text.with(|t| t == &r.text || t.trim().is_empty())
@@ -91,12 +91,11 @@ pub fn BuildPanel() -> impl IntoView {
         })
     };
     let progress = move || {
-        let name = state.project.with(|p| p.name.clone());
+        let (name, done) = host.summary.with(|s| (s.name.clone(), s.observations));
         let of_run = llm.run.with(|r| {
-            r.as_ref().filter(|r| r.project == name).map(|r| {
-                let done = state.project.with(|p| committed_observations(&p.history));
-                (done.min(r.observations.len()), r.observations.len())
-            })
+            r.as_ref()
+                .filter(|r| r.project == name)
+                .map(|r| (done.min(r.observations.len()), r.observations.len()))
         });
         match of_run {
             Some(p) if text_is_run() || llm.running.get() => p,
@@ -124,7 +123,7 @@ pub fn BuildPanel() -> impl IntoView {
             "Build map from text".to_string()
         }
     };
-    let go = move || start(state, llm, &source.get_untracked());
+    let go = move || start(host, llm, &source.get_untracked());
     let tokens = move || match llm.tokens.get() {
         0 => String::new(),
         n => format!(" · {n} tokens"),

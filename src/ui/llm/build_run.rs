@@ -3,6 +3,7 @@
 //! ([`crate::domain::llm::build::recovery`]): waits are shown, skips are recorded as commits
 //! that say why, and anything the user must fix pauses the run with a message (nothing lost).
 
+use super::host::Host;
 use super::persist::{self, SavedRun};
 use super::LlmState;
 use crate::domain::llm::{
@@ -11,7 +12,6 @@ use crate::domain::llm::{
 };
 use crate::domain::{History, Project};
 use crate::ui::llm_http::{now_ms, sleep_ms, tick, BrowserTransport};
-use crate::ui::AppState;
 use leptos::prelude::*;
 
 /// Marks the message shown while waiting to retry (cleared once the retry succeeds).
@@ -35,34 +35,31 @@ fn unique_name(base: &str) -> String {
 }
 
 /// The saved run that the open project can continue, if any (observations left to read).
-pub fn resumable(state: AppState, llm: LlmState) -> Option<(usize, usize)> {
-    let name = state.project.with(|p| p.name.clone());
+pub fn resumable(host: Host, llm: LlmState) -> Option<(usize, usize)> {
+    let (name, done) = host.summary.with(|s| (s.name.clone(), s.observations));
     llm.run.with(|r| {
         let r = r.as_ref().filter(|r| r.project == name)?;
-        let done = state
-            .project
-            .with(|p| committed_observations(&p.history))
-            .min(r.observations.len());
+        let done = done.min(r.observations.len());
         (done < r.observations.len()).then_some((done, r.observations.len()))
     })
 }
 
 /// Starts a build of the pasted text as a new project, or resumes the saved run of the open
 /// project when the text is the one it was started with.
-pub fn start(state: AppState, llm: LlmState, project_name: &str) {
+pub fn start(host: Host, llm: LlmState, project_name: &str) {
     if llm.running.get_untracked() {
         return;
     }
     let text = llm.text.get_untracked();
     let offline = llm.offline.get_untracked();
-    let open = state.project.with_untracked(|p| p.name.clone());
+    let open = host.read(|p| p.name.clone());
     let saved = llm
         .run
         .get_untracked()
         .filter(|r| r.project == open && (r.text == text || text.trim().is_empty()));
     let resuming = saved
         .as_ref()
-        .is_some_and(|_| resumable(state, llm).is_some());
+        .is_some_and(|_| resumable(host, llm).is_some());
     if !offline {
         if let Err(e) = llm.config().validate() {
             llm.fail(format!(
@@ -75,14 +72,11 @@ pub fn start(state: AppState, llm: LlmState, project_name: &str) {
         Some(mut r) => {
             r.offline = offline;
             if r.current.is_none() {
-                r.current = state.project.with_untracked(|p| guess_current(&p.history));
+                r.current = host.read(|p| guess_current(&p.history));
             }
             llm.note(format!(
                 "Resumed at observation {} of {}.",
-                state
-                    .project
-                    .with_untracked(|p| committed_observations(&p.history))
-                    + 1,
+                host.read(|p| committed_observations(&p.history)) + 1,
                 r.observations.len()
             ));
             r
@@ -94,15 +88,15 @@ pub fn start(state: AppState, llm: LlmState, project_name: &str) {
                 return;
             }
             let name = unique_name(project_name);
-            state.lesson.set(None);
-            state.open(
-                Project {
-                    name: name.clone(),
-                    history: History::new(),
-                    ground_truth: None,
-                },
-                false,
-            );
+            let opened = host.open(Project {
+                name: name.clone(),
+                history: History::new(),
+                ground_truth: None,
+            });
+            if let Err(e) = opened {
+                llm.fail(format!("The new map could not be opened: {e}"));
+                return;
+            }
             llm.elapsed_ms.set(0.0);
             llm.tokens.set(0);
             llm.events.set(Vec::new());
@@ -123,7 +117,7 @@ pub fn start(state: AppState, llm: LlmState, project_name: &str) {
     llm.pause_requested.set(false);
     llm.abort.with_value(|a| a.reset());
     llm.running.set(true);
-    leptos::task::spawn_local(run_loop(state, llm));
+    leptos::task::spawn_local(run_loop(host, llm));
 }
 
 /// Asks the run to stop after the observation being read.
@@ -147,7 +141,7 @@ fn stop(llm: LlmState, status: String) {
     llm.status.set(status);
 }
 
-async fn run_loop(state: AppState, llm: LlmState) {
+async fn run_loop(host: Host, llm: LlmState) {
     let started = now_ms() - llm.elapsed_ms.get_untracked();
     let elapsed = move || llm.elapsed_ms.set((now_ms() - started).max(0.0));
     loop {
@@ -156,9 +150,7 @@ async fn run_loop(state: AppState, llm: LlmState) {
             return stop(llm, String::new());
         };
         let total = run.observations.len();
-        let (open, next) = state
-            .project
-            .with_untracked(|p| (p.name.clone(), committed_observations(&p.history)));
+        let (open, next) = host.read(|p| (p.name.clone(), committed_observations(&p.history)));
         if open != run.project {
             llm.fail(format!(
                 "The run stopped because another project was opened. Open “{}” again (Projects menu) and press Resume to go on.",
@@ -168,10 +160,8 @@ async fn run_loop(state: AppState, llm: LlmState) {
         }
         if next >= total {
             persist::clear_run();
-            let rooms = state
-                .project
-                .with_untracked(|p| p.history.head().room_count());
-            state.tell(
+            let rooms = host.read(|p| p.history.head().room_count());
+            host.tell(
                 format!("Built “{}” from {total} observations: {rooms} places. Each observation is a commit on the timeline.", run.project),
                 false,
             );
@@ -193,9 +183,7 @@ async fn run_loop(state: AppState, llm: LlmState) {
             Outcome::Done(read_offline(&text, current.as_deref()))
         } else {
             let config = llm.config();
-            let ctx = state
-                .project
-                .with_untracked(|p| mapping_context(&p.history, current.as_deref(), &text));
+            let ctx = host.read(|p| mapping_context(&p.history, current.as_deref(), &text));
             let abort = llm.abort.get_value();
             let transport = BrowserTransport::new(
                 config.clone(),
@@ -224,27 +212,25 @@ async fn run_loop(state: AppState, llm: LlmState) {
             got.outcome
         };
         elapsed();
-        // The project may have changed while the model was thinking.
-        let still = state.project.with_untracked(|p| {
-            p.name == run.project && committed_observations(&p.history) == next
-        });
-        if !still {
-            continue;
-        }
+        // The project may have changed while the model was thinking: the edit checks again.
+        let still =
+            |p: &Project| p.name == run.project && committed_observations(&p.history) == next;
         match outcome {
             Outcome::Done(reply) => {
-                let mut result = None;
-                state.project.update(|p| {
-                    result = Some(apply_observation(
-                        &mut p.history,
-                        next as u32,
-                        &text,
-                        &reply,
-                        current.as_deref(),
-                    ));
+                let edited = host.edit(|p| {
+                    still(p).then(|| {
+                        apply_observation(
+                            &mut p.history,
+                            next as u32,
+                            &text,
+                            &reply,
+                            current.as_deref(),
+                        )
+                    })
                 });
-                match result {
-                    Some(Ok(applied)) => {
+                match edited {
+                    Ok(None) => continue,
+                    Ok(Some(Ok(applied))) => {
                         let waited = llm
                             .error
                             .with_untracked(|e| e.as_deref().is_some_and(|m| m.contains(RETRYING)));
@@ -256,18 +242,31 @@ async fn run_loop(state: AppState, llm: LlmState) {
                         persist::save_run(&saved);
                         llm.run.set(Some(saved));
                     }
-                    Some(Err(e)) => {
+                    Ok(Some(Err(e))) => {
                         llm.fail(format!("Observation {} could not be added: {e}. The map is unchanged; press Resume to try again.", next + 1));
                         return stop(llm, format!("Paused at {next} / {total}."));
                     }
-                    None => {}
+                    Err(e) => {
+                        llm.fail(format!("Observation {} could not be added: {e}. The map is unchanged; press Resume to try again.", next + 1));
+                        return stop(llm, format!("Paused at {next} / {total}."));
+                    }
                 }
             }
             Outcome::Skipped(err) => {
                 let reason = err.to_string();
-                state.project.update(|p| {
-                    let _ = skip_observation(&mut p.history, next as u32, &text, &reason);
+                let edited = host.edit(|p| {
+                    still(p).then(|| {
+                        let _ = skip_observation(&mut p.history, next as u32, &text, &reason);
+                    })
                 });
+                match edited {
+                    Ok(None) => continue,
+                    Ok(Some(())) => {}
+                    Err(e) => {
+                        llm.fail(format!("Observation {} could not be recorded as skipped: {e}. The map is unchanged; press Resume to try again.", next + 1));
+                        return stop(llm, format!("Paused at {next} / {total}."));
+                    }
+                }
                 llm.fail(format!(
                     "Observation {} was skipped and recorded as such: {reason}",
                     next + 1
@@ -288,11 +287,6 @@ async fn run_loop(state: AppState, llm: LlmState) {
                 ));
                 return stop(llm, format!("Paused at {next} / {total}."));
             }
-        }
-        state.cursor.set(None);
-        // Saved now, not after the autosave's delay: a reload resumes after this observation.
-        if let Err(e) = state.project.with_untracked(crate::ui::storage::save) {
-            llm.note(e);
         }
         // Let the page draw the new commit before the next request.
         tick(0).await;

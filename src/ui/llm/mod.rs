@@ -1,25 +1,28 @@
 //! The LLM features of the page, with the user's own key: the provider settings, the build of a
 //! map from any text (or offline, with the rule-based reader), and the LLM repair agent.
 //!
+//! These tools are built as a wasm module of their own (`src/llm_main.rs`), which the app loads
+//! once its first map is drawn and [`mount`]s in the left column ([`crate::ui::llm_slot`]).
 //! State lives in [`LlmState`], provided by [`LlmPanel`] to its children; the project itself is
-//! the app's ([`crate::ui::AppState`]). Requests go straight from the browser to the provider
+//! the app's, reached through [`host::Host`]. Requests go straight from the browser to the provider
 //! ([`crate::ui::llm_http`]); the domain builds and reads them. The key is kept in memory unless
 //! the user asks for it to be remembered ([`persist`]); it is never written to exports, logs,
 //! URLs or messages.
 //!
-//! Files: `settings` (the provider panel), `build_panel` (paste, upload, run, progress),
+//! Files: `host` (the bridge to the app), `settings` (the provider panel), `build_panel` (paste, upload, run, progress),
 //! `build_run` (the run loop), `repair_runner` (the agent), `error_box` (the failure message),
 //! `persist` (local storage).
 
 pub mod build_panel;
 pub mod build_run;
 pub mod error_box;
+pub mod host;
 pub mod persist;
 pub mod repair_runner;
 pub mod settings;
 
 use crate::domain::llm::{ApiKey, LlmConfig, Provider, RepairMode, Split};
-use crate::domain::repair::{Budget, RepairSession};
+use crate::domain::repair::{Budget, Logged, RepairSession};
 use crate::ui::llm_http::Abort;
 use leptos::prelude::*;
 
@@ -91,6 +94,8 @@ pub struct LlmState {
     pub session: StoredValue<Option<(RepairMode, String, RepairSession)>>,
     /// Summaries of the agent's last actions, shown to it.
     pub recent_actions: RwSignal<Vec<String>>,
+    /// The agent's decisions, shown under its controls.
+    pub log: RwSignal<Vec<Logged>>,
 }
 
 impl LlmState {
@@ -127,6 +132,7 @@ impl LlmState {
             verdict: RwSignal::new(None),
             session: StoredValue::new(None),
             recent_actions: RwSignal::new(Vec::new()),
+            log: RwSignal::new(Vec::new()),
         }
     }
 
@@ -173,33 +179,11 @@ impl Default for LlmState {
     }
 }
 
-thread_local! {
-    static SHARED: std::cell::OnceCell<LlmState> = const { std::cell::OnceCell::new() };
-}
-
-/// The one [`LlmState`] of the page. Its signals belong to the app's root owner, not to the
-/// panel: opening a project re-creates the workspace (and this panel), and a run in progress
-/// must keep its state through that.
-pub fn shared_state() -> LlmState {
-    SHARED.with(|cell| {
-        *cell.get_or_init(|| {
-            let mut root = Owner::current();
-            while let Some(parent) = root.as_ref().and_then(Owner::parent) {
-                root = Some(parent);
-            }
-            match root {
-                Some(owner) => owner.with(LlmState::new),
-                None => LlmState::new(),
-            }
-        })
-    })
-}
-
 /// The LLM panel: a settings button, the failure message, the build from text and the repair
 /// agent. Place it once; it provides [`LlmState`] to its children.
 #[component]
 pub fn LlmPanel() -> impl IntoView {
-    let llm = shared_state();
+    let llm = LlmState::new();
     provide_context(llm);
     let using = move || {
         if llm.offline.get() {
@@ -238,4 +222,15 @@ pub fn LlmPanel() -> impl IntoView {
         </section>
         <settings::SettingsPanel />
     }
+}
+
+/// Mounts the LLM panel in `root`, talking to the app through its `bridge` object (see
+/// [`host`]). Called once, by the LLM module's `mount` export.
+pub fn mount(root: web_sys::HtmlElement, bridge: wasm_bindgen::JsValue) {
+    let handle = leptos::mount::mount_to(root, move || {
+        provide_context(host::Host::connect(bridge));
+        view! { <LlmPanel /> }
+    });
+    // The panel lives as long as the page.
+    handle.forget();
 }

@@ -3,6 +3,7 @@
 //! reason. The domain's repair loop keeps the budgets; a failure pauses the run with a message
 //! and the next press continues the same session.
 
+use super::host::Host;
 use super::{LlmState, Proposal};
 use crate::domain::analysis::Analysis;
 use crate::domain::llm::{
@@ -10,8 +11,9 @@ use crate::domain::llm::{
     RepairMode,
 };
 use crate::domain::repair::{Action, Budget, Decision, RepairSession};
+use crate::domain::Project;
 use crate::ui::llm_http::{sleep_ms, tick, BrowserTransport};
-use crate::ui::AppState;
+use crate::ui::repair_log::RepairLog;
 use leptos::prelude::*;
 
 fn mode_label(mode: RepairMode) -> &'static str {
@@ -43,7 +45,7 @@ async fn ask_user(llm: LlmState, proposal: Proposal) -> Option<bool> {
 }
 
 /// Starts (or continues) the agent in the selected mode.
-pub fn run(state: AppState, llm: LlmState) {
+pub fn run(host: Host, llm: LlmState) {
     if llm.repair_running.get_untracked() || llm.running.get_untracked() {
         return;
     }
@@ -56,7 +58,7 @@ pub fn run(state: AppState, llm: LlmState) {
     llm.error.set(None);
     llm.abort.with_value(|a| a.reset());
     llm.repair_running.set(true);
-    leptos::task::spawn_local(repair_loop(state, llm, llm.repair_mode.get_untracked()));
+    leptos::task::spawn_local(repair_loop(host, llm, llm.repair_mode.get_untracked()));
 }
 
 /// Stops the agent (the request in flight is abandoned; nothing is half-applied).
@@ -64,12 +66,14 @@ pub fn stop(llm: LlmState) {
     llm.abort.with_value(|a| a.cancel());
 }
 
-async fn repair_loop(state: AppState, llm: LlmState, mode: RepairMode) {
+async fn repair_loop(host: Host, llm: LlmState, mode: RepairMode) {
     let label = mode.paper_label();
-    let name = state.project.with_untracked(|p| p.name.clone());
-    let before = state
-        .project
-        .with_untracked(|p| Analysis::of(p.history.head()).counts().total);
+    let (name, before) = host.read(|p| {
+        (
+            p.name.clone(),
+            Analysis::of(p.history.head()).counts().total,
+        )
+    });
     let mut session = llm
         .session
         .try_update_value(|s| s.take())
@@ -86,21 +90,20 @@ async fn repair_loop(state: AppState, llm: LlmState, mode: RepairMode) {
     let mut applied = 0usize;
     let mut tokens = 0u64;
     let mut paused = false;
-    state.cursor.set(None);
     loop {
         if abort.is_cancelled() {
             paused = true;
             break;
         }
-        if state.project.with_untracked(|p| p.name != name) {
+        if host.read(|p| p.name != name) {
             llm.fail("The repair stopped because another project was opened.");
             paused = true;
             break;
         }
-        let Some(pending) = state.project.with_untracked(|p| session.next(&p.history)) else {
+        let Some(pending) = host.read(|p| session.next(&p.history)) else {
             break;
         };
-        let (head, brief) = state.project.with_untracked(|p| {
+        let (head, brief) = host.read(|p| {
             (
                 p.history.head_version(),
                 conflict_brief(
@@ -129,10 +132,8 @@ async fn repair_loop(state: AppState, llm: LlmState, mode: RepairMode) {
         };
         let got = ask_repair(&transport, &config, mode, &brief, wait).await;
         tokens += got.usage.total();
-        if state
-            .project
-            .with_untracked(|p| p.history.head_version() != head || p.name != name)
-        {
+        let changed = |p: &Project| p.history.head_version() != head || p.name != name;
+        if host.read(changed) {
             // The map changed while the model was thinking: ask again about the new map.
             continue;
         }
@@ -144,9 +145,8 @@ async fn repair_loop(state: AppState, llm: LlmState, mode: RepairMode) {
                 }) {
                     llm.error.set(None);
                 }
-                let mut decision = state
-                    .project
-                    .with_untracked(|p| decision_for(&action, mode, &pending.context(&p.history)));
+                let mut decision =
+                    host.read(|p| decision_for(&action, mode, &pending.context(&p.history)));
                 if llm.approve_each.get_untracked() && decision.action != Action::SkipConflict {
                     let proposal = Proposal {
                         text: proposal_text(&action),
@@ -200,26 +200,26 @@ async fn repair_loop(state: AppState, llm: LlmState, mode: RepairMode) {
                 break;
             }
         };
-        let mut version = None;
-        state
-            .project
-            .update(|p| version = session.apply(&mut p.history, &pending, decision));
-        applied += usize::from(version.is_some());
-        if version.is_some() {
-            if let Err(e) = state.project.with_untracked(crate::ui::storage::save) {
-                state.tell(e, true);
+        // The user may have changed the map while being asked: the edit checks again.
+        let edited =
+            host.edit(|p| (!changed(p)).then(|| session.apply(&mut p.history, &pending, decision)));
+        let version = match edited {
+            Ok(Some(version)) => version,
+            Ok(None) => continue,
+            Err(e) => {
+                llm.fail(format!("The action could not be applied: {e}. The map is unchanged; press “Repair with the LLM” again to continue."));
+                paused = true;
+                break;
             }
-        }
+        };
+        applied += usize::from(version.is_some());
         llm.recent_actions.update(|r| r.push(summary));
-        state.repair_log.set(session.log.clone());
-        state.cursor.set(None);
+        llm.log.set(session.log.clone());
         tick(0).await;
     }
-    let after = state
-        .project
-        .with_untracked(|p| Analysis::of(p.history.head()).counts().total);
+    let after = host.read(|p| Analysis::of(p.history.head()).counts().total);
     let verb = if paused { "paused" } else { "finished" };
-    state.tell(
+    host.tell(
         format!("LLM repair ({label}) {verb}: {before} → {after} conflicts, {applied} action(s) applied, each a commit with the model's reason{}.", match tokens { 0 => String::new(), n => format!(" ({n} tokens)") }),
         false,
     );
@@ -231,7 +231,7 @@ async fn repair_loop(state: AppState, llm: LlmState, mode: RepairMode) {
 #[component]
 pub fn RepairRunner() -> impl IntoView {
     let llm = expect_context::<LlmState>();
-    let state = expect_context::<AppState>();
+    let host = expect_context::<Host>();
     let choose = move |ev: leptos::ev::Event| {
         if let Some(m) = RepairMode::parse(&event_target_value(&ev)) {
             llm.repair_mode.set(m);
@@ -268,7 +268,7 @@ pub fn RepairRunner() -> impl IntoView {
                 </label>
             }
         };
-    let none_left = move || state.snapshot.with(|s| s.counts.total == 0);
+    let none_left = move || host.summary.with(|s| s.conflicts == 0);
     let proposal = move || {
         llm.proposal.get().map(|p| {
             view! {
@@ -317,7 +317,7 @@ pub fn RepairRunner() -> impl IntoView {
                 data-testid="llm-repair-run"
                 data-mode=move || llm.repair_mode.get().as_str()
                 disabled=move || llm.repair_running.get() || llm.running.get() || none_left()
-                on:click=move |_| run(state, llm)
+                on:click=move |_| run(host, llm)
             >
                 {move || if llm.repair_running.get() { "Repairing…" } else { "Repair with the LLM" }}
             </button>
@@ -330,5 +330,6 @@ pub fn RepairRunner() -> impl IntoView {
             </button>
         </div>
         {proposal}
+        <RepairLog log=llm.log.into() pick=Callback::new(move |v| host.show(v)) />
     }
 }

@@ -2,13 +2,13 @@
 //! "remember on this device" is ticked), time limit, a connection test, and help for the
 //! browser's pitfalls (CORS, Ollama's `OLLAMA_ORIGINS`).
 
+use super::host::Host;
 use super::{persist, LlmState};
 use crate::domain::llm::{
     mapping_request, read_mapping_response, ApiKey, LlmConfig, MappingContext, Provider,
 };
 use crate::domain::llm::{HttpResponse, LlmTransport};
 use crate::ui::llm_http::{Abort, BrowserTransport};
-use crate::ui::AppState;
 use leptos::prelude::*;
 
 /// Sends one tiny mapping request and says whether a usable answer came back.
@@ -41,7 +41,7 @@ async fn test_connection(config: LlmConfig, timeout_secs: u64) -> Result<String,
 #[component]
 pub fn SettingsPanel() -> impl IntoView {
     let llm = expect_context::<LlmState>();
-    let state = expect_context::<AppState>();
+    let host = expect_context::<Host>();
     move || {
         if !llm.settings_open.get() {
             return None;
@@ -87,9 +87,9 @@ pub fn SettingsPanel() -> impl IntoView {
                 "The key stays in this tab's memory only."
             };
             if stored {
-                state.tell(format!("LLM settings saved. {where_key}"), false);
+                host.tell(format!("LLM settings saved. {where_key}"), false);
             } else {
-                state.tell("LLM settings apply to this tab, but the browser's storage is not available to keep them.", true);
+                host.tell("LLM settings apply to this tab, but the browser's storage is not available to keep them.", true);
             }
         };
         let test = move |_| {
