@@ -77,6 +77,9 @@ const LIGHTHOUSE: &str = include_str!("lighthouse.walkthrough");
 
 /// Builds a demo's project.
 pub fn build(id: &str) -> Option<Project> {
+    if let Some(p) = build_here(id) {
+        return Some(p);
+    }
     if let Some(game) = id.strip_prefix("game-") {
         let d = demo::build(game)?;
         let hints = Hints {
@@ -96,22 +99,27 @@ pub fn build(id: &str) -> Option<Project> {
         project.ground_truth = Some(d.truth);
         return Some(project);
     }
-    match id {
-        "house" => Some(demo_project()),
-        "lighthouse" => {
-            let steps = parse_walkthrough(LIGHTHOUSE, "lighthouse.walkthrough").ok()?;
-            Some(automap("The lighthouse", &steps, &Hints::default()).project)
-        }
-        _ => {
-            let rooms: usize = id.strip_prefix("lattice-")?.parse().ok()?;
-            let generated = lattice(rooms.clamp(2, 20_000), 7);
-            Some(Project {
-                name: format!("Generated grid, {rooms} rooms"),
-                history: generated.history,
-                ground_truth: None,
-            })
-        }
+    if id == "lighthouse" {
+        let steps = parse_walkthrough(LIGHTHOUSE, "lighthouse.walkthrough").ok()?;
+        return Some(automap("The lighthouse", &steps, &Hints::default()).project);
     }
+    None
+}
+
+/// Builds the demos that need neither the automapper nor a generated game: the house and the
+/// generated grids (`None` for the others, which the app asks the automapper's module for:
+/// [`crate::ui::automapper`]).
+pub fn build_here(id: &str) -> Option<Project> {
+    if id == "house" {
+        return Some(demo_project());
+    }
+    let rooms: usize = id.strip_prefix("lattice-")?.parse().ok()?;
+    let generated = lattice(rooms.clamp(2, 20_000), 7);
+    Some(Project {
+        name: format!("Generated grid, {rooms} rooms"),
+        history: generated.history,
+        ground_truth: None,
+    })
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! The demo gallery: pick a demo and watch its walkthrough build the map commit by commit.
 
-use super::catalog::{build, cards, DemoCard};
+use super::catalog::{build_here, cards, DemoCard};
 use super::AppState;
+use crate::domain::Project;
 use leptos::prelude::*;
 
 /// The gallery of demos.
@@ -23,15 +24,35 @@ fn DemoItem(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let (id, title) = (card.id.clone(), card.title.clone());
-    let pick = move |_| match build(&id) {
+    let opened = move |p: Project, title: &str| {
         // Large maps open at their newest version; small ones play from the start.
-        Some(p) => {
-            let play = p.history.len() <= 400;
-            state.lesson.set(None);
-            state.open(p, play);
-            state.tell(format!("Opened “{title}”."), false);
+        let play = p.history.len() <= 400;
+        state.lesson.set(None);
+        state.open(p, play);
+        state.tell(format!("Opened “{title}”."), false);
+    };
+    let pick = move |_| match build_here(&id) {
+        Some(p) => opened(p, &title),
+        // A game: its walkthrough is automapped by the automapper's module.
+        None => {
+            let (id, title) = (id.clone(), title.clone());
+            state.tell(format!("Building “{title}”…"), false);
+            let asked = state.opened.get_value();
+            leptos::task::spawn_local(async move {
+                let built = super::automapper::demo(&id).await;
+                if state.opened.get_value() != asked {
+                    // Something else was opened meanwhile: that wins.
+                    return;
+                }
+                match built {
+                    Ok(p) => opened(p, &title),
+                    Err(e) => state.tell(
+                        format!("The demo “{title}” could not be built: {e}. The open map is unchanged."),
+                        true,
+                    ),
+                }
+            });
         }
-        None => state.tell(format!("The demo “{title}” could not be built."), true),
     };
     view! {
         <li>

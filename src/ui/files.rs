@@ -24,22 +24,37 @@ fn stem(file: &str) -> String {
 /// # Errors
 /// A [`FormatError`] naming the file, the place and the problem.
 pub fn read_import(file: &str, text: &str) -> Result<Project, FormatError> {
+    match read_map(file, text)? {
+        Some(p) => Ok(p),
+        None => {
+            let steps = parse_walkthrough(text, file)?;
+            Ok(automap(&stem(file), &steps, &Hints::default()).project)
+        }
+    }
+}
+
+/// [`read_import`] for the files that are maps already: a saved project or an edge list.
+/// `None` for anything else, which is a walkthrough for the automapper (the app hands those to
+/// the automapper's module: [`crate::ui::automapper`]).
+///
+/// # Errors
+/// A [`FormatError`] naming the file, the place and the problem.
+pub fn read_map(file: &str, text: &str) -> Result<Option<Project>, FormatError> {
     let trimmed = text.trim_start();
     if trimmed.is_empty() {
         return Err(FormatError::new(file, "", "the file is empty"));
     }
     if trimmed.starts_with('{') {
-        return Project::from_json(text, file);
+        return Project::from_json(text, file).map(Some);
     }
     if trimmed.starts_with('[') {
         let records = parse_edge_list(text, file)?;
         if records.is_empty() {
             return Err(FormatError::new(file, "", "the edge list has no records"));
         }
-        return Ok(Project::from_edge_records(&stem(file), &records));
+        return Ok(Some(Project::from_edge_records(&stem(file), &records)));
     }
-    let steps = parse_walkthrough(text, file)?;
-    Ok(automap(&stem(file), &steps, &Hints::default()).project)
+    Ok(None)
 }
 
 /// A file name made from a project name.

@@ -1,7 +1,7 @@
 //! Opening files: the import button (a file picker) and dropped files. A file that cannot be
 //! read leaves the open project as it was and says what is wrong, and where.
 
-use super::files::read_import;
+use super::files::read_map;
 use super::AppState;
 use leptos::prelude::*;
 
@@ -14,7 +14,26 @@ fn open_file(state: AppState, file: web_sys::File) {
         #[cfg(not(target_arch = "wasm32"))]
         let text: Result<String, String> =
             Err(format!("{name}: files can only be read in a browser"));
-        match text.and_then(|t| read_import(&name, &t).map_err(|e| e.to_string())) {
+        let project = match text.and_then(|t| {
+            read_map(&name, &t)
+                .map_err(|e| e.to_string())
+                .map(|p| (p, t))
+        }) {
+            Ok((Some(p), _)) => Ok(p),
+            // A walkthrough: the automapper's module reads it.
+            Ok((None, t)) => {
+                state.tell(format!("Reading {name}…"), false);
+                let asked = state.opened.get_value();
+                let read = super::automapper::walkthrough(&name, &t).await;
+                if state.opened.get_value() != asked {
+                    // Something else was opened meanwhile: that wins.
+                    return;
+                }
+                read
+            }
+            Err(e) => Err(e),
+        };
+        match project {
             Ok(p) => {
                 let summary = format!(
                     "Opened {name}: {} rooms, {} commits.",

@@ -161,8 +161,9 @@ impl LlmLoader {
         Some(root)
     }
 
-    /// Fetches, starts and mounts the module.
+    /// Fetches, starts and mounts the module (and fetches the automapper's, for the demos).
     async fn load(self, root: web_sys::HtmlElement) {
+        super::automapper::prefetch();
         let attempt = self.attempts.get_value();
         self.attempts.set_value(attempt + 1);
         let status = match bridge::load(&root, &bridge::object(self), attempt).await {
@@ -185,11 +186,7 @@ mod bridge {
     use wasm_bindgen::prelude::wasm_bindgen;
     use wasm_bindgen::JsValue;
 
-    // A retry asks for a new address: the browser keeps a failed import's outcome.
-    #[wasm_bindgen(inline_js = "export function load_llm(root, bridge, attempt) {
-        const url = new URL('maprepair-llm.js' + (attempt ? '?attempt=' + attempt : ''), document.baseURI).href;
-        return import(url).then(async (m) => { await m.default(); m.mount(root, bridge); });
-    }")]
+    #[wasm_bindgen(module = "/src/ui/modules.js")]
     extern "C" {
         #[wasm_bindgen(catch)]
         fn load_llm(

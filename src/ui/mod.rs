@@ -5,6 +5,7 @@
 //! graph work; side effects (storage, files, timers, keys, timing marks) each live in their own
 //! file. One component per file, named after the file.
 
+pub mod automapper;
 pub mod camera;
 pub mod candidate_item;
 #[cfg(target_arch = "wasm32")]
@@ -59,26 +60,52 @@ pub use state::AppState;
 use leptos::prelude::*;
 use state::Page;
 
-/// The project the app opens with: `#demo=<id>` in the address, else the one open when the page
-/// was last closed, else the built-in house.
-fn first_project() -> crate::domain::Project {
+/// The project the app opens with: `#demo=<id>` in the address (the demos the automapper's
+/// module builds follow as soon as it is loaded), else the one open when the page was last
+/// closed, else the built-in house.
+fn first_project() -> (crate::domain::Project, Option<String>) {
     #[cfg(target_arch = "wasm32")]
     {
         let hash = web_sys::window()
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
-        if let Some(p) = hash.strip_prefix("#demo=").and_then(catalog::build) {
-            return p;
+        if let Some(id) = hash.strip_prefix("#demo=") {
+            if let Some(p) = catalog::build_here(id) {
+                return (p, None);
+            }
+            if catalog::cards().iter().any(|c| c.id == id) {
+                let shown = storage::restore().unwrap_or_else(demo::demo_project);
+                return (shown, Some(id.to_string()));
+            }
         }
     }
-    storage::restore().unwrap_or_else(demo::demo_project)
+    (storage::restore().unwrap_or_else(demo::demo_project), None)
+}
+
+/// Opens the demo `id` once the automapper's module has built it.
+fn open_later(state: AppState, id: String) {
+    let asked = state.opened.get_value();
+    leptos::task::spawn_local(async move {
+        let built = automapper::demo(&id).await;
+        if state.opened.get_value() != asked {
+            return;
+        }
+        match built {
+            Ok(p) => state.open(p, false),
+            Err(e) => state.tell(format!("The demo “{id}” could not be built: {e}."), true),
+        }
+    });
 }
 
 /// The whole app.
 #[component]
 pub fn App() -> impl IntoView {
-    let state = AppState::new(first_project());
+    let (first, pending) = first_project();
+    let state = AppState::new(first);
     provide_context(state);
+    if let Some(id) = pending {
+        open_later(state, id);
+    }
     storage::use_autosave(state);
     llm_slot::provide_llm_loader(state);
     playback::use_playback(state);

@@ -159,6 +159,9 @@ pub struct AppState {
     pub repair: StoredValue<Option<RepairRun>>,
     /// The session's log, for display.
     pub repair_log: RwSignal<Vec<Logged>>,
+    /// Projects opened so far: a project that arrives later (built by a module) opens only if
+    /// nothing else was opened since it was asked for.
+    pub opened: StoredValue<u64>,
     /// The shown version's state.
     pub snapshot: Memo<Arc<Snapshot>>,
     /// The snapshot the side panels (conflict list, commit panel) show: the shown one, except
@@ -272,6 +275,7 @@ impl AppState {
             strategy: RwSignal::new(Strategy::Remove),
             repair: StoredValue::new(None),
             repair_log: RwSignal::new(Vec::new()),
+            opened: StoredValue::new(0),
             snapshot,
             panels,
             scrubbed,
@@ -283,6 +287,7 @@ impl AppState {
 
     /// Opens a project; with `play`, shows its first commit and plays the rest.
     pub fn open(&self, project: Project, play: bool) {
+        self.opened.update_value(|n| *n += 1);
         self.playing.set(false);
         self.selected_conflict.set(None);
         self.selected_room.set(None);

@@ -183,6 +183,25 @@ try {
       await id('llm-panel').waitFor({ timeout: LOAD_TIMEOUT_MS });
     });
 
+    await check('if the automapper module cannot be fetched, a game demo says so and the map stays; the next pick works', async () => {
+      const block = (route) => route.fulfill({ status: 503, body: 'unavailable' });
+      await page.route(/maprepair-automap/, block);
+      await page.goto(`${url}?no-automapper`, { waitUntil: 'load' });
+      await id('llm-panel').waitFor({ timeout: LOAD_TIMEOUT_MS });
+      const before = await text('project-name');
+      const game = page.locator('[data-testid="demo-item"][data-demo-id^="game-"]').first();
+      await game.click();
+      await page.waitForFunction(() => /could not be built/.test(document.querySelector('[data-testid="notice"]')?.textContent || ''));
+      const message = await text('notice');
+      if (!/automapper could not be loaded/.test(message) || !/unchanged/.test(message)) throw new Error(`message: "${message}"`);
+      expectEqual(await text('project-name'), before, 'project after the failed pick');
+      await page.unroute(/maprepair-automap/, block);
+      await game.click();
+      await page.waitForFunction((b) => document.querySelector('[data-testid="project-name"]').textContent !== b, before);
+      await page.goto(url, { waitUntil: 'load' });
+      await id('llm-panel').waitFor({ timeout: LOAD_TIMEOUT_MS });
+    });
+
     await check('the settings panel has every hook and the four providers', async () => {
       for (const t of ['llm-settings', 'text-input', 'build-run', 'build-progress', 'build-cancel', 'llm-repair-run', 'llm-repair-mode']) {
         if ((await id(t).count()) === 0) throw new Error(`no data-testid="${t}"`);
