@@ -6,7 +6,9 @@
 //!
 //! Each test mounts a component with an [`AppState`] around the built-in demo house (two
 //! conflicts: one directional, one topological), acts on it, waits a tick for the reactive
-//! system, and reads the DOM through the same `data-testid`s the end-to-end tests use.
+//! system, and reads the DOM through the same `data-testid`s the end-to-end tests use. The LLM
+//! tools are mounted the way their own module mounts them, against a stand-in for the app's
+//! bridge.
 #![cfg(target_arch = "wasm32")]
 #![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 
@@ -124,4 +126,122 @@ async fn repairing_to_the_end_lowers_the_count_with_one_commit_per_action() {
     let after: usize = text(&root, "conflict-count").parse().unwrap();
     assert!(after < 2);
     assert!(state.commit_count() > 9);
+}
+
+/// A stand-in for the app on the other side of the LLM tools' bridge: the open project's JSON,
+/// and every project it was handed by `open` and `update`.
+#[derive(Default)]
+struct StandIn {
+    current: String,
+    opened: Vec<String>,
+    updated: Vec<String>,
+}
+
+/// The bridge object over `app`, as `ui::llm_slot` makes it for the real app.
+fn bridge(app: &std::rc::Rc<std::cell::RefCell<StandIn>>) -> wasm_bindgen::JsValue {
+    use maprepair::domain::llm::committed_observations;
+    use maprepair::domain::Project;
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsValue;
+    let object = js_sys::Object::new();
+    let put = |name: &str, f: &JsValue| {
+        js_sys::Reflect::set(&object, &JsValue::from_str(name), f).unwrap();
+    };
+    let a = app.clone();
+    let project = Closure::<dyn Fn() -> String>::new(move || a.borrow().current.clone());
+    let a = app.clone();
+    let summary = Closure::<dyn Fn() -> JsValue>::new(move || {
+        let p = Project::from_json(&a.borrow().current, "app").unwrap();
+        let s = js_sys::Object::new();
+        let set =
+            |k: &str, v: JsValue| js_sys::Reflect::set(&s, &JsValue::from_str(k), &v).unwrap();
+        set("name", JsValue::from_str(&p.name));
+        set(
+            "observations",
+            JsValue::from_f64(committed_observations(&p.history) as f64),
+        );
+        set("conflicts", JsValue::from_f64(0.0));
+        s.into()
+    });
+    let a = app.clone();
+    let open = Closure::<dyn Fn(String) -> Option<String>>::new(move |t: String| {
+        let mut app = a.borrow_mut();
+        app.opened.push(t.clone());
+        app.current = t;
+        None
+    });
+    let a = app.clone();
+    let update = Closure::<dyn Fn(String) -> Option<String>>::new(move |t: String| {
+        let mut app = a.borrow_mut();
+        app.updated.push(t.clone());
+        app.current = t;
+        None
+    });
+    put("project", &project.into_js_value());
+    put("summary", &summary.into_js_value());
+    put("open", &open.into_js_value());
+    put("update", &update.into_js_value());
+    for name in ["tell", "show", "watch"] {
+        put(name, &Closure::<dyn Fn()>::new(|| {}).into_js_value());
+    }
+    object.into()
+}
+
+#[wasm_bindgen_test]
+async fn the_llm_tools_build_through_the_bridge_and_hand_back_each_commit() {
+    use maprepair::domain::Project;
+    let app = std::rc::Rc::new(std::cell::RefCell::new(StandIn {
+        current: demo_project().to_json(),
+        ..StandIn::default()
+    }));
+    let root: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&root).unwrap();
+    maprepair::ui::llm::mount(root.clone(), bridge(&app));
+    tick().await;
+    let input = |testid: &str| -> web_sys::HtmlInputElement {
+        all(&root, testid)[0].clone().unchecked_into()
+    };
+    let offline = input("build-offline");
+    offline.set_checked(true);
+    offline
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    let area: web_sys::HtmlTextAreaElement = all(&root, "text-input")[0].clone().unchecked_into();
+    area.set_value("The kitchen is north of the hall.\n\nThe cellar is below the kitchen.");
+    area.dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    tick().await;
+    all(&root, "build-run")[0].click();
+    for _ in 0..200 {
+        if app.borrow().updated.len() >= 2 {
+            break;
+        }
+        gloo_sleep().await;
+    }
+    let app = app.borrow();
+    // A new, empty project was opened, then each observation came back as one more commit.
+    assert_eq!(app.opened.len(), 1);
+    let opened = Project::from_json(&app.opened[0], "opened").unwrap();
+    assert_eq!(opened.history.len(), 0);
+    assert_eq!(app.updated.len(), 2, "one update per observation");
+    let first = Project::from_json(&app.updated[0], "first").unwrap();
+    let last = Project::from_json(&app.updated[1], "last").unwrap();
+    assert_eq!(first.name, opened.name);
+    assert_eq!(first.history.len() + 1, last.history.len());
+    let map = last.history.head();
+    let mut names: Vec<String> = map.rooms().map(|r| r.name.to_lowercase()).collect();
+    names.sort();
+    assert_eq!(names, ["cellar", "hall", "kitchen"]);
+    assert_eq!(text(&root, "build-progress"), "2 / 2");
+}
+
+/// Lets timers and the run loop go on for a moment.
+async fn gloo_sleep() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 10)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
 }
