@@ -33,6 +33,21 @@ struct Tally {
     questions: usize,
     answerable: usize,
     solved: usize,
+    /// Unsolved because the built map has no room of that name at one end.
+    missing_end: usize,
+    /// Unsolved because the built map has both rooms but no way between them.
+    no_route: usize,
+    /// Unsolved because the built map's answer is wrong on the truth.
+    wrong: usize,
+}
+
+/// Why a question went unsolved (or that it was solved).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Solved,
+    MissingEnd,
+    NoRoute,
+    Wrong,
 }
 
 impl Tally {
@@ -40,6 +55,20 @@ impl Tally {
         self.questions += o.questions;
         self.answerable += o.answerable;
         self.solved += o.solved;
+        self.missing_end += o.missing_end;
+        self.no_route += o.no_route;
+        self.wrong += o.wrong;
+    }
+
+    /// Counts one answerable question.
+    fn count(&mut self, outcome: Outcome) {
+        self.answerable += 1;
+        match outcome {
+            Outcome::Solved => self.solved += 1,
+            Outcome::MissingEnd => self.missing_end += 1,
+            Outcome::NoRoute => self.no_route += 1,
+            Outcome::Wrong => self.wrong += 1,
+        }
     }
 
     fn json(&self) -> Value {
@@ -48,6 +77,11 @@ impl Tally {
             "answerable": self.answerable,
             "solved": self.solved,
             "success_rate": if self.answerable == 0 { 0.0 } else { self.solved as f64 / self.answerable as f64 },
+            "unsolved": {
+                "room_missing_from_map": self.missing_end,
+                "no_route_on_map": self.no_route,
+                "wrong_on_truth": self.wrong,
+            },
         })
     }
 }
@@ -84,10 +118,22 @@ fn leads(truth: &Map, from: &str, to: &str, moves: &[Label]) -> bool {
     }
 }
 
+/// The automapped map's answer to "how from A to B?", scored on the truth.
+fn route_outcome(truth: &Map, built: &Map, guessed: &[ExitId], from: &str, to: &str) -> Outcome {
+    let (Some(a), Some(b)) = (room(built, from), room(built, to)) else {
+        return Outcome::MissingEnd;
+    };
+    match answer_route(built, guessed, a, b) {
+        None => Outcome::NoRoute,
+        Some(moves) if leads(truth, from, to, &moves) => Outcome::Solved,
+        Some(_) => Outcome::Wrong,
+    }
+}
+
 /// The automapped map's answer to "how from A to B?", as moves: the cheapest route, exits whose
 /// start the automapper had to guess costing three times as much.
-fn answer_route(built: &Map, guessed: &[ExitId], from: &str, to: &str) -> Option<Vec<Label>> {
-    let route = shortest_route_by(built, room(built, from)?, room(built, to)?, |e| {
+fn answer_route(built: &Map, guessed: &[ExitId], from: RoomId, to: RoomId) -> Option<Vec<Label>> {
+    let route = shortest_route_by(built, from, to, |e| {
         exit_cost(built, e)
             * if guessed.contains(&e.id) {
                 GUESS_FACTOR
@@ -148,10 +194,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             if !reachable {
                 continue;
             }
-            pairs.answerable += 1;
-            if answer_route(built, guessed, &a, &b).is_some_and(|m| leads(&truth, &a, &b, &m)) {
-                pairs.solved += 1;
-            }
+            pairs.count(route_outcome(&truth, built, guessed, &a, &b));
         }
         for q in jsonl(&game_file(&gt, &game, "all2all.jsonl"))? {
             let (a, b) = (text(&q, "src_node"), text(&q, "dst_node"));
@@ -166,18 +209,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             if !leads(&truth, &a, &b, &moves) {
                 continue;
             }
-            paths.answerable += 1;
-            dest.answerable += 1;
-            if answer_route(built, guessed, &a, &b).is_some_and(|m| leads(&truth, &a, &b, &m)) {
-                paths.solved += 1;
-            }
-            let reached = room(built, &a).and_then(|x| follow(built, x, &moves));
-            if reached
-                .and_then(|r| built.room(r))
-                .is_some_and(|r| r.name.trim().eq_ignore_ascii_case(&b))
-            {
-                dest.solved += 1;
-            }
+            paths.count(route_outcome(&truth, built, guessed, &a, &b));
+            dest.count(match room(built, &a) {
+                None => Outcome::MissingEnd,
+                Some(x) => match follow(built, x, &moves).and_then(|r| built.room(r)) {
+                    None => Outcome::NoRoute,
+                    Some(r) if r.name.trim().eq_ignore_ascii_case(&b) => Outcome::Solved,
+                    Some(_) => Outcome::Wrong,
+                },
+            });
         }
         rows.push(json!({
             "game": game,
@@ -203,7 +243,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     emit(args, &out, || {
         let line = |name: &str, t: &Tally| {
             format!(
-                "{name:<34}{:>8}{:>11}{:>8}{:>9.3}\n",
+                "{name:<34}{:>8}{:>11}{:>8}{:>9.3}{:>9}{:>9}{:>9}\n",
                 t.questions,
                 t.answerable,
                 t.solved,
@@ -211,18 +251,30 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     0.0
                 } else {
                     t.solved as f64 / t.answerable as f64
-                }
+                },
+                t.missing_end,
+                t.no_route,
+                t.wrong,
             )
         };
         let mut s = format!(
-            "{:<34}{:>8}{:>11}{:>8}{:>9}\n",
-            "question kind (53 games)", "asked", "answerable", "solved", "rate"
+            "{:<34}{:>8}{:>11}{:>8}{:>9}{:>9}{:>9}{:>9}\n",
+            "question kind (53 games)",
+            "asked",
+            "answerable",
+            "solved",
+            "rate",
+            "no room",
+            "no way",
+            "wrong"
         );
         s.push_str(&line("route finding (all_pairs.jsonl)", &pairs_total));
         s.push_str(&line("route finding (all2all.jsonl)", &paths_total));
         s.push_str(&line("destination finding (all2all.jsonl)", &dest_total));
         s.push_str(&format!(
-            "maps built by the automapper from the {} walkthroughs; scored on the refined truth",
+            "maps built by the automapper from the {} walkthroughs; scored on the refined truth\n\
+             unsolved: no room = an end is not on the map; no way = no route (or the moves lead \
+             nowhere) on the map; wrong = the map's answer fails on the truth",
             if cleaned { "cleaned" } else { "raw" }
         ));
         s
