@@ -32,7 +32,6 @@ pub mod legend;
 pub mod lesson_panel;
 pub mod lessons;
 pub mod llm;
-pub mod llm_http;
 pub mod llm_slot;
 pub mod map_canvas;
 pub mod map_toolbar;

@@ -6,7 +6,7 @@ use super::build_run::{cancel, pause, resumable, start};
 use super::host::Host;
 use super::LlmState;
 use crate::domain::llm::{split_observations, Split};
-use crate::ui::llm_http::now_ms;
+use crate::ui::llm::http::now_ms;
 use leptos::prelude::*;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

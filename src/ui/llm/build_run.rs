@@ -11,7 +11,7 @@ use crate::domain::llm::{
     read_offline, skip_observation, split_observations, LlmError, Outcome,
 };
 use crate::domain::{History, Project};
-use crate::ui::llm_http::{now_ms, sleep_ms, tick, BrowserTransport};
+use crate::ui::llm::http::{now_ms, sleep_ms, tick, BrowserTransport};
 use leptos::prelude::*;
 
 /// Marks the message shown while waiting to retry (cleared once the retry succeeds).

@@ -3,27 +3,28 @@
 //!
 //! These tools are built as a wasm module of their own (`src/llm_main.rs`), which the app loads
 //! once its first map is drawn and [`mount`]s in the left column ([`crate::ui::llm_slot`]).
-//! State lives in [`LlmState`], provided by [`LlmPanel`] to its children; the project itself is
-//! the app's, reached through [`host::Host`]. Requests go straight from the browser to the provider
-//! ([`crate::ui::llm_http`]); the domain builds and reads them. The key is kept in memory unless
-//! the user asks for it to be remembered ([`persist`]); it is never written to exports, logs,
-//! URLs or messages.
+//! State lives in [`LlmState`], provided by [`LlmPanel`] to its children; the project itself
+//! is the app's, reached through [`host::Host`]. Requests go straight from the browser to the
+//! provider ([`http`]); the domain builds and reads them. The key is kept in memory unless the
+//! user asks for it to be remembered ([`persist`]); it is never written to exports, logs, URLs
+//! or messages.
 //!
-//! Files: `host` (the bridge to the app), `settings` (the provider panel), `build_panel` (paste, upload, run, progress),
-//! `build_run` (the run loop), `repair_runner` (the agent), `error_box` (the failure message),
-//! `persist` (local storage).
+//! Files: `host` (the bridge to the app), `http` (requests from the browser), `settings` (the
+//! provider panel), `build_panel` (paste, upload, run, progress), `build_run` (the run loop),
+//! `repair_runner` (the agent), `error_box` (the failure message), `persist` (local storage).
 
 pub mod build_panel;
 pub mod build_run;
 pub mod error_box;
 pub mod host;
+pub mod http;
 pub mod persist;
 pub mod repair_runner;
 pub mod settings;
 
 use crate::domain::llm::{ApiKey, LlmConfig, Provider, RepairMode, Split};
 use crate::domain::repair::{Budget, Logged, RepairSession};
-use crate::ui::llm_http::Abort;
+use crate::ui::llm::http::Abort;
 use leptos::prelude::*;
 
 /// A repair action waiting for the user's approval.

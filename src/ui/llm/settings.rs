@@ -8,7 +8,7 @@ use crate::domain::llm::{
     mapping_request, read_mapping_response, ApiKey, LlmConfig, MappingContext, Provider,
 };
 use crate::domain::llm::{HttpResponse, LlmTransport};
-use crate::ui::llm_http::{Abort, BrowserTransport};
+use crate::ui::llm::http::{Abort, BrowserTransport};
 use leptos::prelude::*;
 
 /// Sends one tiny mapping request and says whether a usable answer came back.
