@@ -2,8 +2,8 @@
 //! commit with its reason (the domain's [`RepairSession`] does the work); and the user's own
 //! edits of a candidate exit, recorded the same way.
 
-use super::state::{AppState, RepairRun};
-use crate::domain::repair::{describe, Action, Budget, Decider, Decision, RepairSession};
+use super::state::{AppState, RepairRun, Strategy};
+use crate::domain::repair::{describe, solver, Action, Budget, Decider, Decision, RepairSession};
 use leptos::prelude::*;
 
 /// Takes one repair decision. Returns false when the session has nothing left to do.
@@ -29,12 +29,29 @@ pub fn repair_step(state: AppState) -> bool {
     progressed && !done
 }
 
-/// Repairs until the session stops (no conflicts left, budget spent, or no action helps).
+/// Repairs until the session stops (no conflicts left, budget spent, or no action helps). The
+/// solver runs to its own end ([`solver::solve`]: after the conflicts, the exits the others
+/// contradict), as on the command line.
 pub fn repair_all(state: AppState) {
     let before = state.snapshot.with_untracked(|s| s.counts.total);
-    let mut guard = 0;
-    while repair_step(state) && guard < 1_000 {
-        guard += 1;
+    if state.strategy.get_untracked() == Strategy::Solver {
+        state.playing.set(false);
+        state.cursor.set(None);
+        let mut log = state
+            .repair
+            .get_value()
+            .map(|run| run.session.log)
+            .unwrap_or_default();
+        state
+            .project
+            .update(|p| log.extend(solver::solve(&mut p.history).actions));
+        state.repair_log.set(log);
+        state.repair.set_value(None);
+    } else {
+        let mut guard = 0;
+        while repair_step(state) && guard < 1_000 {
+            guard += 1;
+        }
     }
     let after = state.snapshot.with_untracked(|s| s.counts.total);
     state.tell(format!("Repair finished: {before} → {after} conflicts. Each action is a commit on the timeline."), false);

@@ -431,6 +431,58 @@ mod tests {
     }
 
     #[test]
+    fn the_solver_runs_to_its_own_end_as_on_the_command_line() {
+        use crate::domain::{CommitInfo, Direction, Draft, History, Label};
+        // No conflict is open, but the move out arrived in the garden: the move in started
+        // there. The solver's last passes remove it; a session that stops with the conflicts
+        // would not.
+        let mut h = History::new();
+        for (step, (a, d, b, text)) in [
+            ("Forest", Direction::In, "Shed", "> in\nShed"),
+            ("Shed", Direction::Out, "Garden", "> out\nGarden"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut draft = Draft::new(h.head());
+            let (x, y) = (draft.room(a), draft.room(b));
+            draft.exit(x, y, Label::Dir(d), true);
+            let info = CommitInfo {
+                step: step as u32,
+                observation: text.to_string(),
+                ..CommitInfo::default()
+            };
+            assert!(h.commit(draft.finish(), info).is_ok());
+        }
+        let mut cli = h.clone();
+        crate::domain::repair::solver::solve(&mut cli);
+        let (_owner, s) = state();
+        s.open(
+            Project {
+                name: "shed".into(),
+                history: h,
+                ground_truth: None,
+            },
+            false,
+        );
+        s.strategy.set(Strategy::Solver);
+        repair_all(s);
+        let exits = |h: &History| {
+            let m = h.head();
+            let mut v: Vec<String> = m
+                .exits()
+                .map(|e| format!("{}-{}-{}", e.from.0, e.label, e.to.0))
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(s.project.with_untracked(|p| exits(&p.history)), exits(&cli));
+        assert_eq!(s.commit_count(), cli.len());
+        assert!(cli.len() > 2, "the solver removed nothing");
+        assert!(!s.repair_log.get_untracked().is_empty());
+    }
+
+    #[test]
     fn opening_a_project_resets_the_view() {
         let (_owner, s) = state();
         s.selected_room.set(Some(1));

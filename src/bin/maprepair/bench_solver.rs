@@ -2,19 +2,27 @@
 //! strategy in default semantics on the 53 LLM-built MANGO maps, judged against the ground
 //! truth. Each map is built as a history whose commits carry the cleaned walkthrough text of the
 //! step the model cited (`seen_in_forward`), the evidence the model had; totals are over the 42
-//! games whose input has conflicts in the paper's (reference) count, as in Table 3.
+//! games whose input has conflicts in the paper's (reference) count, as in Table 3. The solver
+//! runs to the end ([`solve`]); the heuristics under the paper's budget.
+//!
+//! `--verbose` adds, per game, every repair edit judged against the truth (`edits`: what was
+//! done to which exit, whether the truth confirmed that exit, the reason), and to the totals the
+//! maps scored as the app shows them (`shown_before`, `shown_after`: every exit on the map,
+//! inferred ways back included and nothing closed).
 
 use crate::args::Args;
 use crate::bench_mango::games;
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::clean::clean_walkthrough;
-use maprepair::domain::eval::{exit_delta, score_map, PairRule, Score};
+use maprepair::domain::eval::{exit_delta, score_map, score_sets, PairRule, PairSet, Score};
 use maprepair::domain::formats::{parse_edge_list, parse_walkthrough};
+use maprepair::domain::history::{History, Trigger};
+use maprepair::domain::map::{Exit, Map, RoomId};
 use maprepair::domain::reference::load::load_llm_built;
 use maprepair::domain::reference::Detector;
 use maprepair::domain::repair::heuristic::{Heuristic, Preference};
-use maprepair::domain::repair::solver::Solver;
-use maprepair::domain::repair::{run as run_repair, Budget, Decider};
+use maprepair::domain::repair::solver::solve;
+use maprepair::domain::repair::{run as run_repair, Budget};
 use maprepair::domain::{Analysis, Project};
 use serde_json::{json, Map as JsonMap, Value};
 use std::path::Path;
@@ -28,11 +36,71 @@ fn metrics(s: &Score) -> Value {
     json!({"precision": s.edge_precision(), "recall": s.edge_recall(), "f1": s.edge_f1()})
 }
 
+/// A map scored as the app shows it: every exit on it, observed or inferred, and nothing else
+/// (no closure), against the truth closed under compass reverses.
+fn score_shown(truth: &[maprepair::domain::formats::EdgeRecord], map: &Map) -> Score {
+    let records: Vec<maprepair::domain::formats::EdgeRecord> = map
+        .exits()
+        .filter_map(|e| {
+            Some(maprepair::domain::formats::EdgeRecord {
+                src: map.room(e.from)?.name.clone(),
+                dst: map.room(e.to)?.name.clone(),
+                action: e.label.to_string(),
+                seen_in_forward: None,
+                seen_in_reversed: None,
+            })
+        })
+        .collect();
+    score_sets(
+        &PairSet::from_records(truth, PairRule::Closed),
+        &PairSet::from_records(&records, PairRule::Exp14),
+    )
+}
+
+/// Every repair commit of `history`, judged against the truth (for `--verbose`): what was done
+/// to which exit, whether the truth confirmed that exit, and the reason given.
+fn explain(truth: &[maprepair::domain::formats::EdgeRecord], history: &History) -> Value {
+    let t = PairSet::from_records(truth, PairRule::Closed);
+    let map = history.head();
+    let name = |r: RoomId| {
+        map.room(r)
+            .map_or_else(String::new, |r| r.name.to_lowercase())
+    };
+    let confirmed = |e: &Exit| {
+        t.pairs
+            .get(&(name(e.from), name(e.to)))
+            .is_some_and(|l| l.contains(&e.label.as_str().to_lowercase()))
+    };
+    let mut out = Vec::new();
+    for c in history.commits() {
+        if c.trigger != Trigger::ConflictRepair {
+            continue;
+        }
+        let Some(old) = c.change.removed_exits.first() else {
+            continue;
+        };
+        let kind = match c.change.added_exits.iter().find(|e| e.id == old.id) {
+            None => "remove".to_string(),
+            Some(new) if new.label != old.label => format!("relabel {}", new.label),
+            Some(_) => "non_geometric".to_string(),
+        };
+        out.push(json!({
+            "edit": kind,
+            "exit": format!("{} -{}-> {}", name(old.from), old.label, name(old.to)),
+            "origin": format!("{:?}", old.origin),
+            "correct": confirmed(old),
+            "reason": c.analysis,
+        }));
+    }
+    Value::Array(out)
+}
+
 pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
     let data = Path::new(args.require("data")?);
     let mut rows = Vec::new();
     let (mut before_all, mut after_all) = (Score::default(), Score::default());
     let mut seconds_all = 0.0;
+    let (mut shown_before, mut shown_after) = (Score::default(), Score::default());
     for game in games(data)? {
         let dir = data.join("data_fixed").join(&game);
         let built_path = data.join("llm_built").join(format!("{game}_edges.json"));
@@ -49,18 +117,19 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
             Some(format!("> {}\n{}", s.action, s.observation))
         });
         let input = project.history.head().clone();
-        let mut decider: Box<dyn Decider> = match strategy {
-            "solver" => Box::new(Solver::new()),
-            "heuristic-remove" => Box::new(Heuristic::new(Preference::Remove)),
-            "heuristic-modify" => Box::new(Heuristic::new(Preference::Modify)),
+        let report = match strategy {
+            "solver" => solve(&mut project.history),
+            "heuristic-remove" | "heuristic-modify" => {
+                let preference = if strategy == "heuristic-remove" {
+                    Preference::Remove
+                } else {
+                    Preference::Modify
+                };
+                let mut decider = Heuristic::new(preference);
+                run_repair(&mut project.history, &mut decider, Budget::default())
+            }
             other => return Err(CliError::Usage(format!("unknown strategy {other:?}"))),
         };
-        let budget = if strategy == "solver" {
-            Solver::budget()
-        } else {
-            Budget::default()
-        };
-        let report = run_repair(&mut project.history, decider.as_mut(), budget);
         let seconds = start.elapsed().as_secs_f64();
         let after = project.history.head();
         let (sb, sa) = (
@@ -74,6 +143,15 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
             .filter(|l| l.version.is_some())
             .count();
         let counted = reference_conflicts > 0;
+        if counted && args.flag("verbose") {
+            shown_before += score_shown(&truth, &input);
+            shown_after += score_shown(&truth, after);
+        }
+        let edits = if args.flag("verbose") {
+            explain(&truth, &project.history)
+        } else {
+            Value::Null
+        };
         if counted {
             before_all += sb;
             after_all += sa;
@@ -91,6 +169,7 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
             "wrong_removed": delta.wrong_removed,
             "actions": applied,
             "seconds": seconds,
+            "edits": edits,
         }));
     }
     let table3: Vec<&Value> = rows
@@ -122,6 +201,10 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
     }
     totals.insert("eval_before".into(), metrics(&before_all));
     totals.insert("eval_after".into(), metrics(&after_all));
+    if args.flag("verbose") {
+        totals.insert("shown_before".into(), metrics(&shown_before));
+        totals.insert("shown_after".into(), metrics(&shown_after));
+    }
     totals.insert("games".into(), json!(table3.len()));
     totals.insert("seconds".into(), json!(seconds_all));
     let out =

@@ -10,8 +10,8 @@ use maprepair::domain::reference::{
     heuristic_repair, HeuristicAction, HeuristicStrategy, RefGraph,
 };
 use maprepair::domain::repair::heuristic::{Heuristic, Preference};
-use maprepair::domain::repair::solver::Solver;
-use maprepair::domain::repair::{run as run_repair, Budget, Decider};
+use maprepair::domain::repair::solver::solve;
+use maprepair::domain::repair::{run as run_repair, Budget};
 use maprepair::domain::{Analysis, Semantics};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -82,12 +82,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         Semantics::Default => {
             let mut project = input.project().clone();
-            let (mut decider, budget): (Box<dyn Decider>, Budget) = if strategy == "solver" {
-                (Box::new(Solver::new()), Solver::budget())
+            let report = if strategy == "solver" {
+                solve(&mut project.history)
             } else {
-                (Box::new(Heuristic::new(preference)), Budget::default())
+                let mut decider = Heuristic::new(preference);
+                run_repair(&mut project.history, &mut decider, Budget::default())
             };
-            let report = run_repair(&mut project.history, decider.as_mut(), budget);
             let map = project.history.head();
             let actions: Vec<Value> = report
                 .actions

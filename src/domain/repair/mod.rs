@@ -12,6 +12,7 @@
 //! asynchronous decider (a model behind HTTP) can drive it one step at a time; [`run`] drives it
 //! with a synchronous one.
 
+pub mod contradiction;
 pub mod heuristic;
 pub mod solver;
 
