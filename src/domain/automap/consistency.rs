@@ -12,7 +12,10 @@
 //! room started; the choice that leaves
 //! the fewest such conflicts wins, a start away from the continuation costs a little (a skipped
 //! step is the exception), and a start that another move confirms (a way back, or the same move
-//! seen twice) counts for it.
+//! seen twice) counts for it. What the rooms' own texts say weighs in too: a start whose listed
+//! exits ("Obvious exits: North, Up.") leave out the move's way costs as much as three
+//! conflicts, and one whose description speaks of several ways but not of this one costs a
+//! little more than moving the start does.
 //!
 //! The search is a deterministic local search: moves in transcript order, each move's best
 //! start given the others, repeated until nothing changes (at most [`ROUNDS`] rounds). Ties keep
@@ -37,6 +40,11 @@ pub struct Move {
     pub placed: Option<RoomId>,
     /// True when the text or a way back vouches for the tracker's start.
     pub firm: bool,
+    /// Rooms the move cannot have started in: the exits the game listed there do not include
+    /// its way.
+    pub barred: Vec<RoomId>,
+    /// Rooms whose description speaks of several ways out but not of the move's.
+    pub silent: Vec<RoomId>,
 }
 
 /// The cost of a start away from the continuation (a skipped step is the exception).
@@ -48,6 +56,10 @@ const CHANGE: f64 = 0.4;
 const CHANGE_FIRM: f64 = 1.5;
 /// The credit for a move another move confirms (a way back, or the same move again).
 const SUPPORT: f64 = 0.3;
+/// The cost of a start the game's list of exits rules out.
+const BARRED: f64 = 3.0;
+/// The cost of a start whose description does not speak of the move's way.
+const SILENT: f64 = 0.6;
 /// At most this many passes over the moves.
 pub const ROUNDS: usize = 8;
 
@@ -156,6 +168,11 @@ pub fn resolve_sources(moves: &[Move]) -> Vec<RoomId> {
             exits.remove(cur, m.to, &m.label);
             let cost = |s: RoomId, exits: &Exits| {
                 let mut c = exits.judge(s, m.to, &m.label);
+                if m.barred.contains(&s) {
+                    c += BARRED;
+                } else if m.silent.contains(&s) {
+                    c += SILENT;
+                }
                 if s != m.from {
                     c += if m.firm { CHANGE_FIRM } else { CHANGE };
                     if Some(s) != m.cont {
@@ -215,6 +232,8 @@ mod tests {
             cont: cont.map(RoomId),
             placed: None,
             firm: false,
+            barred: Vec::new(),
+            silent: Vec::new(),
         }
     }
 
@@ -245,6 +264,22 @@ mod tests {
         ];
         let got = resolve_sources(&moves);
         assert_eq!(got, vec![RoomId(0), RoomId(1), RoomId(2)]);
+    }
+
+    #[test]
+    fn a_start_silent_on_the_way_gives_way_to_the_continuation() {
+        // Hindsight put the start of 0 -ne-> 1 in room 2, but room 2's description speaks of
+        // other ways only: the continuation, room 0, is the better start.
+        let mut m = mv(2, 1, Direction::Northeast, Some(0));
+        m.placed = Some(RoomId(2));
+        assert_eq!(resolve_sources(&[m.clone()]), vec![RoomId(2)]);
+        m.silent = vec![RoomId(2)];
+        assert_eq!(resolve_sources(&[m.clone()]), vec![RoomId(0)]);
+        // A start the listed exits rule out is left even for no confirmed alternative.
+        let mut b = mv(0, 1, Direction::Down, Some(0));
+        b.placed = Some(RoomId(2));
+        b.barred = vec![RoomId(0)];
+        assert_eq!(resolve_sources(&[b]), vec![RoomId(2)]);
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //! sometimes with a qualifier that tells same-titled rooms apart ("wharf road (north to mcginty
 //! salvage)", "boulder(a long oblong boulder below you)", "cabin, on the bed"), sometimes
 //! differently ("end of road" for the title "At End Of Road", "vegetable garden" for a game
-//! that prints no titles at all but "You are in the vegetable garden"). A reply is matched line
-//! by line, best kind first:
+//! that prints no titles at all but "You are in the vegetable garden" or "You step into the
+//! den"). A reply is matched line by line, best kind first:
 //!
 //! 1. [`MatchKind::Exact`] — the line is the name (decorations and a leading article aside);
 //! 2. [`MatchKind::Bare`] — the line without its trailing parenthetical is the name
@@ -334,7 +334,7 @@ impl Gazetteer {
     }
 
     /// Names for a reply without a title that says where the player is ("You are in the
-    /// vegetable garden"): the phrase after the statement, compared with each name's words
+    /// vegetable garden", "You walk into the den where…"): the phrase after the statement, compared with each name's words
     /// (harmonic mean of the shares of phrase words and name words that match).
     fn sight_sentence(&self, observation: &str) -> Option<Sighting> {
         let text: String = observation.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -351,6 +351,12 @@ impl Gazetteer {
             "this is ",
             "i'm ",
             "i am ",
+            "you step into ",
+            "you walk into ",
+            "you enter ",
+            "you find yourself ",
+            "you arrive ",
+            "you emerge ",
         ];
         let start = CUES
             .iter()

@@ -74,6 +74,74 @@ pub fn is_refusal(observation: &str) -> bool {
     REFUSALS.iter().any(|p| l.contains(p))
 }
 
+/// The ways a room's description speaks of ("passages lead east and northeast", "a
+/// north-south hall", "stairs lead up"), sorted and distinct. Compass ways by their words;
+/// up and down also by what leads there (stairs, a ladder, a hole, a chimney).
+pub fn mentioned_ways(description: &str) -> Vec<Direction> {
+    const UP: &[&str] = &[
+        "up",
+        "upward",
+        "upwards",
+        "upstairs",
+        "above",
+        "ascend",
+        "ascends",
+        "climb",
+        "stairs",
+        "stair",
+        "staircase",
+        "stairway",
+        "steps",
+        "ladder",
+        "chimney",
+        "overhead",
+    ];
+    const DOWN: &[&str] = &[
+        "down",
+        "downward",
+        "downwards",
+        "downstairs",
+        "below",
+        "descend",
+        "descends",
+        "stairs",
+        "stair",
+        "staircase",
+        "stairway",
+        "steps",
+        "ladder",
+        "hole",
+        "pit",
+        "chimney",
+        "trap",
+    ];
+    let lower = description.to_lowercase();
+    let mut out = Vec::new();
+    for w in lower.split(|c: char| !c.is_alphanumeric()) {
+        let d = match w {
+            "north" | "northward" | "northern" => Some(Direction::North),
+            "south" | "southward" | "southern" => Some(Direction::South),
+            "east" | "eastward" | "eastern" => Some(Direction::East),
+            "west" | "westward" | "western" => Some(Direction::West),
+            "northeast" => Some(Direction::Northeast),
+            "northwest" => Some(Direction::Northwest),
+            "southeast" => Some(Direction::Southeast),
+            "southwest" => Some(Direction::Southwest),
+            _ => None,
+        };
+        out.extend(d);
+        if UP.contains(&w) {
+            out.push(Direction::Up);
+        }
+        if DOWN.contains(&w) {
+            out.push(Direction::Down);
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,6 +158,20 @@ mod tests {
         let verbs = vec!["exit".to_string(), "north".to_string()];
         assert_eq!(move_label("out", &verbs), Some(Label::Dir(Direction::Exit)));
         assert_eq!(move_label("out", &[]), Some(Label::Dir(Direction::Out)));
+    }
+
+    #[test]
+    fn descriptions_speak_of_ways_by_their_words_and_what_leads_there() {
+        use Direction::*;
+        assert_eq!(
+            mentioned_ways("A north-south hall. Stairs lead up; a passage leads northeast."),
+            vec![North, South, Northeast, Up, Down]
+        );
+        assert_eq!(
+            mentioned_ways("A small room. The only way out is back west."),
+            vec![West]
+        );
+        assert!(mentioned_ways("A quiet room.").is_empty());
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! cites, so a teleport, a dropped `enter gazebo` or the starting room are missing) — and record
 //! the exit. The start is moved elsewhere only on evidence: the text names where the player came
 //! from ("You get off the bench."), the destination's known way back leads elsewhere, the current
-//! room would get a second exit this way, or the move cannot start where it ends. Once the whole
+//! room would get a second exit this way, the exits the game listed there ("Obvious exits:
+//! North, East.") leave this way out, or the move cannot start where it ends. Once the whole
 //! transcript is read, every move is looked at again in *hindsight*: one whose start the finished
 //! lattice places away from its destination, with another room (or the destination's way back)
 //! where the start should be, started there.
@@ -25,7 +26,7 @@
 use super::consistency::{resolve_sources, Move};
 use super::gazetteer::{Gazetteer, MatchKind, Sighting};
 use super::identity::{has_exit, local_conflicts, room_at, target, Description};
-use super::movement::{is_refusal, move_label};
+use super::movement::{is_refusal, mentioned_ways, move_label};
 use super::naming::{best_assignment, context_fit, group_scores, lie_fit};
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
 use super::title::{
@@ -80,6 +81,8 @@ struct RoomInfo {
     text: Vec<String>,
     /// The exits its first reply listed, if it listed them.
     exits: Option<Vec<String>>,
+    /// Every way any of its replies listed as an exit, if a reply listed them.
+    ways: Option<Vec<Direction>>,
     /// For a slot: why, and the words around it.
     slot: Option<SlotKind>,
     context: Vec<String>,
@@ -147,6 +150,24 @@ fn listed_exits(obs: &str) -> Option<Vec<String>> {
         out.dedup();
         Some(out)
     })
+}
+
+/// The ways a list of exits names ("north", "n", "up"), if it is a list of ways: it names at
+/// least one, or says there are none.
+fn listed_ways(exits: &[String]) -> Option<Vec<Direction>> {
+    let mut out: Vec<Direction> = exits.iter().filter_map(|w| Direction::parse(w)).collect();
+    out.sort();
+    out.dedup();
+    (!out.is_empty() || exits == ["none"]).then_some(out)
+}
+
+/// True when listed ways rule a move out: it goes a compass or vertical way they do not name.
+/// Threshold ways (in, out) are seldom listed and never ruled out.
+fn unlisted(ways: &[Direction], label: &Label) -> bool {
+    label
+        .direction()
+        .filter(|d| d.vector().is_some())
+        .is_some_and(|d| !ways.contains(&d))
 }
 
 /// The "<direction> to <room>" clauses of a listed name's qualifier ("t-intersection
@@ -385,6 +406,25 @@ impl<'a> Tracker<'a> {
         self.info(r).is_some_and(|i| i.slot.is_some())
     }
 
+    /// True when the exits listed in `r` (on any visit) rule out leaving it this way.
+    fn rules_out(&self, r: RoomId, label: &Label) -> bool {
+        self.info(r)
+            .and_then(|i| i.ways.as_ref())
+            .is_some_and(|w| unlisted(w, label))
+    }
+
+    /// True when `r`'s description speaks of several ways out but not of this one.
+    fn silent_on(&self, r: RoomId, label: &Label) -> bool {
+        let Some(d) = label.direction().filter(|d| d.vector().is_some()) else {
+            return false;
+        };
+        let Some(text) = self.info(r).and_then(|i| i.desc_text.as_deref()) else {
+            return false;
+        };
+        let ways = mentioned_ways(text);
+        ways.len() >= 2 && !ways.contains(&d)
+    }
+
     fn name_of(&self, r: RoomId) -> String {
         self.map
             .room(r)
@@ -506,6 +546,12 @@ impl<'a> Tracker<'a> {
         }
         if info.exits.is_none() {
             info.exits.clone_from(&seen.exits);
+        }
+        if let Some(listed) = seen.exits.as_deref().and_then(listed_ways) {
+            let ways = info.ways.get_or_insert_with(Vec::new);
+            ways.extend(listed);
+            ways.sort();
+            ways.dedup();
         }
         info.text.extend(seen.text.iter().cloned());
     }
@@ -960,9 +1006,23 @@ impl<'a> Tracker<'a> {
             if self.all_moves && target(&self.map, c, label).is_some_and(|t| t != dst) {
                 s -= BREAK_SLOT;
             }
+            // The exits the game listed here (last time shown, else on any visit) do not
+            // include this way: the steps that led elsewhere were skipped.
+            let barred = match listed_exits(&self.prev_obs)
+                .as_deref()
+                .and_then(listed_ways)
+            {
+                Some(ways) => unlisted(&ways, label),
+                None => self.rules_out(c, label),
+            };
+            if barred {
+                s -= BREAK_SLOT;
+            }
             offer(c, s, String::new(), &mut best);
         }
-        if let Some(y) = way_back.filter(|&y| Some(y) != cur && y != dst) {
+        if let Some(y) =
+            way_back.filter(|&y| Some(y) != cur && y != dst && !self.rules_out(y, label))
+        {
             offer(
                 y,
                 -BREAK_BACK,
@@ -970,7 +1030,8 @@ impl<'a> Tracker<'a> {
                 &mut best,
             );
         }
-        if let Some(z) = behind.filter(|&z| Some(z) != cur && z != dst) {
+        if let Some(z) = behind.filter(|&z| Some(z) != cur && z != dst && !self.rules_out(z, label))
+        {
             offer(
                 z,
                 -BREAK_POSITION,
@@ -1007,8 +1068,9 @@ impl<'a> Tracker<'a> {
 
     /// In a transcript of moves only (each exit's first walk kept, re-walks dropped), when the
     /// current room's way `label` was walked before to elsewhere: the nearest room the dropped
-    /// steps could have reached along known exits whose way `label` is still unwalked and which
-    /// the lattice does not place elsewhere than one step back from `dst`.
+    /// steps could have reached along known exits whose way `label` is still unwalked and not
+    /// ruled out by its listed exits, and which the lattice does not place elsewhere than one
+    /// step back from `dst`.
     fn skipped_to(&self, cur: RoomId, dst: RoomId, label: &Label) -> Option<RoomId> {
         if !self.all_moves || target(&self.map, cur, label).is_none_or(|t| t == dst) {
             return None;
@@ -1025,7 +1087,12 @@ impl<'a> Tracker<'a> {
         let mut seen = std::collections::HashSet::from([cur]);
         let mut queue = std::collections::VecDeque::from([(cur, 0usize)]);
         while let Some((r, d)) = queue.pop_front() {
-            if r != cur && r != dst && target(&self.map, r, label).is_none() && fits(r) {
+            if r != cur
+                && r != dst
+                && target(&self.map, r, label).is_none()
+                && !self.rules_out(r, label)
+                && fits(r)
+            {
                 return Some(r);
             }
             if d >= SKIP_DEPTH {
@@ -1058,7 +1125,8 @@ impl<'a> Tracker<'a> {
     }
 
     /// A listed room that the text before the title names ("You get off the bench.", "You get
-    /// out of the rail car."), if the room was never shown by a title: the move started there.
+    /// out of the rail car."), if the room was never shown by a title: the move started there —
+    /// unless the room the player is in answers to the text as well.
     fn origin_named_before(&self, seen: &Seen) -> Option<usize> {
         if seen.before.is_empty() {
             return None;
@@ -1081,7 +1149,15 @@ impl<'a> Tracker<'a> {
                 best = Some((p, f));
             }
         }
-        best.map(|b| b.0)
+        // The room the player is in answers to the text as well ("You climb out of the pit."
+        // in the Glue Pit): the move started there.
+        let here = self
+            .cur
+            .and_then(|c| self.info(c))
+            .and_then(|i| i.place)
+            .and_then(|p| self.gaz.place(p))
+            .map_or(0.0, |place| context_fit(place, &seen.before));
+        best.filter(|_| here < SLOT_CUE).map(|b| b.0)
     }
 
     /// Hindsight: a move taken to start where the previous step left the player, which the
@@ -1194,6 +1270,18 @@ impl<'a> Tracker<'a> {
                     cont,
                     placed,
                     firm: self.firm.contains(&k),
+                    barred: self
+                        .map
+                        .rooms()
+                        .map(|r| r.id)
+                        .filter(|&r| self.rules_out(r, label))
+                        .collect(),
+                    silent: self
+                        .map
+                        .rooms()
+                        .map(|r| r.id)
+                        .filter(|&r| self.silent_on(r, label))
+                        .collect(),
                 });
             }
         }
