@@ -79,22 +79,7 @@ pub fn is_refusal(observation: &str) -> bool {
 /// up and down also by what leads there (stairs, a ladder, a hole, a chimney).
 pub fn mentioned_ways(description: &str) -> Vec<Direction> {
     const UP: &[&str] = &[
-        "up",
-        "upward",
-        "upwards",
-        "upstairs",
-        "above",
-        "ascend",
-        "ascends",
-        "climb",
-        "stairs",
-        "stair",
-        "staircase",
-        "stairway",
-        "steps",
-        "ladder",
-        "chimney",
-        "overhead",
+        "up", "upward", "upwards", "upstairs", "above", "ascend", "ascends", "climb", "overhead",
     ];
     const DOWN: &[&str] = &[
         "down",
@@ -104,16 +89,19 @@ pub fn mentioned_ways(description: &str) -> Vec<Direction> {
         "below",
         "descend",
         "descends",
+        "hole",
+        "pit",
+        "trap",
+    ];
+    // What leads either way.
+    const EITHER: &[&str] = &[
         "stairs",
         "stair",
         "staircase",
         "stairway",
         "steps",
         "ladder",
-        "hole",
-        "pit",
         "chimney",
-        "trap",
     ];
     let lower = description.to_lowercase();
     let mut out = Vec::new();
@@ -130,10 +118,11 @@ pub fn mentioned_ways(description: &str) -> Vec<Direction> {
             _ => None,
         };
         out.extend(d);
-        if UP.contains(&w) {
+        let either = EITHER.contains(&w);
+        if either || UP.contains(&w) {
             out.push(Direction::Up);
         }
-        if DOWN.contains(&w) {
+        if either || DOWN.contains(&w) {
             out.push(Direction::Down);
         }
     }
