@@ -37,13 +37,10 @@ fn DemoItem(
         None => {
             let (id, title) = (id.clone(), title.clone());
             state.tell(format!("Building “{title}”…"), false);
-            let asked = state.opened.get_value();
+            let built =
+                state.unless_opened_meanwhile(async move { super::automapper::demo(&id).await });
             leptos::task::spawn_local(async move {
-                let built = super::automapper::demo(&id).await;
-                if state.opened.get_value() != asked {
-                    // Something else was opened meanwhile: that wins.
-                    return;
-                }
+                let Some(built) = built.await else { return };
                 match built {
                     Ok(p) => opened(p, &title),
                     Err(e) => state.tell(

@@ -23,12 +23,10 @@ fn open_file(state: AppState, file: web_sys::File) {
             // A walkthrough: the automapper's module reads it.
             Ok((None, t)) => {
                 state.tell(format!("Reading {name}…"), false);
-                let asked = state.opened.get_value();
-                let read = super::automapper::walkthrough(&name, &t).await;
-                if state.opened.get_value() != asked {
-                    // Something else was opened meanwhile: that wins.
+                let read = super::automapper::walkthrough(&name, &t);
+                let Some(read) = state.unless_opened_meanwhile(read).await else {
                     return;
-                }
+                };
                 read
             }
             Err(e) => Err(e),

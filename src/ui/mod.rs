@@ -83,12 +83,14 @@ fn first_project() -> (crate::domain::Project, Option<String>) {
 
 /// Opens the demo `id` once the automapper's module has built it.
 fn open_later(state: AppState, id: String) {
-    let asked = state.opened.get_value();
-    leptos::task::spawn_local(async move {
+    let built = state.unless_opened_meanwhile(async move {
         let built = automapper::demo(&id).await;
-        if state.opened.get_value() != asked {
+        (id, built)
+    });
+    leptos::task::spawn_local(async move {
+        let Some((id, built)) = built.await else {
             return;
-        }
+        };
         match built {
             Ok(p) => state.open(p, false),
             Err(e) => state.tell(format!("The demo “{id}” could not be built: {e}."), true),

@@ -310,6 +310,19 @@ impl AppState {
         self.playing.set(play);
     }
 
+    /// `work` (a project being built elsewhere), answering `None` if another project was opened
+    /// between this call and its end: that one wins.
+    pub fn unless_opened_meanwhile<F: std::future::Future>(
+        &self,
+        work: F,
+    ) -> impl std::future::Future<Output = Option<F::Output>> {
+        let (opened, asked) = (self.opened, self.opened.get_value());
+        async move {
+            let out = work.await;
+            (opened.get_value() == asked).then_some(out)
+        }
+    }
+
     /// Shows a message.
     pub fn tell(&self, text: impl Into<String>, error: bool) {
         self.notice.set(Some(Notice {
@@ -480,6 +493,23 @@ mod tests {
         assert_eq!(s.commit_count(), cli.len());
         assert!(cli.len() > 2, "the solver removed nothing");
         assert!(!s.repair_log.get_untracked().is_empty());
+    }
+
+    #[test]
+    fn a_project_built_elsewhere_opens_only_if_nothing_else_was_opened_meanwhile() {
+        use std::future::{ready, Future};
+        use std::task::{Context, Poll, Waker};
+        fn done<F: Future>(f: F) -> Poll<F::Output> {
+            std::pin::pin!(f).poll(&mut Context::from_waker(Waker::noop()))
+        }
+        let (_owner, s) = state();
+        assert_eq!(
+            done(s.unless_opened_meanwhile(ready(7u8))),
+            Poll::Ready(Some(7))
+        );
+        let overtaken = s.unless_opened_meanwhile(ready(7u8));
+        s.open(demo_project(), false);
+        assert_eq!(done(overtaken), Poll::Ready(None));
     }
 
     #[test]
