@@ -42,11 +42,25 @@ pub fn repair_all(state: AppState) {
             .get_value()
             .map(|run| run.session.log)
             .unwrap_or_default();
-        state
-            .project
-            .update(|p| log.extend(solver::solve(&mut p.history).actions));
+        let mut edits = 0;
+        state.project.update(|p| {
+            let report = solver::solve(&mut p.history);
+            edits = report
+                .actions
+                .iter()
+                .filter(|a| a.version.is_some())
+                .count();
+            log.extend(report.actions);
+        });
         state.repair_log.set(log);
         state.repair.set_value(None);
+        if edits == 0 {
+            state.tell(
+                "The solver found nothing to change: no conflict is open and no exit contradicts the rest of the map.",
+                false,
+            );
+            return;
+        }
     } else {
         let mut guard = 0;
         while repair_step(state) && guard < 1_000 {

@@ -19,6 +19,9 @@ pub fn RepairPanel() -> impl IntoView {
         reset(state);
     };
     let none_left = move || state.snapshot.with(|s| s.counts.total == 0);
+    // The solver also weighs exits that contradict the rest of the map when no conflict is
+    // open (its last passes), so it can always be run to the end.
+    let run_disabled = move || none_left() && state.strategy.get() != Strategy::Solver;
     view! {
         <section class="repair-panel panel">
             <h2>"Repair"</h2>
@@ -32,7 +35,7 @@ pub fn RepairPanel() -> impl IntoView {
             </label>
             <div class="button-row">
                 <button on:click=move |_| { repair_step(state); } disabled=none_left>"Step"</button>
-                <button class="primary" data-testid="repair-run" on:click=move |_| repair_all(state) disabled=none_left>"Repair to the end"</button>
+                <button class="primary" data-testid="repair-run" on:click=move |_| repair_all(state) disabled=run_disabled>"Repair to the end"</button>
             </div>
             <RepairLog log=state.repair_log.into() pick=Callback::new(move |v| state.show_version(v)) />
         </section>
