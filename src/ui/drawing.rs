@@ -10,6 +10,7 @@ use crate::domain::analysis::{ConflictKind, ConflictType};
 use crate::domain::direction::{Direction, Label};
 use crate::domain::layout::Layout;
 use crate::domain::map::{Exit, Origin, RoomId};
+use crate::domain::route::Route;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Distance between neighbouring cell centres, in SVG units.
@@ -109,6 +110,8 @@ pub struct Marks<'a> {
     pub truth: Option<&'a TruthView>,
     /// Rooms the user dragged: room id → spot in cells.
     pub moved: Option<&'a FxHashMap<u32, (f64, f64)>>,
+    /// The route finder's route (its rooms and exits are marked, its moves numbered).
+    pub route: Option<&'a Route>,
 }
 
 /// The name of a floor.
@@ -126,6 +129,8 @@ struct Classes {
     rooms: FxHashMap<u32, Vec<&'static str>>,
     exits: FxHashMap<u32, Vec<&'static str>>,
     ranks: FxHashMap<u32, usize>,
+    /// Exit id → its move number on the route.
+    moves: FxHashMap<u32, usize>,
 }
 
 impl Classes {
@@ -192,6 +197,19 @@ fn gather(snap: &Snapshot, marks: &Marks<'_>) -> Classes {
             k.exit(*e, v.class());
         }
     }
+    if let Some(route) = marks.route {
+        route.rooms.iter().for_each(|r| k.room(*r, "route"));
+        for end in [route.rooms.first(), route.rooms.last()]
+            .into_iter()
+            .flatten()
+        {
+            k.room(*end, "route-end");
+        }
+        for (n, e) in route.exits.iter().enumerate() {
+            k.exit(*e, "route");
+            k.moves.insert(e.0, n + 1);
+        }
+    }
     k
 }
 
@@ -238,7 +256,11 @@ pub fn draw(snap: &Snapshot, layout: &Layout, marks: &Marks<'_>) -> Drawing {
             .get(&e.id.0)
             .map(|v| v.join(" "))
             .unwrap_or_default();
-        let rank = classes.ranks.get(&e.id.0).map(|r| format!("#{r}"));
+        let rank = match (classes.moves.get(&e.id.0), classes.ranks.get(&e.id.0)) {
+            (Some(n), _) => Some(format!("{n}.")),
+            (None, Some(r)) => Some(format!("#{r}")),
+            (None, None) => None,
+        };
         if let Some(line) = exit_line(snap, e, &centre, words, rank) {
             d.exits.push(line);
         }
@@ -428,6 +450,41 @@ mod tests {
             .exits
             .iter()
             .any(|e| e.class.contains("clash") || e.class.contains("loop")));
+    }
+
+    #[test]
+    fn a_route_is_marked_room_by_room_with_its_moves_numbered() {
+        let (snap, _) = demo_drawing(&Marks::default());
+        let m = &snap.map;
+        let (hall, kitchen) = (
+            m.find_room("Hall").map(|r| r.id),
+            m.find_room("Kitchen").map(|r| r.id),
+        );
+        let route = crate::domain::route::shortest_route(m, hall.unwrap(), kitchen.unwrap())
+            .expect("the demo house connects the hall and the kitchen");
+        let (_, d) = demo_drawing(&Marks {
+            route: Some(&route),
+            ..Marks::default()
+        });
+        let marked: Vec<&ExitLine> = d
+            .exits
+            .iter()
+            .filter(|e| e.class.contains("route"))
+            .collect();
+        assert_eq!(marked.len(), route.len());
+        assert!(marked
+            .iter()
+            .any(|e| e.label.as_deref().is_some_and(|l| l.starts_with("1. "))));
+        let ends: Vec<&str> = d
+            .rooms
+            .iter()
+            .filter(|r| r.class.contains("route-end"))
+            .map(|r| r.name.as_str())
+            .collect();
+        assert_eq!(ends.len(), 2, "{ends:?}");
+        assert!(ends.contains(&"Hall") && ends.contains(&"Kitchen"));
+        let on_route = d.rooms.iter().filter(|r| r.class.contains("route")).count();
+        assert_eq!(on_route, route.rooms.len());
     }
 
     #[test]

@@ -30,6 +30,7 @@ pub fn Legend() -> impl IntoView {
                 <Key sample="added" text="added by the shown commit" />
                 <Key sample="path" text="path from the common ancestor" />
                 <Key sample="candidate" text="candidate (ranked #1, #2…)" />
+                <Key sample="route" text="route finder's route (moves 1., 2.…)" />
                 <Key sample="truth-wrong" text="truth: wrong direction" />
                 <Key sample="truth-spurious" text="truth: not in the true map" />
                 <Key sample="truth-missing" text="truth: missing here" />

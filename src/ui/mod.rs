@@ -45,6 +45,7 @@ pub mod repair;
 pub mod repair_log;
 pub mod repair_panel;
 pub mod room_detail;
+pub mod route_finder;
 pub mod snapshot;
 pub mod state;
 pub mod storage;

@@ -1,4 +1,5 @@
-//! The selected room: its names, description, exits out and in, and the conflicts naming it.
+//! The selected room: its names, description, exits out and in, the conflicts naming it, and
+//! buttons that make it an end of the route finder's route.
 
 use super::describe::{conflict_title, exit_text};
 use super::AppState;
@@ -43,8 +44,14 @@ pub fn RoomDetail(
             .collect_view()
             .into_any()
     };
+    let route_from = move |_| state.route_ends.update(|e| e.from = Some(room));
+    let route_to = move |_| state.route_ends.update(|e| e.to = Some(room));
     view! {
         <h2>{r.name.clone()}</h2>
+        <div class="button-row">
+            <button class="small" data-testid="route-from-here" on:click=route_from>"Route from here"</button>
+            <button class="small" data-testid="route-to-here" on:click=route_to>"Route to here"</button>
+        </div>
         {(!r.aliases.is_empty()).then(|| view! { <p class="aliases">"Also called: "{r.aliases.join(", ")}</p> })}
         {r.description.clone().map(|d| view! { <p class="description">{d}</p> })}
         <h3>"Exits"</h3><ul class="exits">{list(out)}</ul>

@@ -7,6 +7,7 @@ use super::camera::Camera;
 use super::drawing::{draw, Drawing, Marks};
 use super::lessons::Lesson;
 use super::perf;
+use super::route_finder::{answer, RouteAnswer, RouteEnds};
 use super::snapshot::Snapshot;
 use super::truth::TruthView;
 use crate::domain::layout::{force, grid, Floors, Layout};
@@ -176,6 +177,10 @@ pub struct AppState {
     pub truth: Memo<Option<Arc<TruthView>>>,
     /// What the canvas draws.
     pub drawing: Memo<Arc<Drawing>>,
+    /// The two rooms picked in the route finder.
+    pub route_ends: RwSignal<RouteEnds>,
+    /// The route finder's answer on the shown version (`None` until two rooms are picked).
+    pub route: Memo<Option<Arc<RouteAnswer>>>,
 }
 
 impl AppState {
@@ -228,6 +233,16 @@ impl AppState {
         let selected_room = RwSignal::new(None::<u32>);
         let search = RwSignal::new(String::new());
         let moved = RwSignal::new(FxHashMap::default());
+        let route_ends = RwSignal::new(RouteEnds::default());
+        let route = Memo::new_with_compare(
+            move |_| {
+                let ends = route_ends.get();
+                ends.from?;
+                ends.to?;
+                snapshot.with(|s| answer(&s.map, ends)).map(Arc::new)
+            },
+            |a, b| a != b,
+        );
         let drawing = Memo::new_with_compare(
             move |_| {
                 let t = perf::now();
@@ -236,6 +251,11 @@ impl AppState {
                 let tv = truth.get();
                 let conflict =
                     selected_conflict.with(|c| c.as_ref().and_then(|id| s.conflict_index(id)));
+                let found = route.get();
+                let found = match found.as_deref() {
+                    Some(RouteAnswer::Found(r)) => Some(r),
+                    _ => None,
+                };
                 let d = search.with(|q| {
                     moved.with(|m| {
                         let marks = Marks {
@@ -244,6 +264,7 @@ impl AppState {
                             search: q,
                             truth: tv.as_deref(),
                             moved: Some(m),
+                            route: found,
                         };
                         draw(&s, &l, &marks)
                     })
@@ -282,6 +303,8 @@ impl AppState {
             layout,
             truth,
             drawing,
+            route_ends,
+            route,
         }
     }
 
@@ -291,6 +314,7 @@ impl AppState {
         self.playing.set(false);
         self.selected_conflict.set(None);
         self.selected_room.set(None);
+        self.route_ends.set(RouteEnds::default());
         self.moved.set(FxHashMap::default());
         self.repair.set_value(None);
         self.repair_log.set(Vec::new());
@@ -432,6 +456,37 @@ mod tests {
             .with_untracked(|x| x.analysis.conflicts[0].id.clone());
         s.selected_conflict.set(Some(id));
         assert!(s.drawing.with_untracked(|d| d.focused));
+    }
+
+    #[test]
+    fn the_route_finder_follows_the_shown_version_and_forgets_its_ends_on_open() {
+        let (_owner, s) = state();
+        let id = |name: &str| {
+            s.snapshot
+                .with_untracked(|x| x.map.find_room(name).map(|r| r.id.0))
+        };
+        s.route_ends.set(RouteEnds {
+            from: id("Porch"),
+            to: id("Kitchen"),
+        });
+        let found = s.route.get_untracked();
+        let Some(RouteAnswer::Found(r)) = found.as_deref() else {
+            panic!("no route from the porch to the kitchen: {found:?}");
+        };
+        assert_eq!(r.len(), 2, "porch → hall → kitchen");
+        let marked = s
+            .drawing
+            .with_untracked(|d| d.exits.iter().filter(|e| e.class.contains("route")).count());
+        assert_eq!(marked, 2);
+        // At the first version the kitchen is not on the map yet.
+        s.show_version(0);
+        assert_eq!(
+            s.route.get_untracked().as_deref(),
+            Some(&RouteAnswer::Missing)
+        );
+        s.open(demo_project(), false);
+        assert_eq!(s.route_ends.get_untracked(), RouteEnds::default());
+        assert_eq!(s.route.get_untracked(), None);
     }
 
     #[test]

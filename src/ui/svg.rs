@@ -22,9 +22,11 @@ pub const MAP_STYLE: &str = r#"
 .exit.removed{stroke:#d32f2f;stroke-dasharray:2 6;opacity:.7}
 .exit.path{stroke:#1565c0;stroke-width:5}
 .exit.candidate{stroke:#f9a825;stroke-width:6}
+.exit.route{stroke:#00897b;stroke-width:6}
 .focused .exit:not(.involved):not(.path),.focused .room:not(.involved):not(.lca){opacity:.28}
 .exit-label{font:600 12px system-ui,sans-serif;fill:#37474f;text-anchor:middle;paint-order:stroke;stroke:#fbfaf7;stroke-width:4px;stroke-linejoin:round}
 .exit-label.candidate{fill:#8d6e00}
+.exit-label.route{fill:#00695c}
 .exit-label.removed,.exit-label.clash{fill:#b71c1c}
 .room rect{fill:#e4ecf5;stroke:#52606d;stroke-width:1.5}
 .room text{font:13px system-ui,sans-serif;fill:#1f2933;text-anchor:middle;dominant-baseline:central}
@@ -37,6 +39,8 @@ pub const MAP_STYLE: &str = r#"
 .room.involved rect{stroke-width:3}
 .room.match rect{fill:#fff59d;stroke:#f57f17;stroke-width:3}
 .room.selected rect{stroke:#0d47a1;stroke-width:4}
+.room.route rect{stroke:#00897b;stroke-width:3}
+.room.route-end rect{fill:#e0f2f1;stroke:#00695c;stroke-width:4}
 .halo{fill:rgba(198,40,40,.08);stroke:#c62828;stroke-width:2.5;stroke-dasharray:8 6}
 .panel{fill:none;stroke:#cfd6dd;stroke-width:1.5;stroke-dasharray:4 4}
 .panel-label{font:600 13px system-ui,sans-serif;fill:#7b8794}
@@ -220,7 +224,7 @@ fn label(s: &mut String, e: &ExitLine) {
     let words: Vec<&str> = e
         .class
         .split(' ')
-        .filter(|w| matches!(*w, "candidate" | "removed" | "clash"))
+        .filter(|w| matches!(*w, "candidate" | "removed" | "clash" | "route"))
         .collect();
     let _ = write!(
         s,

@@ -1,5 +1,6 @@
 //! The map page: the gallery, conflicts and repair on the left; the map with its toolbar,
-//! legend and timeline in the middle; the inspector and the commit panel on the right.
+//! legend and timeline in the middle; the inspector, the route finder and the commit panel on
+//! the right.
 
 use super::commit_detail::CommitDetail;
 use super::conflict_list::ConflictList;
@@ -12,6 +13,7 @@ use super::llm_slot::LlmSlot;
 use super::map_canvas::MapCanvas;
 use super::map_toolbar::MapToolbar;
 use super::repair_panel::RepairPanel;
+use super::route_finder::RoutePanel;
 use super::timeline::Timeline;
 use super::truth_panel::TruthPanel;
 use leptos::prelude::*;
@@ -38,6 +40,7 @@ pub fn Workspace() -> impl IntoView {
             </section>
             <aside class="side right">
                 <Inspector />
+                <RoutePanel />
                 <CommitDetail />
             </aside>
         </main>

@@ -6,9 +6,9 @@
 // load → pick a demo → play the timeline to the end → conflicts > 0 → select a conflict and see
 // its candidates → repair and see the count fall → reload and find the same project → export
 // JSON, import it back, and get the same map and history → a bad file changes nothing → the
-// solver with no conflict open → SVG export → a walkthrough import → keyboard stepping → ground
-// truth → force layout → the Learn gallery. Saves a screenshot of each state under
-// tests/e2e/artifacts/app-*.png.
+// solver with no conflict open → SVG export → a walkthrough import → the route finder → keyboard
+// stepping → ground truth → force layout → the Learn gallery. Saves a screenshot of each state
+// under tests/e2e/artifacts/app-*.png.
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -177,6 +177,34 @@ await run(async (context, url) => {
     if ((await page.locator('.exit-label', { hasText: /^(up|down|in|out)/ }).count()) < 1) throw new Error('no labelled up/down/in/out exit');
   });
   await shot(page, 'app-09-walkthrough');
+
+  await check('the route finder lists the moves between two rooms and marks them on the map', async () => {
+    const rooms = await page.$$eval('[data-testid="route-from"] option', (os) => os.map((o) => o.value).filter((v) => v !== ''));
+    expectEqual(String(rooms.length), await text('room-count'), 'rooms to pick from');
+    // One end picked on the map (select a room, "Route from here"), the other in the panel.
+    await id('room').first().click();
+    const start = await id('room').first().getAttribute('data-room-id');
+    await id('route-from-here').click();
+    expectEqual(await page.$eval('[data-testid="route-from"]', (s) => s.value), start, 'start picked from the map');
+    let steps = 0;
+    for (const goal of rooms.filter((r) => r !== start)) {
+      await id('route-to').selectOption(goal);
+      await id('route-result').waitFor();
+      steps = await id('route-step').count();
+      if (steps >= 2) break;
+    }
+    if (steps < 2) throw new Error('no two rooms of the lighthouse map are two moves apart');
+    expectEqual(await page.locator('[data-testid="exit"].route').count(), steps, 'exits marked on the map');
+    expectEqual(await page.locator('[data-testid="room"].route-end').count(), 2, 'ends marked on the map');
+    const first = await page.locator('.exit-label.route', { hasText: /^1\. / }).count();
+    if (first < 1) throw new Error('the first move is not numbered on the map');
+    await shot(page, 'app-09b-route');
+    await id('route-swap').click();
+    expectEqual(await page.$eval('[data-testid="route-to"]', (s) => s.value), start, 'ends swapped');
+    await id('route-clear').click();
+    expectEqual(await id('route-result').count(), 0, 'answers after clearing');
+    expectEqual(await page.locator('[data-testid="exit"].route').count(), 0, 'exits still marked after clearing');
+  });
 
   await check('a file dropped on the page opens', async () => {
     const edges = JSON.stringify([
