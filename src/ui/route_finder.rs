@@ -67,6 +67,13 @@ pub fn steps(map: &Map, route: &Route) -> Vec<RouteStep> {
         .collect()
 }
 
+/// Which end of the route a select picks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    From,
+    To,
+}
+
 /// The rooms of a map to pick from, by name.
 fn choices(map: &Map) -> Vec<(u32, String)> {
     let mut v: Vec<(u32, String)> = map.rooms().map(|r| (r.id.0, r.name.clone())).collect();
@@ -82,23 +89,47 @@ fn choices(map: &Map) -> Vec<(u32, String)> {
 #[component]
 pub fn RoutePanel() -> impl IntoView {
     let state = expect_context::<AppState>();
-    // The choices change only when the rooms do (not on every commit or scrub frame).
-    let rooms = Memo::new(move |_| Arc::new(state.panels.with(|s| choices(&s.map))));
-    let pick = move |which: fn(&mut RouteEnds, Option<u32>)| {
+    // Only the select being used lists every room: the lists are built when it gets focus (and
+    // dropped when it loses it), so opening, playing or scrubbing a 2,000-room map does not
+    // rebuild thousands of options. Otherwise a select holds just the room chosen.
+    let listing = RwSignal::new(None::<End>);
+    let rooms = Memo::new(move |_| match listing.get() {
+        Some(_) => Arc::new(state.panels.with(|s| choices(&s.map))),
+        None => Arc::new(Vec::new()),
+    });
+    let pick = move |which: End| {
         move |ev: leptos::ev::Event| {
             let v = event_target_value(&ev).parse::<u32>().ok();
-            state.route_ends.update(|e| which(e, v));
+            state.route_ends.update(|e| match which {
+                End::From => e.from = v,
+                End::To => e.to = v,
+            });
         }
     };
-    let options = move |chosen: Option<u32>| {
-        let list = rooms.get();
+    let options = move |which: End| {
+        let chosen = state.route_ends.with(|e| match which {
+            End::From => e.from,
+            End::To => e.to,
+        });
         let mut out =
             vec![view! { <option value="" selected=chosen.is_none()>"—"</option> }.into_any()];
-        out.extend(list.iter().map(|(id, name)| {
-            let id = *id;
-            view! { <option value=id.to_string() selected=chosen == Some(id)>{name.clone()}</option> }
-                .into_any()
-        }));
+        if listing.get() == Some(which) {
+            out.extend(rooms.get().iter().map(|(id, name)| {
+                let id = *id;
+                view! { <option value=id.to_string() selected=chosen == Some(id)>{name.clone()}</option> }
+                    .into_any()
+            }));
+        } else if let Some(id) = chosen {
+            let name = state.panels.with(|s| {
+                s.map.room(RoomId(id)).map_or_else(
+                    || "(not on the map at this version)".to_string(),
+                    |r| r.name.clone(),
+                )
+            });
+            out.push(
+                view! { <option value=id.to_string() selected=true>{name}</option> }.into_any(),
+            );
+        }
         out
     };
     let result = move || {
@@ -154,13 +185,17 @@ pub fn RoutePanel() -> impl IntoView {
         <section class="route-panel panel" data-testid="route-panel">
             <h2>"Route finder"</h2>
             <label class="field">"From "
-                <select data-testid="route-from" on:change=pick(|e, v| e.from = v)>
-                    {move || options(state.route_ends.with(|e| e.from))}
+                <select data-testid="route-from" on:change=pick(End::From)
+                    on:pointerdown=move |_| listing.set(Some(End::From))
+                    on:focus=move |_| listing.set(Some(End::From)) on:blur=move |_| listing.set(None)>
+                    {move || options(End::From)}
                 </select>
             </label>
             <label class="field">"To "
-                <select data-testid="route-to" on:change=pick(|e, v| e.to = v)>
-                    {move || options(state.route_ends.with(|e| e.to))}
+                <select data-testid="route-to" on:change=pick(End::To)
+                    on:pointerdown=move |_| listing.set(Some(End::To))
+                    on:focus=move |_| listing.set(Some(End::To)) on:blur=move |_| listing.set(None)>
+                    {move || options(End::To)}
                 </select>
             </label>
             <div class="button-row">
