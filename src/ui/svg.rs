@@ -214,12 +214,18 @@ fn exit(s: &mut String, e: &ExitLine) {
 fn label(s: &mut String, e: &ExitLine) {
     let [(x1, y1), (x2, y2)] = e.ends;
     // A third of the way along, pushed to the right of the lane: the labels of a way there and
-    // a way back land apart.
+    // a way back land apart. A route's numbered move sits at the middle, clear of the boxes (a
+    // route never takes both ways of a link).
     let (dx, dy) = (x2 - x1, y2 - y1);
     let n = dx.hypot(dy).max(1e-9);
+    let along = if e.class.split(' ').any(|w| w == "route") {
+        0.5
+    } else {
+        0.3
+    };
     let (x, y) = (
-        x1 + dx * 0.3 - dy / n * 12.0,
-        y1 + dy * 0.3 + dx / n * 12.0 + 4.0,
+        x1 + dx * along - dy / n * 12.0,
+        y1 + dy * along + dx / n * 12.0 + 4.0,
     );
     let words: Vec<&str> = e
         .class
