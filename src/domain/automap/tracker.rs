@@ -337,6 +337,8 @@ const W_WAY_BACK: f64 = 5.0;
 const W_CONFLICT: f64 = 2.0;
 const W_DESC: f64 = 4.0;
 const W_HERE: f64 = 3.0;
+/// Penalty for a room whose description leaves out the way the move arrives by.
+const W_SILENT: f64 = 2.0;
 /// Description similarity from which two descriptions are taken to be one room's.
 const SAME_DESC: f64 = 0.8;
 const W_LOOP: f64 = 5.0;
@@ -423,6 +425,16 @@ impl<'a> Tracker<'a> {
         };
         let ways = mentioned_ways(text);
         ways.len() >= 2 && !ways.contains(&d)
+    }
+
+    /// True when `r`'s description speaks of this way out.
+    fn speaks_of(&self, r: RoomId, label: &Label) -> bool {
+        let Some(d) = label.direction().filter(|d| d.vector().is_some()) else {
+            return false;
+        };
+        self.info(r)
+            .and_then(|i| i.desc_text.as_deref())
+            .is_some_and(|text| mentioned_ways(text).contains(&d))
     }
 
     fn name_of(&self, r: RoomId) -> String {
@@ -704,6 +716,17 @@ impl<'a> Tracker<'a> {
                         }
                     }
                     s -= W_CONFLICT * local_conflicts(&self.map, geo, cur, r, label) as f64;
+                    // The move arrives by the way back: a room whose description speaks of
+                    // several ways out, but not of that one, is another room.
+                    if !telling {
+                        if let Some(b) = label.opposite() {
+                            if self.silent_on(r, &b) {
+                                s -= W_SILENT;
+                            } else if self.speaks_of(r, &b) {
+                                s += W_SILENT / 2.0;
+                            }
+                        }
+                    }
                     // Same-titled rooms on different floors: a candidate the lattice puts on
                     // another level than this move reaches is another room.
                     if let (Some(v), Some(pc), Some(pr)) =
@@ -1563,5 +1586,70 @@ impl<'a> Tracker<'a> {
             };
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::automap::{automap, Automap, Hints};
+    use crate::domain::formats::Step;
+
+    fn run(steps: &[(&str, &str)], names: &[&str]) -> Automap {
+        let steps: Vec<Step> = steps
+            .iter()
+            .enumerate()
+            .map(|(i, (a, o))| Step {
+                num: i as i64,
+                action: a.to_string(),
+                observation: o.to_string(),
+            })
+            .collect();
+        let hints = Hints {
+            locations: names.iter().map(|s| s.to_string()).collect(),
+            actions: Vec::new(),
+        };
+        automap("test", &steps, &hints)
+    }
+
+    fn has_move(built: &Automap, src: &str, action: &str, dst: &str) -> bool {
+        built
+            .project
+            .edge_records()
+            .iter()
+            .any(|r| r.src == src && r.action == action && r.dst == dst)
+    }
+
+    #[test]
+    fn a_brief_arrival_is_the_room_whose_description_has_the_way_back() {
+        // The last arrival prints no description; of the two alleys, only the east end's
+        // description speaks of a way southeast, the way back of this move.
+        let built = run(
+            &[
+                ("north", "Lot\nAn empty lot. An alley lies to the south."),
+                (
+                    "south",
+                    "Alley\nYou are in an alley. The lot lies north, a field south.",
+                ),
+                (
+                    "east",
+                    "Alley\nThe far end of the alley. Paths run northeast and southeast to the road.",
+                ),
+                ("northeast", "Road\nA quiet road. An alley lies southwest."),
+                ("south", "Bend\nThe road bends. Paths lead north and northwest."),
+                ("northwest", "Alley"),
+            ],
+            &[
+                "lot",
+                "alley (north to lot)",
+                "alley (east end)",
+                "road",
+                "bend",
+            ],
+        );
+        assert!(
+            has_move(&built, "bend", "northwest", "alley (east end)"),
+            "{:#?}",
+            built.steps
+        );
     }
 }
