@@ -694,6 +694,21 @@ impl<'a> Tracker<'a> {
             if let Some(p) = c.place.and_then(|p| self.gaz.place(p)) {
                 if p.is_qualified() {
                     s += W_QUALIFIER * seen.desc.coverage(&p.qualifier);
+                } else if seen.kind == MatchKind::Fuzzy {
+                    // A title that several longer names contain ("Narrow Hallway" in "at a
+                    // bend in the narrow hallway"): a name's words beyond the title tell its
+                    // room as a qualifier does. Not its compass words ("west of office"): a
+                    // description's compass words speak of its exits.
+                    let shown = words(&seen.shown);
+                    let extra: Vec<String> = p
+                        .base_words
+                        .iter()
+                        .filter(|w| !shown.contains(w) && Direction::from_word(w).is_none())
+                        .cloned()
+                        .collect();
+                    if !extra.is_empty() {
+                        s += W_QUALIFIER * seen.desc.coverage(&extra);
+                    }
                 }
             }
         }
@@ -1651,5 +1666,44 @@ mod tests {
             "{:#?}",
             built.steps
         );
+    }
+
+    #[test]
+    fn a_title_inside_longer_names_is_told_by_their_other_words() {
+        // "Narrow Hallway" is part of two listed names; the description says which.
+        let built = run(
+            &[
+                ("south", "Landing\nA landing."),
+                (
+                    "south",
+                    "Narrow Hallway\nYou are at the entrance of a narrow hallway which goes to the northeast.",
+                ),
+                (
+                    "northeast",
+                    "Narrow Hallway\nYou are at a bend in the Narrow Hallway. The hallway continues to the northwest and to the southwest.",
+                ),
+            ],
+            &[
+                "landing",
+                "at a bend in the narrow hallway",
+                "the entrance of a narrow hallway",
+            ],
+        );
+        assert!(
+            has_move(
+                &built,
+                "landing",
+                "south",
+                "the entrance of a narrow hallway"
+            ),
+            "{:#?}",
+            built.steps
+        );
+        assert!(has_move(
+            &built,
+            "the entrance of a narrow hallway",
+            "northeast",
+            "at a bend in the narrow hallway"
+        ));
     }
 }
