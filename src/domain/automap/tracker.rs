@@ -6,7 +6,9 @@
 //! but a transcript can skip steps (a cleaned walkthrough keeps only the moves the ground truth
 //! cites, so a teleport, a dropped `enter gazebo` or the starting room are missing) — and record
 //! the exit. The start is moved elsewhere only on evidence: the text names where the player came
-//! from ("You get off the bench."), the destination's known way back leads elsewhere, the current
+//! from ("You get off the bench."), the destination's known way back leads elsewhere, its
+//! description puts another room that way ("To the west is the stairway to the round room."
+//! after a move east, when no known exit joins that room and the current one), the current
 //! room would get a second exit this way, the exits the game listed there ("Obvious exits:
 //! North, East.") leave this way out, or the move cannot start where it ends. Once the whole
 //! transcript is read, every move is looked at again in *hindsight*: one whose start the finished
@@ -869,6 +871,7 @@ impl<'a> Tracker<'a> {
         };
         let mut note;
         let mut origin = None;
+        let mut named_back = None;
         let dst = match seen {
             Some(seen) => {
                 origin = self.origin_named_before(&seen);
@@ -889,6 +892,7 @@ impl<'a> Tracker<'a> {
                     })
                 });
                 let r = self.realize(&c, &seen, slot);
+                named_back = self.origin_named_back(&seen, r, &label);
                 note = if cands.len() > 1 {
                     format!(
                         "{} ({} candidates for \"{}\")",
@@ -938,7 +942,7 @@ impl<'a> Tracker<'a> {
                 }
             }
         };
-        let (src, why) = self.choose_source(cur, dst, &label, obs, origin);
+        let (src, why) = self.choose_source(cur, dst, &label, obs, origin, named_back);
         if why.as_ref().is_some_and(|w| w.contains(FIRM_MARK)) {
             self.firm.insert(index);
         }
@@ -989,6 +993,7 @@ impl<'a> Tracker<'a> {
         label: &Label,
         obs: &str,
         origin: Option<usize>,
+        named_back: Option<RoomId>,
     ) -> (RoomId, Option<String>) {
         if let Some(p) = origin {
             let r = match self.by_place.get(p).copied().flatten() {
@@ -1038,6 +1043,15 @@ impl<'a> Tracker<'a> {
             if way_back.is_some_and(|y| y != c) {
                 s -= BREAK_BACK + 1.0;
             }
+            // The description puts another room the way back, and no known exit joins the
+            // two: the player was not here.
+            if named_back.is_some_and(|n| {
+                n != c
+                    && !self.map.exits_from(c).any(|e| e.to == n)
+                    && !self.map.exits_to(c).any(|e| e.from == n)
+            }) {
+                s -= BREAK_BACK + 1.0;
+            }
             // A transcript of moves only keeps each exit's first walk (a cleaned walkthrough):
             // a way out of the current room already walked to elsewhere is not walked again
             // here, so the steps that led elsewhere were skipped.
@@ -1065,6 +1079,19 @@ impl<'a> Tracker<'a> {
                 y,
                 -BREAK_BACK,
                 format!("came from {}: {FIRM_MARK}", self.name_of(y)),
+                &mut best,
+            );
+        }
+        if let Some(n) =
+            named_back.filter(|&n| Some(n) != cur && n != dst && !self.rules_out(n, label))
+        {
+            offer(
+                n,
+                -BREAK_BACK - 0.5,
+                format!(
+                    "came from {}: the description puts it the way back",
+                    self.name_of(n)
+                ),
                 &mut best,
             );
         }
@@ -1196,6 +1223,63 @@ impl<'a> Tracker<'a> {
             .and_then(|p| self.gaz.place(p))
             .map_or(0.0, |place| context_fit(place, &seen.before));
         best.filter(|_| here < SLOT_CUE).map(|b| b.0)
+    }
+
+    /// The room the arrival's description places the way back towards ("To the west is the
+    /// stairway to the round room." after a move east): a sentence that names the way back and
+    /// no other way, and the whole name of exactly one other known room. A name the
+    /// destination's own name contains ("the north end of the stalagmite room") does not count.
+    fn origin_named_back(&self, seen: &Seen, dst: RoomId, label: &Label) -> Option<RoomId> {
+        let back = label.opposite()?.direction()?;
+        back.vector()?;
+        let own = self.room_words(dst);
+        let names: Vec<(RoomId, Vec<String>)> = self
+            .map
+            .rooms()
+            .filter(|r| r.id != dst && !self.is_slot(r.id))
+            .map(|r| (r.id, self.room_words(r.id)))
+            .filter(|(_, w)| !w.is_empty() && !w.iter().all(|x| own.contains(x)))
+            // A name inside a longer listed name ("main street" in "extreme south main
+            // street") may be that room.
+            .filter(|(_, w)| {
+                !self.gaz.places().iter().any(|p| {
+                    p.base_words.len() > w.len()
+                        && p.base_words.windows(w.len()).any(|x| x == w.as_slice())
+                })
+            })
+            .collect();
+        let mut found: Option<RoomId> = None;
+        for sentence in seen.desc_text.split(['.', '!', '?', ';']) {
+            let ws = words(sentence);
+            let ways: Vec<Direction> = ws
+                .iter()
+                .filter_map(|w| Direction::from_word(w))
+                .filter(|d| d.vector().is_some())
+                .collect();
+            if ways.is_empty() || ways.iter().any(|&d| d != back) {
+                continue;
+            }
+            for (r, name) in &names {
+                if ws.windows(name.len()).any(|win| win == name.as_slice()) {
+                    if found.is_some_and(|f| f != *r) {
+                        return None;
+                    }
+                    found = Some(*r);
+                }
+            }
+        }
+        found
+    }
+
+    /// The content words of a room's base name: its listed name's, else its title's.
+    fn room_words(&self, r: RoomId) -> Vec<String> {
+        let Some(info) = self.info(r) else {
+            return Vec::new();
+        };
+        match info.place.and_then(|p| self.gaz.place(p)) {
+            Some(p) => p.base_words.clone(),
+            None => info.title.as_deref().map(words).unwrap_or_default(),
+        }
     }
 
     /// Hindsight: a move taken to start where the previous step left the player, which the
@@ -1666,6 +1750,35 @@ mod tests {
             "{:#?}",
             built.steps
         );
+    }
+
+    #[test]
+    fn a_description_naming_the_way_back_moves_the_start() {
+        // The steps back from the South Branch to the Round Room were dropped; the gallery's
+        // description puts the Round Room the way back (west after a move east).
+        let steps = [
+            (
+                "down",
+                "Round Room\nA round room. Stairways lead west and east.",
+            ),
+            ("west", "Landing\nA landing. The round room is east."),
+            ("south", "South Branch\nA dead end."),
+            (
+                "east",
+                "Gallery\nA long gallery. To the west is the stairway to the round room.",
+            ),
+        ];
+        let names = ["round room", "landing", "south branch", "gallery"];
+        let built = run(&steps, &names);
+        assert!(
+            has_move(&built, "round room", "east", "gallery"),
+            "{:#?}",
+            built.steps
+        );
+        assert!(!has_move(&built, "south branch", "east", "gallery"));
+        // A name inside a longer listed name is not taken for that room.
+        let built = run(&steps, &[&names[..], &["round room annex"]].concat());
+        assert!(has_move(&built, "south branch", "east", "gallery"));
     }
 
     #[test]
