@@ -8,7 +8,8 @@
 //! the exit. The start is moved elsewhere only on evidence: the text names where the player came
 //! from ("You get off the bench."), the destination's known way back leads elsewhere, its
 //! description puts another room that way ("To the west is the stairway to the round room."
-//! after a move east, when no known exit joins that room and the current one), the current
+//! after a move east, when no known exit joins that room and the current one), a room's name
+//! puts it that way ("admin corridor south" after a move north into "admin corridor"), the current
 //! room would get a second exit this way, the exits the game listed there ("Obvious exits:
 //! North, East.") leave this way out, or the move cannot start where it ends. Once the whole
 //! transcript is read, every move is looked at again in *hindsight*: one whose start the finished
@@ -1095,6 +1096,20 @@ impl<'a> Tracker<'a> {
                 &mut best,
             );
         }
+        if let Some(n) = self
+            .named_beside(dst, label)
+            .filter(|&n| Some(n) != cur && !self.rules_out(n, label))
+        {
+            offer(
+                n,
+                -BREAK_BACK - 0.5,
+                format!(
+                    "came from {}: its name puts it the way back",
+                    self.name_of(n)
+                ),
+                &mut best,
+            );
+        }
         if let Some(z) = behind.filter(|&z| Some(z) != cur && z != dst && !self.rules_out(z, label))
         {
             offer(
@@ -1269,6 +1284,35 @@ impl<'a> Tracker<'a> {
             }
         }
         found
+    }
+
+    /// The one other room whose name puts it the way back from `dst`: the destination's name
+    /// with the way back added ("admin corridor south" after a move north into "admin
+    /// corridor"), or without this way ("mech corridor" for a move north into "mech corridor
+    /// north").
+    fn named_beside(&self, dst: RoomId, label: &Label) -> Option<RoomId> {
+        let way = label.direction().filter(|d| d.vector().is_some())?;
+        let back = way.opposite();
+        let own = self.room_words(dst);
+        if own.is_empty() {
+            return None;
+        }
+        let beside = |w: &[String]| {
+            let extra = |longer: &[String], shorter: &[String], d: Direction| {
+                longer.len() == shorter.len() + 1
+                    && ((longer[1..] == *shorter && Direction::from_word(&longer[0]) == Some(d))
+                        || (longer[..shorter.len()] == *shorter
+                            && Direction::from_word(&longer[shorter.len()]) == Some(d)))
+            };
+            extra(w, &own, back) || extra(&own, w, way)
+        };
+        let mut found = self
+            .map
+            .rooms()
+            .filter(|r| r.id != dst && !self.is_slot(r.id))
+            .filter(|r| beside(&self.room_words(r.id)));
+        let first = found.next()?.id;
+        found.next().is_none().then_some(first)
     }
 
     /// The content words of a room's base name: its listed name's, else its title's.
@@ -1779,6 +1823,38 @@ mod tests {
         // A name inside a longer listed name is not taken for that room.
         let built = run(&steps, &[&names[..], &["round room annex"]].concat());
         assert!(has_move(&built, "south branch", "east", "gallery"));
+    }
+
+    #[test]
+    fn a_name_with_the_way_back_added_is_where_the_move_started() {
+        // The steps from the Mess back to the Admin Corridor South were dropped; the Mess's
+        // way north is walked, and the name "admin corridor south" puts that room south of the
+        // Admin Corridor.
+        let built = run(
+            &[
+                ("north", "Junction\nA junction."),
+                ("north", "Admin Corridor South\nA corridor."),
+                ("south", "Junction\nA junction."),
+                ("west", "Dorm\nA dorm."),
+                ("west", "Mess\nA mess."),
+                ("north", "Storage\nA store."),
+                ("south", "Mess\nA mess."),
+                ("north", "Admin Corridor\nA rift."),
+            ],
+            &[
+                "junction",
+                "admin corridor south",
+                "dorm",
+                "mess",
+                "storage",
+                "admin corridor",
+            ],
+        );
+        assert!(
+            has_move(&built, "admin corridor south", "north", "admin corridor"),
+            "{:#?}",
+            built.steps
+        );
     }
 
     #[test]
