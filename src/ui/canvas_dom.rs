@@ -1,11 +1,11 @@
-//! Keeping the canvas's SVG in step with the drawing, touching only what changed: every exit
-//! and room has a key and its markup; an update writes markup only for items that differ from
+//! Keeping the canvas's SVG in step with the drawing, touching only what changed: every exit,
+//! room and exit label has a key and its markup (labels in a layer over the rooms); an update writes markup only for items that differ from
 //! the last drawing's, parses the new and changed markup in one go and swaps those nodes in,
 //! removes the gone ones, and leaves the rest alone. Scrubbing the
 //! timeline or moving a room then costs what changed, not what is on the map. Browser only.
 
 use super::drawing::Drawing;
-use super::svg::{exit_markup, head, misc, room_markup, root_class};
+use super::svg::{exit_markup, head, label_markup, misc, room_markup, root_class};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
@@ -95,6 +95,7 @@ pub struct CanvasDom {
     misc_markup: String,
     exits: Layer,
     rooms: Layer,
+    labels: Layer,
     /// The drawing written last (its items are compared with the next one's).
     last: Option<Arc<Drawing>>,
     scratch: web_sys::Element,
@@ -103,7 +104,7 @@ pub struct CanvasDom {
 impl CanvasDom {
     /// Writes the skeleton (style, marker, layers) into `svg`.
     pub fn mount(svg: &web_sys::Element) -> Option<CanvasDom> {
-        svg.set_inner_html(&format!("{}<g class=\"drawing\"><g class=\"misc\"></g><g class=\"exits\"></g><g class=\"rooms\"></g></g>", head()));
+        svg.set_inner_html(&format!("{}<g class=\"drawing\"><g class=\"misc\"></g><g class=\"exits\"></g><g class=\"rooms\"></g><g class=\"labels\"></g></g>", head()));
         let find = |sel: &str| svg.query_selector(sel).ok().flatten();
         let document = web_sys::window()?.document()?;
         Some(CanvasDom {
@@ -112,6 +113,7 @@ impl CanvasDom {
             misc_markup: String::new(),
             exits: Layer::new(find("g.exits")?),
             rooms: Layer::new(find("g.rooms")?),
+            labels: Layer::new(find("g.labels")?),
             last: None,
             scratch: document
                 .create_element_ns(Some(SVG_NS), "g")
@@ -145,6 +147,20 @@ impl CanvasDom {
             })
             .collect();
         self.exits.sync(exits, &self.scratch);
+        let labels = d
+            .exits
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| {
+                let id = e.id?;
+                let same = last.as_ref().and_then(|l| l.exits.get(i)) == Some(e);
+                let markup = match self.labels.kept(same, id) {
+                    Some(m) => m,
+                    None => label_markup(e)?,
+                };
+                Some((id, markup))
+            })
+            .collect();
         let rooms = d
             .rooms
             .iter()
@@ -160,5 +176,6 @@ impl CanvasDom {
             })
             .collect();
         self.rooms.sync(rooms, &self.scratch);
+        self.labels.sync(labels, &self.scratch);
     }
 }

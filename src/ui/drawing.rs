@@ -343,6 +343,9 @@ fn exit_line(
     };
     if stub {
         class.push_str(" stub");
+    } else if matches!(e.label.direction(), Some(Direction::Up | Direction::Down)) {
+        // Its label sits between the floors' panels, clear of their names.
+        class.push_str(" vertical");
     }
     let shown = !is_compass(&e.label) || class.contains("clash") || class.contains("candidate");
     let text = match (rank, shown, stub) {

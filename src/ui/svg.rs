@@ -24,7 +24,8 @@ pub const MAP_STYLE: &str = r#"
 .exit.candidate{stroke:#f9a825;stroke-width:6}
 .exit.route{stroke:#00897b;stroke-width:6}
 .focused .exit:not(.involved):not(.path),.focused .room:not(.involved):not(.lca){opacity:.28}
-.exit-label{font:600 12px system-ui,sans-serif;fill:#37474f;text-anchor:middle;paint-order:stroke;stroke:#fbfaf7;stroke-width:4px;stroke-linejoin:round}
+.exit-label{pointer-events:none;font:600 12px system-ui,sans-serif;fill:#37474f;text-anchor:middle;paint-order:stroke;stroke:#fbfaf7;stroke-width:4px;stroke-linejoin:round}
+.exit-label.to-right{text-anchor:start}.exit-label.to-left{text-anchor:end}
 .exit-label.candidate{fill:#8d6e00}
 .exit-label.route{fill:#00695c}
 .exit-label.removed,.exit-label.clash{fill:#b71c1c}
@@ -83,7 +84,8 @@ pub fn head() -> String {
 }
 
 /// A drawing split for keyed updates: the few unkeyed marks (panels, halos, ghosts, missing
-/// links), then one `(key, markup)` per exit and per room.
+/// links), then one `(key, markup)` per exit, per room and per exit label. The labels are
+/// drawn last, over the rooms, so that no box hides one.
 #[derive(Debug, Clone, Default)]
 pub struct Parts {
     /// Panels, halos, and lines that are not exits of the map.
@@ -92,6 +94,8 @@ pub struct Parts {
     pub exits: Vec<(String, String)>,
     /// Rooms, keyed `r<id>`.
     pub rooms: Vec<(String, String)>,
+    /// Labels of exits, keyed `l<id>`.
+    pub labels: Vec<(String, String)>,
 }
 
 /// Splits a drawing into [`Parts`].
@@ -100,6 +104,11 @@ pub fn parts(d: &Drawing) -> Parts {
         .exits
         .iter()
         .filter_map(|e| Some((format!("e{}", e.id?), exit_markup(e))))
+        .collect();
+    let labels = d
+        .exits
+        .iter()
+        .filter_map(|e| Some((format!("l{}", e.id?), label_markup(e)?)))
         .collect();
     let rooms = d
         .rooms
@@ -110,6 +119,7 @@ pub fn parts(d: &Drawing) -> Parts {
         misc: misc(d),
         exits,
         rooms,
+        labels,
     }
 }
 
@@ -139,15 +149,24 @@ pub fn misc(d: &Drawing) -> String {
     }
     for e in d.exits.iter().filter(|e| e.id.is_none()) {
         exit(&mut misc, e);
+        label(&mut misc, e);
     }
     misc
 }
 
-/// One exit's markup (as keyed in [`Parts::exits`]).
+/// One exit's line (as keyed in [`Parts::exits`]).
 pub fn exit_markup(e: &ExitLine) -> String {
     let mut s = String::with_capacity(200);
     exit(&mut s, e);
     s
+}
+
+/// One exit's label, if it has one (as keyed in [`Parts::labels`]).
+pub fn label_markup(e: &ExitLine) -> Option<String> {
+    e.label.as_ref()?;
+    let mut s = String::with_capacity(120);
+    label(&mut s, e);
+    Some(s)
 }
 
 /// One room's markup (as keyed in [`Parts::rooms`]).
@@ -166,7 +185,8 @@ pub fn root_class(d: &Drawing) -> &'static str {
     }
 }
 
-/// The inside of the map's `<svg>`: style, arrow marker, panels, halos, exits, rooms.
+/// The inside of the map's `<svg>`: style, arrow marker, panels, halos, exits, rooms, exit
+/// labels.
 pub fn render(d: &Drawing) -> String {
     let p = parts(d);
     let mut s = head();
@@ -179,12 +199,14 @@ pub fn render(d: &Drawing) -> String {
     p.exits.iter().for_each(|(_, m)| s.push_str(m));
     s.push_str("</g><g class=\"rooms\">");
     p.rooms.iter().for_each(|(_, m)| s.push_str(m));
+    s.push_str("</g><g class=\"labels\">");
+    p.labels.iter().for_each(|(_, m)| s.push_str(m));
     s.push_str("</g></g>");
     s
 }
 
-/// An exit: its line (with its label in a group when it has one). Lines carry no tooltip: the
-/// map holds thousands of them, and every node costs paint time.
+/// An exit's line. Lines carry no tooltip: the map holds thousands of them, and every node
+/// costs paint time.
 fn exit(s: &mut String, e: &ExitLine) {
     let [(x1, y1), (x2, y2)] = e.ends;
     let id = match e.id {
@@ -196,47 +218,61 @@ fn exit(s: &mut String, e: &ExitLine) {
     } else {
         ""
     };
-    let labelled = e.label.is_some();
-    if labelled {
-        s.push_str("<g>");
-    }
     let _ = write!(
         s,
         "<line class=\"exit {}\"{id} x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"{arrow}/>",
         e.class
     );
-    if labelled {
-        label(s, e);
-        s.push_str("</g>");
-    }
 }
 
+/// An exit's label, if it has one.
 fn label(s: &mut String, e: &ExitLine) {
+    let Some(text) = e.label.as_deref() else {
+        return;
+    };
     let [(x1, y1), (x2, y2)] = e.ends;
     // A third of the way along, pushed to the right of the lane: the labels of a way there and
-    // a way back land apart. A route's numbered move sits at the middle, clear of the boxes (a
-    // route never takes both ways of a link).
+    // a way back land apart. A route's numbered move sits at the middle (a route never takes
+    // both ways of a link), and so does an up or down label, in the gap between the floors'
+    // panels rather than over a panel's name. A label wider than a short level gap between two
+    // boxes sits at the middle, beside the boxes (the boxes are drawn over the exits).
     let (dx, dy) = (x2 - x1, y2 - y1);
     let n = dx.hypot(dy).max(1e-9);
-    let along = if e.class.split(' ').any(|w| w == "route") {
+    let has = |c: &str| e.class.split(' ').any(|w| w == c);
+    let beside = dx.abs() > dy.abs() && n < text.chars().count() as f64 * 7.0 + 8.0;
+    let along = if beside || has("route") || has("vertical") {
         0.5
     } else {
         0.3
     };
-    let (x, y) = (
-        x1 + dx * along - dy / n * 12.0,
-        y1 + dy * along + dx / n * 12.0 + 4.0,
+    // Beside the boxes, a label goes on the left of the way travelled (above for a move east):
+    // the boxes' own lines up and down leave from their middles, clear of it, but a line
+    // down from the box ahead is often labelled on its left, just where the right side is.
+    let push = if beside {
+        -(ROOM_HEIGHT / 2.0 + 12.0)
+    } else {
+        12.0
+    };
+    let (mut x, y) = (
+        x1 + dx * along - dy / n * push,
+        y1 + dy * along + dx / n * push + 4.0,
     );
-    let words: Vec<&str> = e
+    let mut words: Vec<&str> = e
         .class
         .split(' ')
         .filter(|w| matches!(*w, "candidate" | "removed" | "clash" | "route"))
         .collect();
+    // Beside a steep line the text runs away from it rather than across it.
+    if dy.abs() > dx.abs() {
+        let side = -dy.signum();
+        x = x1 + dx * along + side * 6.0;
+        words.push(if side > 0.0 { "to-right" } else { "to-left" });
+    }
     let _ = write!(
         s,
         "<text class=\"exit-label {}\" x=\"{x:.1}\" y=\"{y:.1}\">{}</text>",
         words.join(" "),
-        escape(e.label.as_deref().unwrap_or(""))
+        escape(text)
     );
 }
 
@@ -297,5 +333,60 @@ mod tests {
             snap.map.exit_count()
         );
         assert!(svg.contains("a &lt;house&gt;"));
+    }
+
+    fn line(ends: [(f64, f64); 2], text: &str, class: &str) -> ExitLine {
+        ExitLine {
+            id: Some(1),
+            ends,
+            label: Some(text.into()),
+            title: String::new(),
+            class: class.into(),
+            arrow: false,
+        }
+    }
+
+    fn label(e: &ExitLine) -> String {
+        label_markup(e).unwrap_or_default()
+    }
+
+    /// The (x, y) and classes of the one label in `markup`.
+    fn placed(markup: &str) -> (f64, f64, String) {
+        let at = markup.find("<text").unwrap_or(0);
+        let text = &markup[at..];
+        let get = |name: &str| -> String {
+            let from = text.find(&format!(" {name}=\"")).unwrap_or(0) + name.len() + 3;
+            text[from..].split('"').next().unwrap_or("").to_string()
+        };
+        (
+            get("x").parse().unwrap_or(f64::NAN),
+            get("y").parse().unwrap_or(f64::NAN),
+            get("class"),
+        )
+    }
+
+    #[test]
+    fn labels_keep_clear_of_boxes_and_lines() {
+        // A short gap between two boxes on a level: the label goes above the boxes.
+        let (x, y, _) = placed(&label(&line(
+            [(55.0, 0.0), (85.0, 0.0)],
+            "2. east",
+            "route",
+        )));
+        assert!((x - 70.0).abs() < 1e-6, "{x}");
+        assert!(y < -ROOM_HEIGHT / 2.0, "{y}");
+        // A long level line keeps its label close, a third of the way along.
+        let (x, y, _) = placed(&label(&line([(0.0, 0.0), (300.0, 0.0)], "in", "")));
+        assert!((x - 90.0).abs() < 1e-6 && y < ROOM_HEIGHT / 2.0, "{x} {y}");
+        // Beside a steep line the text runs away from it, on the right of the way travelled.
+        let (x, _, class) = placed(&label(&line(
+            [(0.0, 0.0), (0.0, 200.0)],
+            "down",
+            "vertical",
+        )));
+        assert!(x < 0.0 && class.contains("to-left"), "{x} {class}");
+        let (x, y, class) = placed(&label(&line([(0.0, 200.0), (0.0, 0.0)], "up", "vertical")));
+        assert!(x > 0.0 && class.contains("to-right"), "{x} {class}");
+        assert!((y - 104.0).abs() < 1e-6, "an up label sits half way: {y}");
     }
 }
