@@ -265,24 +265,41 @@ pub fn draw(snap: &Snapshot, layout: &Layout, marks: &Marks<'_>) -> Drawing {
             d.exits.push(line);
         }
     }
+    let missing = marks.truth.map(|t| t.missing.as_slice()).unwrap_or(&[]);
+    // A link this commit removed that the truth has: one label says both.
+    let also_missing = |from: RoomId, to: RoomId, label: &str| {
+        missing
+            .iter()
+            .any(|(f, t, l)| *f == from && *t == to && l == label)
+    };
     for e in &snap.removed_exits {
         if let (Some(a), Some(b)) = (centre(e.from), centre(e.to)) {
+            let truth_has = also_missing(e.from, e.to, e.label.as_str());
             d.exits.push(ExitLine {
                 id: None,
                 ends: clip(right_lane(a, b)),
-                label: Some(format!("removed: {}", e.label)),
+                label: Some(if truth_has {
+                    format!("removed, the true map has it: {}", e.label)
+                } else {
+                    format!("removed: {}", e.label)
+                }),
                 title: format!("Removed by this commit: {}", e.label),
                 class: "removed".into(),
                 arrow: false,
             });
         }
     }
-    for (from, to, label) in marks.truth.map(|t| t.missing.as_slice()).unwrap_or(&[]) {
+    let removed = |from: RoomId, to: RoomId, label: &str| {
+        snap.removed_exits
+            .iter()
+            .any(|e| e.from == from && e.to == to && e.label.as_str() == label)
+    };
+    for (from, to, label) in missing {
         if let (Some(a), Some(b)) = (centre(*from), centre(*to)) {
             d.exits.push(ExitLine {
                 id: None,
                 ends: clip(right_lane(a, b)),
-                label: Some(format!("missing: {label}")),
+                label: (!removed(*from, *to, label)).then(|| format!("missing: {label}")),
                 title: format!("The true map has this link ({label}); this map does not"),
                 class: "truth-missing".into(),
                 arrow: false,
@@ -506,6 +523,71 @@ mod tests {
         assert!(ranked
             .iter()
             .any(|e| e.label.as_deref().is_some_and(|l| l.starts_with("#1"))));
+    }
+
+    #[test]
+    fn a_removed_link_the_truth_has_gets_one_label() {
+        use crate::domain::formats::EdgeRecord;
+        use crate::domain::history::{Change, CommitInfo};
+        use crate::ui::truth::TruthView;
+        let mut p = demo_project();
+        let m = p.history.head().clone();
+        let (hall, library) = (
+            m.find_room("Hall").map(|r| r.id).unwrap(),
+            m.find_room("Library").map(|r| r.id).unwrap(),
+        );
+        let gone: Vec<_> = m.exits_between(hall, library).cloned().collect();
+        assert!(!gone.is_empty(), "the demo has Hall to Library");
+        let label = gone[0].label.to_string();
+        p.history
+            .commit(
+                Change {
+                    removed_exits: gone,
+                    ..Change::default()
+                },
+                CommitInfo {
+                    step: 99,
+                    trigger: None,
+                    observation_id: None,
+                    observation: String::new(),
+                    analysis: String::new(),
+                    traversed: Vec::new(),
+                },
+            )
+            .unwrap();
+        let snap = Snapshot::of(&p.history, None);
+        let truth = TruthView::of(
+            &snap.map,
+            &[EdgeRecord {
+                src: "Hall".into(),
+                dst: "Library".into(),
+                action: label.clone(),
+                seen_in_forward: Some(1),
+                seen_in_reversed: None,
+            }],
+        );
+        let layout = grid(&snap.map, &snap.analysis.geometry, Floors::Stacked);
+        let d = draw(
+            &snap,
+            &layout,
+            &Marks {
+                truth: Some(&truth),
+                ..Marks::default()
+            },
+        );
+        let labels: Vec<&str> = d.exits.iter().filter_map(|e| e.label.as_deref()).collect();
+        assert!(
+            labels.contains(&format!("removed, the true map has it: {label}").as_str()),
+            "{labels:?}"
+        );
+        assert!(
+            !labels.iter().any(|l| l.starts_with("missing:")),
+            "{labels:?}"
+        );
+        assert!(
+            d.exits.iter().any(|e| e.class == "truth-missing"),
+            "the missing link is still drawn"
+        );
     }
 
     #[test]
