@@ -29,6 +29,11 @@ impl Default for Camera {
 /// The smallest and largest visible widths, in drawing units.
 const MIN_W: f64 = 150.0;
 const MAX_W: f64 = 400_000.0;
+/// On screen, a room box narrower than this cannot be read: a camera that follows the map
+/// then follows the reader's room instead of showing the whole map.
+const MIN_ROOM_PX: f64 = 40.0;
+/// The width of a room box on screen while following the reader's room.
+const FOLLOW_ROOM_PX: f64 = 90.0;
 
 impl Camera {
     /// Shows the whole rectangle (`left`, `top`, `width`, `height`) with a margin.
@@ -126,6 +131,63 @@ impl Camera {
         }
     }
 
+    /// Where a camera that follows the drawing goes next, if anywhere, in an element of size
+    /// `viewport`: the whole drawing (`bounds`: left, top, width, height) with some room to
+    /// grow, refitted only when the drawing leaves the view or shrinks well inside it (or
+    /// always, with `always`) — unless the whole drawing would show rooms `room` units wide
+    /// too small to read. Then it follows `here` (the room the shown step left the reader in)
+    /// at a readable scale, moving only when that room nears the view's edge or the view is
+    /// not at a readable scale.
+    pub fn follow(
+        self,
+        bounds: [f64; 4],
+        here: Option<(f64, f64)>,
+        viewport: (f64, f64),
+        room: f64,
+        always: bool,
+    ) -> Option<Camera> {
+        let [left, top, width, height] = bounds;
+        let fit = Camera::fit(
+            left - 0.1 * width,
+            top - 0.1 * height,
+            width * 1.2,
+            height * 1.2,
+        )
+        .with_aspect(viewport);
+        let readable = |c: &Camera| c.scale(viewport) * room >= MIN_ROOM_PX;
+        match here.filter(|_| !readable(&fit)) {
+            None => {
+                let outside = left < self.x
+                    || top < self.y
+                    || left + width > self.x + self.w
+                    || top + height > self.y + self.h;
+                let small = width < 0.5 * self.w && height < 0.5 * self.h;
+                (always || outside || small).then_some(fit)
+            }
+            Some((hx, hy)) => {
+                let near_middle = (hx - (self.x + self.w / 2.0)).abs() < 0.42 * self.w
+                    && (hy - (self.y + self.h / 2.0)).abs() < 0.42 * self.h;
+                if readable(&self)
+                    && self.scale(viewport) * room <= 3.0 * FOLLOW_ROOM_PX
+                    && near_middle
+                {
+                    return None;
+                }
+                let w = viewport.0.max(1.0) * room / FOLLOW_ROOM_PX;
+                let h = w * viewport.1.max(1.0) / viewport.0.max(1.0);
+                Some(
+                    Camera {
+                        x: 0.0,
+                        y: 0.0,
+                        w,
+                        h,
+                    }
+                    .centre_on(hx, hy),
+                )
+            }
+        }
+    }
+
     /// Screen pixels per drawing unit in an element of this size.
     pub fn scale(&self, (rw, rh): (f64, f64)) -> f64 {
         (rw / self.w).min(rh / self.h).max(1e-9)
@@ -180,5 +242,53 @@ mod tests {
     fn a_fitted_camera_shows_the_whole_drawing() {
         let c = Camera::fit(0.0, 0.0, 3000.0, 200.0);
         assert!(c.x <= 0.0 && c.y <= 0.0 && c.x + c.w >= 3000.0 && c.y + c.h >= 200.0);
+    }
+
+    #[test]
+    fn a_follower_shows_a_small_map_whole_and_a_big_one_around_the_reader() {
+        let vp = (1000.0, 800.0);
+        let start = Camera {
+            x: 0.0,
+            y: 0.0,
+            w: 1.0,
+            h: 1.0,
+        };
+        // A small map: the whole of it.
+        let small = start
+            .follow(
+                [0.0, 0.0, 600.0, 400.0],
+                Some((50.0, 50.0)),
+                vp,
+                110.0,
+                false,
+            )
+            .expect("a fresh view moves");
+        assert!(small.x <= 0.0 && small.x + small.w >= 600.0);
+        assert!(small.y <= 0.0 && small.y + small.h >= 400.0);
+        // Unchanged map, same view: no move.
+        assert_eq!(
+            small.follow([0.0, 0.0, 600.0, 400.0], None, vp, 110.0, false),
+            None
+        );
+        // A map too big to read whole: a readable view centred on the reader's room.
+        let big = [0.0, 0.0, 40_000.0, 90_000.0];
+        let f = start
+            .follow(big, Some((20_000.0, 70_000.0)), vp, 110.0, false)
+            .expect("moves");
+        assert!((f.x + f.w / 2.0 - 20_000.0).abs() < 1e-6);
+        assert!((f.y + f.h / 2.0 - 70_000.0).abs() < 1e-6);
+        assert!((f.scale(vp) * 110.0 - FOLLOW_ROOM_PX).abs() < 1e-6);
+        // The reader moves a little: the view stays; far: it follows.
+        assert_eq!(
+            f.follow(big, Some((20_100.0, 70_000.0)), vp, 110.0, false),
+            None
+        );
+        let g = f
+            .follow(big, Some((30_000.0, 70_000.0)), vp, 110.0, false)
+            .expect("follows");
+        assert!((g.x + g.w / 2.0 - 30_000.0).abs() < 1e-6);
+        // With no reader's room, the whole map however small it shows.
+        let whole = f.follow(big, None, vp, 110.0, false).expect("fits");
+        assert!(whole.w >= 40_000.0 && whole.h >= 90_000.0);
     }
 }

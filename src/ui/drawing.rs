@@ -95,6 +95,9 @@ pub struct Drawing {
     pub panels: Vec<PanelBox>,
     /// True when a conflict is selected (everything not involved is dimmed).
     pub focused: bool,
+    /// Centre of the room the shown step left the reader in, if drawn (the camera follows it
+    /// on maps too big to read whole).
+    pub here: Option<(f64, f64)>,
 }
 
 /// What to mark besides the map itself.
@@ -180,6 +183,9 @@ fn gather(snap: &Snapshot, marks: &Marks<'_>) -> Classes {
         }
     }
     snap.added_rooms.iter().for_each(|r| k.room(*r, "added"));
+    if let Some(r) = snap.here {
+        k.room(r, "here");
+    }
     snap.added_exits.iter().for_each(|e| k.exit(*e, "added"));
     if let Some(r) = marks.room {
         k.room(r, "selected");
@@ -313,6 +319,9 @@ pub fn draw(snap: &Snapshot, layout: &Layout, marks: &Marks<'_>) -> Drawing {
                 .get(&r.id.0)
                 .map(|v| v.join(" "))
                 .unwrap_or_default();
+            if snap.here == Some(r.id) {
+                d.here = Some((x, y));
+            }
             d.rooms.push(RoomSpot {
                 id: r.id.0,
                 name: r.name.clone(),

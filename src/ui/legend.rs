@@ -28,6 +28,7 @@ pub fn Legend() -> impl IntoView {
                 <Key sample="halo" text="rooms on one spot" />
                 <Key sample="naming" text="name shared by rooms" />
                 <Key sample="added" text="added by the shown commit" />
+                <Key sample="here" text="where the shown step left the reader" />
                 <Key sample="path" text="path from the common ancestor" />
                 <Key sample="candidate" text="candidate (ranked #1, #2…)" />
                 <Key sample="route" text="route finder's route (moves 1., 2.…)" />

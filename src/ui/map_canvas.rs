@@ -102,27 +102,31 @@ fn sync_drawing(
         super::perf::record("dom", t);
         super::perf::mark_drawn();
         if state.auto_fit.get_untracked() {
-            let c = state.camera.get_untracked();
-            // Refit only when the drawing leaves the view or shrinks well inside it: a view that
-            // moves at every step would repaint everything at every step.
-            let outside = d.left < c.x
-                || d.top < c.y
-                || d.left + d.width > c.x + c.w
-                || d.top + d.height > c.y + c.h;
-            let small = d.width < 0.5 * c.w && d.height < 0.5 * c.h;
-            // A force layout is laid out afresh at every version: always refit it.
+            // A force layout is laid out afresh at every version: always refit it. Otherwise
+            // refit only when needed: a view that moves at every step would repaint
+            // everything at every step.
             let force = state.layout_mode.get_untracked() == super::state::LayoutMode::Force;
-            if outside || small || force {
-                // Some room to grow, so that a growing map is not refitted at every step.
-                let fit = super::camera::Camera::fit(
-                    d.left - 0.1 * d.width,
-                    d.top - 0.1 * d.height,
-                    d.width * 1.2,
-                    d.height * 1.2,
-                )
-                .with_aspect(state.viewport.get_untracked());
-                state.camera.set(fit);
-                state.painted.set(fit);
+            let next = state.camera.get_untracked().follow(
+                [d.left, d.top, d.width, d.height],
+                d.here,
+                state.viewport.get_untracked(),
+                super::drawing::ROOM_WIDTH,
+                force,
+            );
+            if let Some(c) = next {
+                // Following the reader a short way at the same scale is a pan: the painted
+                // picture, which holds a screen's margin, moves and is repainted once the
+                // camera rests.
+                let m = state.painted.get_untracked().margin();
+                let pan = (c.w - state.camera.get_untracked().w).abs() < 1e-6
+                    && c.x >= m.x
+                    && c.y >= m.y
+                    && c.x + c.w <= m.x + m.w
+                    && c.y + c.h <= m.y + m.h;
+                state.camera.set(c);
+                if !pan {
+                    state.painted.set(c);
+                }
             }
         }
     });

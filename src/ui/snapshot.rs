@@ -2,7 +2,8 @@
 //! often each exit had been walked by then, and what that version's commit added and removed.
 //! Pure: built from a [`History`] by [`Snapshot::of`].
 
-use crate::domain::map::{Exit, ExitId, Map, RoomId};
+use crate::domain::history::{Commit, Trigger};
+use crate::domain::map::{Exit, ExitId, Map, Origin, RoomId};
 use crate::domain::{Analysis, Counts, History};
 use rustc_hash::FxHashSet;
 
@@ -27,6 +28,27 @@ pub struct Snapshot {
     pub added_exits: FxHashSet<ExitId>,
     /// Exits the version's commit removed (drawn as ghosts where both ends remain).
     pub removed_exits: Vec<Exit>,
+    /// Where the text had got to by this version: the room the latest step that moved along
+    /// an exit or into a room led to, if it is on the map.
+    pub here: Option<RoomId>,
+}
+
+/// Where one commit's step left the reader, if the step went anywhere: along the last exit it
+/// walked, else the last exit it observed, else the last room it added.
+fn arrival(c: &Commit, map: &Map) -> Option<RoomId> {
+    if c.trigger != Trigger::Observation {
+        return None;
+    }
+    if let Some(&e) = c.traversed.last() {
+        return map.exit(e).map(|e| e.to);
+    }
+    c.change
+        .added_exits
+        .iter()
+        .rev()
+        .find(|e| e.origin == Origin::Observed)
+        .map(|e| e.to)
+        .or_else(|| c.change.added_rooms.last().map(|r| r.id))
 }
 
 impl Snapshot {
@@ -53,6 +75,11 @@ impl Snapshot {
                 }
             }
         }
+        let here = history.commits()[..upto.min(history.len())]
+            .iter()
+            .rev()
+            .find_map(|c| arrival(c, &map))
+            .filter(|&r| map.room(r).is_some());
         let commit = version.and_then(|v| history.get(v));
         let change = commit.map(|c| &c.change);
         Snapshot {
@@ -74,6 +101,7 @@ impl Snapshot {
                     .cloned()
                     .collect()
             }),
+            here,
             map,
         }
     }
@@ -99,5 +127,33 @@ mod tests {
         assert!(head.at_head);
         assert_eq!(head.counts.total, 2);
         assert_eq!(Snapshot::of(&p.history, Some(999)).version, head.version);
+    }
+
+    #[test]
+    fn here_is_where_the_latest_move_led() {
+        let p = demo_project();
+        let mut checked = 0;
+        for c in p.history.commits() {
+            let snap = Snapshot::of(&p.history, Some(c.id));
+            let here = snap.here.expect("every demo version has a place");
+            assert!(snap.map.room(here).is_some());
+            let moved = c
+                .traversed
+                .last()
+                .and_then(|&e| snap.map.exit(e))
+                .map(|e| e.to);
+            let arrived = c
+                .change
+                .added_exits
+                .iter()
+                .rev()
+                .find(|e| e.origin == Origin::Observed)
+                .map(|e| e.to);
+            if let Some(r) = moved.or(arrived) {
+                assert_eq!(here, r, "version {}", c.id);
+                checked += 1;
+            }
+        }
+        assert!(checked > 3, "{checked}");
     }
 }

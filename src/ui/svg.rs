@@ -33,6 +33,7 @@ pub const MAP_STYLE: &str = r#"
 .room text{font:13px system-ui,sans-serif;fill:#1f2933;text-anchor:middle;dominant-baseline:central}
 .room.added rect{fill:#e3f5e9;stroke:#2e9d57;stroke-width:3}
 .room.naming rect{fill:#fff4e0;stroke:#e65100;stroke-width:2.5}
+.room .here-dot{fill:#2e7d32;stroke:#fff;stroke-width:2.5}
 .room .mark{fill:#e65100}
 .room .mark-text{font:700 12px system-ui,sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
 .room.overlap rect{stroke:#c62828;stroke-width:2}
@@ -287,6 +288,13 @@ fn room(s: &mut String, r: &RoomSpot) {
         r.y,
         escape(&short(&r.name)),
     );
+    // Where the shown step left the reader: a token on the top-left corner.
+    if r.class.split(' ').any(|c| c == "here") {
+        let _ = write!(
+            s,
+            "<circle class=\"here-dot\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"7\"/>"
+        );
+    }
     // The naming mark: a badge on the corner of rooms that share a name.
     if r.class.contains("naming") {
         let cx = x + ROOM_WIDTH;

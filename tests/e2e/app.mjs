@@ -175,6 +175,8 @@ await run(async (context, url) => {
     await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]').textContent === 'lighthouse');
     if (Number(await text('room-count')) < 3) throw new Error('too few rooms');
     if ((await page.locator('.exit-label', { hasText: /^(up|down|in|out)/ }).count()) < 1) throw new Error('no labelled up/down/in/out exit');
+    // The room the last step left the reader in carries the token, and only that room.
+    expectEqual(await page.locator('.room.here .here-dot').count(), 1, 'rooms marked as where the reader is');
   });
   await shot(page, 'app-09-walkthrough');
 
@@ -326,6 +328,21 @@ await run(async (context, url) => {
     expectEqual(await count(), 0, 'conflicts after the lesson repair');
   });
   await shot(page, 'app-14-lesson-repair');
+
+  await check('a map too big to read whole opens readable, around where the reader is', async () => {
+    await page.goto(`${page.url().split('#')[0].split('?')[0]}#demo=lattice-700`, { waitUntil: 'load' });
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="room"]').length > 500, null, { timeout: 30_000 });
+    await page.waitForTimeout(500);
+    const canvas = await page.locator('.map-frame').first().boundingBox();
+    const dot = await page.locator('.here-dot').first().boundingBox();
+    if (!canvas || !dot) throw new Error('no canvas or no reader token');
+    const inside = dot.x >= canvas.x && dot.y >= canvas.y && dot.x <= canvas.x + canvas.width && dot.y <= canvas.y + canvas.height;
+    if (!inside) throw new Error(`the reader's room is off screen: ${JSON.stringify({ dot, canvas })}`);
+    const box = await page.locator('.room.here rect').first().boundingBox();
+    if (!box || box.width < 40) throw new Error(`rooms are ${box?.width} px wide on screen`);
+  });
+  await shot(page, 'app-15-big-map');
 
   await check('no console errors, page errors or failed requests', () => {
     if (problems.length > 0) throw new Error(problems.join(' | '));
