@@ -18,7 +18,9 @@
 //!
 //! Rooms that cannot be read when met (a dark room, an unknown starting room, the room a
 //! skipped step led to) become *slots*; a slot is claimed by a room met later along the slot's
-//! own exits, or named at the end ([`super::naming`]) from the listed names nobody claimed.
+//! own exits (or, for a dark room entered up or down, by a new room entered the same way whose
+//! reply prints no description: the game counts it as visited), or named at the end
+//! ([`super::naming`]) from the listed names nobody claimed.
 //! Rooms that share a title with other listed rooms ("Wharf Road" ×5) are told apart while
 //! reading and named at the end, all of a title's rooms at once — by their texts and by what
 //! the map says of qualifiers such as "west to round room".
@@ -891,6 +893,23 @@ impl<'a> Tracker<'a> {
                                     .as_ref()
                                     .is_some_and(|b| has_exit(&self.map, s, cur, b)))
                     })
+                });
+                // A room never met before that prints no description (games print it on the
+                // first visit only) was visited before: the one room entered this same way,
+                // up or down, in the dark, if it is still unnamed.
+                let slot = slot.or_else(|| {
+                    let vertical = label.vector().is_some_and(|v| v[2] != 0);
+                    if c.room.is_some() || c.group.is_some() || !vertical || seen.desc.is_telling()
+                    {
+                        return None;
+                    }
+                    let mut dark = self.map.rooms().map(|r| r.id).filter(|&s| {
+                        self.info(s).and_then(|i| i.slot) == Some(SlotKind::Dark)
+                            && Some(s) != cur
+                            && self.map.exits_to(s).any(|e| e.label == label)
+                    });
+                    let first = dark.next()?;
+                    dark.next().is_none().then_some(first)
                 });
                 let r = self.realize(&c, &seen, slot);
                 named_back = self.origin_named_back(&seen, r, &label);
@@ -1855,6 +1874,39 @@ mod tests {
             "{:#?}",
             built.steps
         );
+    }
+
+    #[test]
+    fn a_brief_room_met_for_the_first_time_is_the_dark_room_entered_the_same_way() {
+        // The cellar is dark the first time; later, lit, the game prints only its title (it
+        // counts as visited): that is the dark room, not a new one.
+        let built = run(
+            &[
+                ("west", "Kitchen\nA kitchen with a table and a stove."),
+                ("west", "Living Room\nYou are in the living room with a trophy case."),
+                (
+                    "down",
+                    "You have moved into a dark place.\nIt is pitch black. You are likely to be eaten by a grue.",
+                ),
+                ("north", "Troll Room\nA small room with passages east and south."),
+                ("east", "Temple\nA temple with an altar and a brass bell."),
+                ("down", "Cellar"),
+            ],
+            &[
+                "kitchen",
+                "living room",
+                "troll room",
+                "temple",
+                "cellar",
+                "forest",
+            ],
+        );
+        assert!(
+            has_move(&built, "living room", "down", "cellar"),
+            "{:#?}",
+            built.steps
+        );
+        assert!(has_move(&built, "cellar", "north", "troll room"));
     }
 
     #[test]
