@@ -99,6 +99,27 @@ fn walking_a_known_exit_again_is_recorded_as_traversed() {
 }
 
 #[test]
+fn the_reader_is_where_the_latest_move_led() {
+    let built = automap("zork", &zorkish(), &Hints::default());
+    let h = &built.project.history;
+    let name = |upto: usize| {
+        let map = h.checkout(upto as u32 - 1).unwrap();
+        h.reader_at(upto, &map)
+            .and_then(|r| map.room(r))
+            .map(|r| r.name.clone())
+    };
+    // A new exit (north), a step that goes nowhere (the window, a refusal), a known exit walked
+    // again (west, then east).
+    assert_eq!(name(2).as_deref(), Some("North of House"));
+    assert_eq!(name(4).as_deref(), Some("North of House"));
+    assert_eq!(name(5).as_deref(), Some("Behind House"));
+    assert_eq!(name(6).as_deref(), Some("North of House"));
+    assert_eq!(name(7).as_deref(), Some("Behind House"));
+    // The first step only shows where the reader starts.
+    assert_eq!(name(1).as_deref(), Some("West of House"));
+}
+
+#[test]
 fn a_dark_room_gets_a_listed_name_from_the_text_around_it() {
     let steps = vec![
         step(

@@ -197,6 +197,34 @@ pub struct Commit {
     pub traversed: Vec<ExitId>,
 }
 
+impl Commit {
+    /// Where this commit's step left the reader, if it went anywhere: along the last exit it
+    /// observed (a step that found a new way went that way last), else along the last exit it
+    /// walked (when `map` still has it), else into the last room it added. Only an observation
+    /// moves the reader.
+    pub fn arrival(&self, map: &Map) -> Option<RoomId> {
+        if self.trigger != Trigger::Observation {
+            return None;
+        }
+        let observed = self
+            .change
+            .added_exits
+            .iter()
+            .rev()
+            .find(|e| e.origin == super::map::Origin::Observed)
+            .map(|e| e.to);
+        let walked = || {
+            self.traversed
+                .last()
+                .and_then(|&e| map.exit(e))
+                .map(|e| e.to)
+        };
+        observed
+            .or_else(walked)
+            .or_else(|| self.change.added_rooms.last().map(|r| r.id))
+    }
+}
+
 /// What a commit is made of before it gets its id.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CommitInfo {
@@ -319,6 +347,16 @@ impl History {
     /// One commit.
     pub fn get(&self, version: u32) -> Option<&Commit> {
         self.commits.get(version as usize)
+    }
+
+    /// Where the reader was once the first `upto` commits were made: the newest of them that
+    /// went anywhere ([`Commit::arrival`]), if that room is on `map` (the map at that version).
+    pub fn reader_at(&self, upto: usize, map: &Map) -> Option<RoomId> {
+        self.commits[..upto.min(self.commits.len())]
+            .iter()
+            .rev()
+            .find_map(|c| c.arrival(map))
+            .filter(|&r| map.room(r).is_some())
     }
 
     /// The newest version number, if any.

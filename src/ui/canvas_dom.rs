@@ -88,6 +88,31 @@ impl Layer {
     }
 }
 
+/// The `(key, markup)` of each keyed item of `items` (those `key` gives a key and `markup` some
+/// markup): an item equal to the last drawing's item at the same place keeps the markup its
+/// layer last wrote; the others are written out.
+fn keyed<T: PartialEq>(
+    layer: &Layer,
+    items: &[T],
+    last: Option<&[T]>,
+    key: impl Fn(&T) -> Option<u32>,
+    markup: impl Fn(&T) -> Option<String>,
+) -> Vec<(u32, String)> {
+    items
+        .iter()
+        .enumerate()
+        .filter_map(|(i, item)| {
+            let id = key(item)?;
+            let same = last.and_then(|l| l.get(i)) == Some(item);
+            let m = match layer.kept(same, id) {
+                Some(m) => m,
+                None => markup(item)?,
+            };
+            Some((id, m))
+        })
+        .collect()
+}
+
 /// The canvas's SVG contents.
 pub struct CanvasDom {
     root: web_sys::Element,
@@ -133,48 +158,29 @@ impl CanvasDom {
             self.misc.set_inner_html(&m);
             self.misc_markup = m;
         }
-        let exits = d
-            .exits
-            .iter()
-            .enumerate()
-            .filter_map(|(i, e)| {
-                let id = e.id?;
-                let same = last.as_ref().and_then(|l| l.exits.get(i)) == Some(e);
-                Some((
-                    id,
-                    self.exits.kept(same, id).unwrap_or_else(|| exit_markup(e)),
-                ))
-            })
-            .collect();
+        let last = last.as_deref();
+        let exits = keyed(
+            &self.exits,
+            &d.exits,
+            last.map(|l| l.exits.as_slice()),
+            |e| e.id,
+            |e| Some(exit_markup(e)),
+        );
         self.exits.sync(exits, &self.scratch);
-        let labels = d
-            .exits
-            .iter()
-            .enumerate()
-            .filter_map(|(i, e)| {
-                let id = e.id?;
-                let same = last.as_ref().and_then(|l| l.exits.get(i)) == Some(e);
-                let markup = match self.labels.kept(same, id) {
-                    Some(m) => m,
-                    None => label_markup(e)?,
-                };
-                Some((id, markup))
-            })
-            .collect();
-        let rooms = d
-            .rooms
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let same = last.as_ref().and_then(|l| l.rooms.get(i)) == Some(r);
-                (
-                    r.id,
-                    self.rooms
-                        .kept(same, r.id)
-                        .unwrap_or_else(|| room_markup(r)),
-                )
-            })
-            .collect();
+        let labels = keyed(
+            &self.labels,
+            &d.exits,
+            last.map(|l| l.exits.as_slice()),
+            |e| e.id,
+            label_markup,
+        );
+        let rooms = keyed(
+            &self.rooms,
+            &d.rooms,
+            last.map(|l| l.rooms.as_slice()),
+            |r| Some(r.id),
+            |r| Some(room_markup(r)),
+        );
         self.rooms.sync(rooms, &self.scratch);
         self.labels.sync(labels, &self.scratch);
     }

@@ -2,8 +2,7 @@
 //! often each exit had been walked by then, and what that version's commit added and removed.
 //! Pure: built from a [`History`] by [`Snapshot::of`].
 
-use crate::domain::history::{Commit, Trigger};
-use crate::domain::map::{Exit, ExitId, Map, Origin, RoomId};
+use crate::domain::map::{Exit, ExitId, Map, RoomId};
 use crate::domain::{Analysis, Counts, History};
 use rustc_hash::FxHashSet;
 
@@ -33,24 +32,6 @@ pub struct Snapshot {
     pub here: Option<RoomId>,
 }
 
-/// Where one commit's step left the reader, if the step went anywhere: along the last exit it
-/// walked, else the last exit it observed, else the last room it added.
-fn arrival(c: &Commit, map: &Map) -> Option<RoomId> {
-    if c.trigger != Trigger::Observation {
-        return None;
-    }
-    if let Some(&e) = c.traversed.last() {
-        return map.exit(e).map(|e| e.to);
-    }
-    c.change
-        .added_exits
-        .iter()
-        .rev()
-        .find(|e| e.origin == Origin::Observed)
-        .map(|e| e.to)
-        .or_else(|| c.change.added_rooms.last().map(|r| r.id))
-}
-
 impl Snapshot {
     /// The snapshot at `version`, or at the head when `version` is `None` or past the end.
     pub fn of(history: &History, version: Option<u32>) -> Snapshot {
@@ -75,11 +56,7 @@ impl Snapshot {
                 }
             }
         }
-        let here = history.commits()[..upto.min(history.len())]
-            .iter()
-            .rev()
-            .find_map(|c| arrival(c, &map))
-            .filter(|&r| map.room(r).is_some());
+        let here = history.reader_at(upto, &map);
         let commit = version.and_then(|v| history.get(v));
         let change = commit.map(|c| &c.change);
         Snapshot {
@@ -137,19 +114,8 @@ mod tests {
             let snap = Snapshot::of(&p.history, Some(c.id));
             let here = snap.here.expect("every demo version has a place");
             assert!(snap.map.room(here).is_some());
-            let moved = c
-                .traversed
-                .last()
-                .and_then(|&e| snap.map.exit(e))
-                .map(|e| e.to);
-            let arrived = c
-                .change
-                .added_exits
-                .iter()
-                .rev()
-                .find(|e| e.origin == Origin::Observed)
-                .map(|e| e.to);
-            if let Some(r) = moved.or(arrived) {
+            let arrived = c.arrival(&snap.map);
+            if let Some(r) = arrived {
                 assert_eq!(here, r, "version {}", c.id);
                 checked += 1;
             }

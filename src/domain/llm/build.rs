@@ -30,7 +30,7 @@ use super::response::{LlmError, Usage};
 use super::transport::{HttpResponse, LlmTransport};
 use crate::domain::analysis::{detect, Geometry};
 use crate::domain::history::{Change, CommitInfo, History, HistoryError, Trigger};
-use crate::domain::map::{Map, Origin};
+use crate::domain::map::Map;
 use crate::domain::{Direction, Draft, Label};
 
 /// Bearings this close to a sector boundary may go to the neighbouring direction when the
@@ -151,26 +151,12 @@ pub fn committed_observations(history: &History) -> usize {
         .unwrap_or(0)
 }
 
-/// A best guess of where the reader is when no saved location exists: the destination of the
-/// newest observed exit added by an observation commit, else the newest room added by one.
+/// A best guess of where the reader is when no saved location exists: where the newest
+/// observation commit that went anywhere left the reader ([`History::reader_at`]).
 pub fn guess_current(history: &History) -> Option<String> {
     let map = history.head();
     history
-        .commits()
-        .iter()
-        .rev()
-        .filter(|c| c.trigger == Trigger::Observation)
-        .find_map(|c| {
-            let by_exit = c
-                .change
-                .added_exits
-                .iter()
-                .rev()
-                .find(|e| e.origin == Origin::Observed)
-                .map(|e| e.to);
-            let by_room = c.change.added_rooms.last().map(|r| r.id);
-            by_exit.or(by_room)
-        })
+        .reader_at(history.len(), map)
         .and_then(|id| map.room(id))
         .map(|r| r.name.clone())
 }
