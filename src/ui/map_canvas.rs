@@ -114,15 +114,12 @@ fn sync_drawing(
                 force,
             );
             if let Some(c) = next {
-                // Following the reader a short way at the same scale is a pan: the painted
-                // picture, which holds a screen's margin, moves and is repainted once the
-                // camera rests.
-                let m = state.painted.get_untracked().margin();
-                let pan = (c.w - state.camera.get_untracked().w).abs() < 1e-6
-                    && c.x >= m.x
-                    && c.y >= m.y
-                    && c.x + c.w <= m.x + m.w
-                    && c.y + c.h <= m.y + m.h;
+                // Following the reader at the same scale is a pan: the painted picture (it
+                // holds a screen's margin) moves at once and is repainted once the camera
+                // rests. A jump past the margin shows blank for that moment rather than
+                // holding up the step: repainting a readable view of a big map costs more
+                // than a frame.
+                let pan = (c.w - state.camera.get_untracked().w).abs() < 1e-6;
                 state.camera.set(c);
                 if !pan {
                     state.painted.set(c);
