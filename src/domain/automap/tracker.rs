@@ -1167,9 +1167,10 @@ impl<'a> Tracker<'a> {
 
     /// In a transcript of moves only (each exit's first walk kept, re-walks dropped), when the
     /// current room's way `label` was walked before to elsewhere: the nearest room the dropped
-    /// steps could have reached along known exits whose way `label` is still unwalked and not
-    /// ruled out by its listed exits, and which the lattice does not place elsewhere than one
-    /// step back from `dst`.
+    /// steps could have reached along known exits whose way `label` is still unwalked, not
+    /// known to lead back elsewhere (a move the opposite way arrived there from another room
+    /// than `dst`) and not ruled out by its listed exits, and which the lattice does not place
+    /// elsewhere than one step back from `dst`.
     fn skipped_to(&self, cur: RoomId, dst: RoomId, label: &Label) -> Option<RoomId> {
         if !self.all_moves || target(&self.map, cur, label).is_none_or(|t| t == dst) {
             return None;
@@ -1189,6 +1190,7 @@ impl<'a> Tracker<'a> {
             if r != cur
                 && r != dst
                 && target(&self.map, r, label).is_none()
+                && !self.returns_elsewhere(r, dst, label)
                 && !self.rules_out(r, label)
                 && fits(r)
             {
@@ -1210,6 +1212,17 @@ impl<'a> Tracker<'a> {
             }
         }
         None
+    }
+
+    /// True when a move the opposite way arrived in `r` from a room other than `dst`: going
+    /// this way from `r` leads back there, not to `dst`.
+    fn returns_elsewhere(&self, r: RoomId, dst: RoomId, label: &Label) -> bool {
+        let Some(back) = label.opposite() else {
+            return false;
+        };
+        self.map.exits_to(r).any(|e| {
+            e.label == back && e.origin == Origin::Observed && e.from != dst && e.from != r
+        })
     }
 
     /// The title shown and the first telling description, per tracker room.
@@ -1907,6 +1920,32 @@ mod tests {
             built.steps
         );
         assert!(has_move(&built, "cellar", "north", "troll room"));
+    }
+
+    #[test]
+    fn a_room_whose_way_back_leads_elsewhere_is_not_where_skipped_steps_went() {
+        // The court's way north is walked (to the hall): the steps to where the tower move
+        // started were dropped. The garden is nearest with no way north walked, but it was
+        // entered going south from the loft: its way north leads back there.
+        let built = run(
+            &[
+                ("east", "Loft\nA loft."),
+                ("south", "Garden\nA garden."),
+                ("east", "Court\nA court."),
+                ("north", "Hall\nA hall."),
+                ("north", "Gallery\nA gallery."),
+                ("south", "Hall\nA hall."),
+                ("south", "Court\nA court."),
+                ("north", "Tower\nA tower."),
+            ],
+            &["loft", "garden", "court", "hall", "gallery", "tower"],
+        );
+        assert!(
+            has_move(&built, "gallery", "north", "tower"),
+            "{:#?}",
+            built.steps
+        );
+        assert!(!has_move(&built, "garden", "north", "tower"));
     }
 
     #[test]
