@@ -1170,7 +1170,8 @@ impl<'a> Tracker<'a> {
     /// steps could have reached along known exits whose way `label` is still unwalked, not
     /// known to lead back elsewhere (a move the opposite way arrived there from another room
     /// than `dst`) and not ruled out by its listed exits, and which the lattice does not place
-    /// elsewhere than one step back from `dst`.
+    /// elsewhere than one step back from `dst` — the nearest such room whose printed text speaks
+    /// of the way ([`Self::printed_of`]), if one does.
     fn skipped_to(&self, cur: RoomId, dst: RoomId, label: &Label) -> Option<RoomId> {
         if !self.all_moves || target(&self.map, cur, label).is_none_or(|t| t == dst) {
             return None;
@@ -1186,6 +1187,7 @@ impl<'a> Tracker<'a> {
         };
         let mut seen = std::collections::HashSet::from([cur]);
         let mut queue = std::collections::VecDeque::from([(cur, 0usize)]);
+        let mut first = None;
         while let Some((r, d)) = queue.pop_front() {
             if r != cur
                 && r != dst
@@ -1194,7 +1196,10 @@ impl<'a> Tracker<'a> {
                 && !self.rules_out(r, label)
                 && fits(r)
             {
-                return Some(r);
+                if self.printed_of(r, label) {
+                    return Some(r);
+                }
+                first = first.or(Some(r));
             }
             if d >= SKIP_DEPTH {
                 continue;
@@ -1211,7 +1216,18 @@ impl<'a> Tracker<'a> {
                 }
             }
         }
-        None
+        first
+    }
+
+    /// True when anything printed under `r`'s title, on any visit, speaks of this compass way
+    /// ("The heavy wooden door to the north is closed." below a blank line under the title,
+    /// where [`description_after`] reads no description).
+    fn printed_of(&self, r: RoomId, label: &Label) -> bool {
+        let Some(d) = label.direction().filter(|d| d.vector().is_some()) else {
+            return false;
+        };
+        self.info(r)
+            .is_some_and(|i| mentioned_ways(&i.text.join(" ")).contains(&d))
     }
 
     /// True when a move the opposite way arrived in `r` from a room other than `dst`: going
@@ -1939,6 +1955,34 @@ mod tests {
                 ("north", "Tower\nA tower."),
             ],
             &["loft", "garden", "court", "hall", "gallery", "tower"],
+        );
+        assert!(
+            has_move(&built, "gallery", "north", "tower"),
+            "{:#?}",
+            built.steps
+        );
+        assert!(!has_move(&built, "garden", "north", "tower"));
+    }
+
+    #[test]
+    fn skipped_steps_went_to_a_room_whose_text_speaks_of_the_way() {
+        // The court's way north is walked (to the hall): the steps to where the tower move
+        // started were dropped. The garden is nearest with no way north walked, but only the
+        // gallery's text (below a blank line under its title) speaks of a way north.
+        let built = run(
+            &[
+                ("east", "Garden\n\nA garden."),
+                ("east", "Court\n\nA court."),
+                ("north", "Hall\n\nA hall."),
+                (
+                    "north",
+                    "Gallery\n\nA long gallery.\n\nAn arch leads north.",
+                ),
+                ("south", "Hall\n\nA hall."),
+                ("south", "Court\n\nA court."),
+                ("north", "Tower\n\nA tower."),
+            ],
+            &["garden", "court", "hall", "gallery", "tower"],
         );
         assert!(
             has_move(&built, "gallery", "north", "tower"),
