@@ -1802,6 +1802,15 @@ mod tests {
         automap("test", &steps, &hints)
     }
 
+    /// Asserts the map has the move, showing every step's reading when it does not.
+    fn assert_move(built: &Automap, src: &str, action: &str, dst: &str) {
+        assert!(
+            has_move(built, src, action, dst),
+            "no {src} -{action}-> {dst}: {:#?}",
+            built.steps
+        );
+    }
+
     fn has_move(built: &Automap, src: &str, action: &str, dst: &str) -> bool {
         built
             .project
@@ -1837,11 +1846,7 @@ mod tests {
                 "bend",
             ],
         );
-        assert!(
-            has_move(&built, "bend", "northwest", "alley (east end)"),
-            "{:#?}",
-            built.steps
-        );
+        assert_move(&built, "bend", "northwest", "alley (east end)");
     }
 
     #[test]
@@ -1862,11 +1867,7 @@ mod tests {
         ];
         let names = ["round room", "landing", "south branch", "gallery"];
         let built = run(&steps, &names);
-        assert!(
-            has_move(&built, "round room", "east", "gallery"),
-            "{:#?}",
-            built.steps
-        );
+        assert_move(&built, "round room", "east", "gallery");
         assert!(!has_move(&built, "south branch", "east", "gallery"));
         // A name inside a longer listed name is not taken for that room.
         let built = run(&steps, &[&names[..], &["round room annex"]].concat());
@@ -1898,11 +1899,7 @@ mod tests {
                 "admin corridor",
             ],
         );
-        assert!(
-            has_move(&built, "admin corridor south", "north", "admin corridor"),
-            "{:#?}",
-            built.steps
-        );
+        assert_move(&built, "admin corridor south", "north", "admin corridor");
     }
 
     #[test]
@@ -1930,11 +1927,7 @@ mod tests {
                 "forest",
             ],
         );
-        assert!(
-            has_move(&built, "living room", "down", "cellar"),
-            "{:#?}",
-            built.steps
-        );
+        assert_move(&built, "living room", "down", "cellar");
         assert!(has_move(&built, "cellar", "north", "troll room"));
     }
 
@@ -1956,11 +1949,7 @@ mod tests {
             ],
             &["loft", "garden", "court", "hall", "gallery", "tower"],
         );
-        assert!(
-            has_move(&built, "gallery", "north", "tower"),
-            "{:#?}",
-            built.steps
-        );
+        assert_move(&built, "gallery", "north", "tower");
         assert!(!has_move(&built, "garden", "north", "tower"));
     }
 
@@ -1984,11 +1973,7 @@ mod tests {
             ],
             &["garden", "court", "hall", "gallery", "tower"],
         );
-        assert!(
-            has_move(&built, "gallery", "north", "tower"),
-            "{:#?}",
-            built.steps
-        );
+        assert_move(&built, "gallery", "north", "tower");
         assert!(!has_move(&built, "garden", "north", "tower"));
     }
 
@@ -2013,15 +1998,11 @@ mod tests {
                 "the entrance of a narrow hallway",
             ],
         );
-        assert!(
-            has_move(
-                &built,
-                "landing",
-                "south",
-                "the entrance of a narrow hallway"
-            ),
-            "{:#?}",
-            built.steps
+        assert_move(
+            &built,
+            "landing",
+            "south",
+            "the entrance of a narrow hallway",
         );
         assert!(has_move(
             &built,
