@@ -1,11 +1,12 @@
 //! Keeping the canvas's SVG in step with the drawing, touching only what changed: every exit,
-//! room and exit label has a key and its markup (labels in a layer over the rooms); an update writes markup only for items that differ from
-//! the last drawing's, parses the new and changed markup in one go and swaps those nodes in,
-//! removes the gone ones, and leaves the rest alone. Scrubbing the
+//! room and exit label has a key and its markup (the labels in a layer over the rooms, and
+//! over them the few unkeyed labels of ghosts and missing links); an update writes markup only
+//! for items that differ from the last drawing's, parses the new and changed markup in one go
+//! and swaps those nodes in, removes the gone ones, and leaves the rest alone. Scrubbing the
 //! timeline or moving a room then costs what changed, not what is on the map. Browser only.
 
 use super::drawing::Drawing;
-use super::svg::{exit_markup, head, label_markup, misc, room_markup, root_class};
+use super::svg::{exit_markup, head, label_markup, misc, misc_labels, room_markup, root_class};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use wasm_bindgen::JsCast;
@@ -118,6 +119,8 @@ pub struct CanvasDom {
     root: web_sys::Element,
     misc: web_sys::Element,
     misc_markup: String,
+    notes: web_sys::Element,
+    notes_markup: String,
     exits: Layer,
     rooms: Layer,
     labels: Layer,
@@ -129,13 +132,15 @@ pub struct CanvasDom {
 impl CanvasDom {
     /// Writes the skeleton (style, marker, layers) into `svg`.
     pub fn mount(svg: &web_sys::Element) -> Option<CanvasDom> {
-        svg.set_inner_html(&format!("{}<g class=\"drawing\"><g class=\"misc\"></g><g class=\"exits\"></g><g class=\"rooms\"></g><g class=\"labels\"></g></g>", head()));
+        svg.set_inner_html(&format!("{}<g class=\"drawing\"><g class=\"misc\"></g><g class=\"exits\"></g><g class=\"rooms\"></g><g class=\"labels\"></g><g class=\"notes\"></g></g>", head()));
         let find = |sel: &str| svg.query_selector(sel).ok().flatten();
         let document = web_sys::window()?.document()?;
         Some(CanvasDom {
             root: find("g.drawing")?,
             misc: find("g.misc")?,
             misc_markup: String::new(),
+            notes: find("g.notes")?,
+            notes_markup: String::new(),
             exits: Layer::new(find("g.exits")?),
             rooms: Layer::new(find("g.rooms")?),
             labels: Layer::new(find("g.labels")?),
@@ -157,6 +162,11 @@ impl CanvasDom {
         if m != self.misc_markup {
             self.misc.set_inner_html(&m);
             self.misc_markup = m;
+        }
+        let n = misc_labels(d);
+        if n != self.notes_markup {
+            self.notes.set_inner_html(&n);
+            self.notes_markup = n;
         }
         let last = last.as_deref();
         let exits = keyed(

@@ -285,7 +285,7 @@ pub fn draw(snap: &Snapshot, layout: &Layout, marks: &Marks<'_>) -> Drawing {
                 id: None,
                 ends: clip(right_lane(a, b)),
                 label: Some(if truth_has {
-                    format!("removed, the true map has it: {}", e.label)
+                    format!("removed, a true link: {}", e.label)
                 } else {
                     format!("removed: {}", e.label)
                 }),
@@ -586,7 +586,7 @@ mod tests {
         );
         let labels: Vec<&str> = d.exits.iter().filter_map(|e| e.label.as_deref()).collect();
         assert!(
-            labels.contains(&format!("removed, the true map has it: {label}").as_str()),
+            labels.contains(&format!("removed, a true link: {label}").as_str()),
             "{labels:?}"
         );
         assert!(

@@ -91,6 +91,8 @@ pub fn head() -> String {
 pub struct Parts {
     /// Panels, halos, and lines that are not exits of the map.
     pub misc: String,
+    /// The labels of those lines, drawn over everything ([`misc_labels`]).
+    pub notes: String,
     /// Exits, keyed `e<id>`.
     pub exits: Vec<(String, String)>,
     /// Rooms, keyed `r<id>`.
@@ -118,6 +120,7 @@ pub fn parts(d: &Drawing) -> Parts {
         .collect();
     Parts {
         misc: misc(d),
+        notes: misc_labels(d),
         exits,
         rooms,
         labels,
@@ -150,9 +153,18 @@ pub fn misc(d: &Drawing) -> String {
     }
     for e in d.exits.iter().filter(|e| e.id.is_none()) {
         exit(&mut misc, e);
-        label(&mut misc, e);
     }
     misc
+}
+
+/// The labels of the lines that are not exits of the map (ghosts of removed exits, missing
+/// links), drawn over the rooms like the exits' labels.
+pub fn misc_labels(d: &Drawing) -> String {
+    let mut s = String::new();
+    for e in d.exits.iter().filter(|e| e.id.is_none()) {
+        label(&mut s, e);
+    }
+    s
 }
 
 /// One exit's line (as keyed in [`Parts::exits`]).
@@ -202,7 +214,7 @@ pub fn render(d: &Drawing) -> String {
     p.rooms.iter().for_each(|(_, m)| s.push_str(m));
     s.push_str("</g><g class=\"labels\">");
     p.labels.iter().for_each(|(_, m)| s.push_str(m));
-    s.push_str("</g></g>");
+    let _ = write!(s, "</g><g class=\"notes\">{}</g></g>", p.notes);
     s
 }
 
