@@ -194,6 +194,20 @@ fn relative_places(name: &str) -> Vec<(Direction, Vec<String>)> {
         .collect()
 }
 
+/// True when `text` speaks of the compass or vertical way `label` ([`mentioned_ways`]).
+fn mentions(text: &str, label: &Label) -> bool {
+    label
+        .direction()
+        .filter(|d| d.vector().is_some())
+        .is_some_and(|d| mentioned_ways(text).contains(&d))
+}
+
+/// The one item of `items`, if there is exactly one.
+fn the_only<T>(mut items: impl Iterator<Item = T>) -> Option<T> {
+    let first = items.next()?;
+    items.next().is_none().then_some(first)
+}
+
 /// The words of what a text says the player left: the phrases after "out of", "off", "from",
 /// "leave" ("You get out of the rail car." → rail, car).
 fn leaving_words(text: &str) -> Vec<String> {
@@ -434,12 +448,9 @@ impl<'a> Tracker<'a> {
 
     /// True when `r`'s description speaks of this way out.
     fn speaks_of(&self, r: RoomId, label: &Label) -> bool {
-        let Some(d) = label.direction().filter(|d| d.vector().is_some()) else {
-            return false;
-        };
         self.info(r)
             .and_then(|i| i.desc_text.as_deref())
-            .is_some_and(|text| mentioned_ways(text).contains(&d))
+            .is_some_and(|text| mentions(text, label))
     }
 
     fn name_of(&self, r: RoomId) -> String {
@@ -903,13 +914,11 @@ impl<'a> Tracker<'a> {
                     {
                         return None;
                     }
-                    let mut dark = self.map.rooms().map(|r| r.id).filter(|&s| {
+                    the_only(self.map.rooms().map(|r| r.id).filter(|&s| {
                         self.info(s).and_then(|i| i.slot) == Some(SlotKind::Dark)
                             && Some(s) != cur
                             && self.map.exits_to(s).any(|e| e.label == label)
-                    });
-                    let first = dark.next()?;
-                    dark.next().is_none().then_some(first)
+                    }))
                 });
                 let r = self.realize(&c, &seen, slot);
                 named_back = self.origin_named_back(&seen, r, &label);
@@ -1067,8 +1076,8 @@ impl<'a> Tracker<'a> {
             // two: the player was not here.
             if named_back.is_some_and(|n| {
                 n != c
-                    && !self.map.exits_from(c).any(|e| e.to == n)
-                    && !self.map.exits_to(c).any(|e| e.from == n)
+                    && self.map.exits_between(c, n).next().is_none()
+                    && self.map.exits_between(n, c).next().is_none()
             }) {
                 s -= BREAK_BACK + 1.0;
             }
@@ -1223,11 +1232,8 @@ impl<'a> Tracker<'a> {
     /// ("The heavy wooden door to the north is closed." below a blank line under the title,
     /// where [`description_after`] reads no description).
     fn printed_of(&self, r: RoomId, label: &Label) -> bool {
-        let Some(d) = label.direction().filter(|d| d.vector().is_some()) else {
-            return false;
-        };
         self.info(r)
-            .is_some_and(|i| mentioned_ways(&i.text.join(" ")).contains(&d))
+            .is_some_and(|i| mentions(&i.text.join(" "), label))
     }
 
     /// True when a move the opposite way arrived in `r` from a room other than `dst`: going
@@ -1297,10 +1303,7 @@ impl<'a> Tracker<'a> {
         back.vector()?;
         let own = self.room_words(dst);
         let names: Vec<(RoomId, Vec<String>)> = self
-            .map
-            .rooms()
-            .filter(|r| r.id != dst && !self.is_slot(r.id))
-            .map(|r| (r.id, self.room_words(r.id)))
+            .others_named(dst)
             .filter(|(_, w)| !w.is_empty() && !w.iter().all(|x| own.contains(x)))
             // A name inside a longer listed name ("main street" in "extreme south main
             // street") may be that room.
@@ -1354,13 +1357,19 @@ impl<'a> Tracker<'a> {
             };
             extra(w, &own, back) || extra(&own, w, way)
         };
-        let mut found = self
-            .map
+        the_only(
+            self.others_named(dst)
+                .filter(|(_, w)| beside(w))
+                .map(|(r, _)| r),
+        )
+    }
+
+    /// Every read room but `dst`, with the words of its name ([`Self::room_words`]).
+    fn others_named(&self, dst: RoomId) -> impl Iterator<Item = (RoomId, Vec<String>)> + '_ {
+        self.map
             .rooms()
-            .filter(|r| r.id != dst && !self.is_slot(r.id))
-            .filter(|r| beside(&self.room_words(r.id)));
-        let first = found.next()?.id;
-        found.next().is_none().then_some(first)
+            .filter(move |r| r.id != dst && !self.is_slot(r.id))
+            .map(|r| (r.id, self.room_words(r.id)))
     }
 
     /// The content words of a room's base name: its listed name's, else its title's.
