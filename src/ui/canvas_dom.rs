@@ -89,6 +89,28 @@ impl Layer {
     }
 }
 
+/// One unkeyed group, rewritten whole when its markup changes.
+struct Whole {
+    group: web_sys::Element,
+    markup: String,
+}
+
+impl Whole {
+    fn new(group: web_sys::Element) -> Whole {
+        Whole {
+            group,
+            markup: String::new(),
+        }
+    }
+
+    fn write(&mut self, markup: String) {
+        if markup != self.markup {
+            self.group.set_inner_html(&markup);
+            self.markup = markup;
+        }
+    }
+}
+
 /// The `(key, markup)` of each keyed item of `items` (those `key` gives a key and `markup` some
 /// markup): an item equal to the last drawing's item at the same place keeps the markup its
 /// layer last wrote; the others are written out.
@@ -117,10 +139,8 @@ fn keyed<T: PartialEq>(
 /// The canvas's SVG contents.
 pub struct CanvasDom {
     root: web_sys::Element,
-    misc: web_sys::Element,
-    misc_markup: String,
-    notes: web_sys::Element,
-    notes_markup: String,
+    misc: Whole,
+    notes: Whole,
     exits: Layer,
     rooms: Layer,
     labels: Layer,
@@ -137,10 +157,8 @@ impl CanvasDom {
         let document = web_sys::window()?.document()?;
         Some(CanvasDom {
             root: find("g.drawing")?,
-            misc: find("g.misc")?,
-            misc_markup: String::new(),
-            notes: find("g.notes")?,
-            notes_markup: String::new(),
+            misc: Whole::new(find("g.misc")?),
+            notes: Whole::new(find("g.notes")?),
             exits: Layer::new(find("g.exits")?),
             rooms: Layer::new(find("g.rooms")?),
             labels: Layer::new(find("g.labels")?),
@@ -158,16 +176,8 @@ impl CanvasDom {
     pub fn update(&mut self, d: &Arc<Drawing>) {
         let last = self.last.replace(Arc::clone(d));
         let _ = self.root.set_attribute("class", root_class(d));
-        let m = misc(d);
-        if m != self.misc_markup {
-            self.misc.set_inner_html(&m);
-            self.misc_markup = m;
-        }
-        let n = misc_labels(d);
-        if n != self.notes_markup {
-            self.notes.set_inner_html(&n);
-            self.notes_markup = n;
-        }
+        self.misc.write(misc(d));
+        self.notes.write(misc_labels(d));
         let last = last.as_deref();
         let exits = keyed(
             &self.exits,

@@ -273,14 +273,18 @@ pub fn draw(snap: &Snapshot, layout: &Layout, marks: &Marks<'_>) -> Drawing {
     }
     let missing = marks.truth.map(|t| t.missing.as_slice()).unwrap_or(&[]);
     // A link this commit removed that the truth has: one label says both.
-    let also_missing = |from: RoomId, to: RoomId, label: &str| {
+    let removed_and_missing = |from: RoomId, to: RoomId, label: &str| {
         missing
             .iter()
             .any(|(f, t, l)| *f == from && *t == to && l == label)
+            && snap
+                .removed_exits
+                .iter()
+                .any(|e| e.from == from && e.to == to && e.label.as_str() == label)
     };
     for e in &snap.removed_exits {
         if let (Some(a), Some(b)) = (centre(e.from), centre(e.to)) {
-            let truth_has = also_missing(e.from, e.to, e.label.as_str());
+            let truth_has = removed_and_missing(e.from, e.to, e.label.as_str());
             d.exits.push(ExitLine {
                 id: None,
                 ends: clip(right_lane(a, b)),
@@ -295,17 +299,13 @@ pub fn draw(snap: &Snapshot, layout: &Layout, marks: &Marks<'_>) -> Drawing {
             });
         }
     }
-    let removed = |from: RoomId, to: RoomId, label: &str| {
-        snap.removed_exits
-            .iter()
-            .any(|e| e.from == from && e.to == to && e.label.as_str() == label)
-    };
     for (from, to, label) in missing {
         if let (Some(a), Some(b)) = (centre(*from), centre(*to)) {
             d.exits.push(ExitLine {
                 id: None,
                 ends: clip(right_lane(a, b)),
-                label: (!removed(*from, *to, label)).then(|| format!("missing: {label}")),
+                label: (!removed_and_missing(*from, *to, label))
+                    .then(|| format!("missing: {label}")),
                 title: format!("The true map has this link ({label}); this map does not"),
                 class: "truth-missing".into(),
                 arrow: false,
