@@ -3,7 +3,7 @@
 //! string or a data URL as a download.
 
 use crate::domain::automap::{automap, Hints};
-use crate::domain::formats::{parse_edge_list, parse_walkthrough, FormatError};
+use crate::domain::formats::{is_transcript, parse_edge_list, read_steps, FormatError};
 use crate::domain::Project;
 
 /// The name a file's project gets: the file name without its extensions.
@@ -19,7 +19,7 @@ fn stem(file: &str) -> String {
 }
 
 /// Reads an imported file: a saved project (`"format": "maprepair-project"`), a MANGO edge list
-/// (a JSON array), or a MANGO walkthrough (anything else, automapped).
+/// (a JSON array), or a MANGO walkthrough or interpreter transcript (anything else, automapped).
 ///
 /// # Errors
 /// A [`FormatError`] naming the file, the place and the problem.
@@ -27,14 +27,14 @@ pub fn read_import(file: &str, text: &str) -> Result<Project, FormatError> {
     match read_map(file, text)? {
         Some(p) => Ok(p),
         None => {
-            let steps = parse_walkthrough(text, file)?;
+            let steps = read_steps(text, file)?;
             Ok(automap(&stem(file), &steps, &Hints::default()).project)
         }
     }
 }
 
 /// [`read_import`] for the files that are maps already: a saved project or an edge list.
-/// `None` for anything else, which is a walkthrough for the automapper (the app hands those to
+/// `None` for anything else, which is a walkthrough or transcript for the automapper (the app hands those to
 /// the automapper's module: [`crate::ui::automapper`]).
 ///
 /// # Errors
@@ -43,6 +43,10 @@ pub fn read_map(file: &str, text: &str) -> Result<Option<Project>, FormatError> 
     let trimmed = text.trim_start();
     if trimmed.is_empty() {
         return Err(FormatError::new(file, "", "the file is empty"));
+    }
+    // A transcript can open with a bracketed line too ("[Transcript of THE LIGHTHOUSE]").
+    if is_transcript(text) {
+        return Ok(None);
     }
     if trimmed.starts_with('{') {
         return Project::from_json(text, file).map(Some);
@@ -147,6 +151,11 @@ mod tests {
                 .room_count()
                 > 2
         );
+        // An interpreter's transcript, even one that opens with a bracketed line.
+        let script = "[Transcript of THE LIGHTHOUSE]\nBeach\nWet sand.\n\n>n\nCliff Path\nA path.\n\n>s\nBeach\n";
+        let p = read_import("my-game.txt", script).unwrap();
+        assert_eq!(p.name, "my-game");
+        assert_eq!(p.history.head().room_count(), 2);
     }
 
     #[test]
@@ -155,7 +164,8 @@ mod tests {
         assert_eq!(e.location, "record 1, field \"src_node\"");
         let e = read_import("y.json", "{\"format\": \"other\"}").unwrap_err();
         assert!(e.problem.contains("not a maprepair project"));
-        assert!(read_import("z.walkthrough", "hello").is_err());
+        let e = read_import("z.txt", "hello").unwrap_err();
+        assert!(e.problem.contains("neither a game transcript nor a MANGO walkthrough"));
         assert_eq!(file_name("A small house", "json"), "A-small-house.json");
     }
 }

@@ -1,5 +1,6 @@
 //! `automap WALKTHROUGH [--locations FILE] [--actions FILE] [--clean-with TRUTH] [--out EDGES.json]
-//! [--project FILE] [--verbose]`: builds a map from a transcript with the offline automapper and
+//! [--project FILE] [--verbose]`: builds a map from a MANGO walkthrough or an interpreter
+//! transcript (`>north` prompt lines, as Frotz's SCRIPT writes) with the offline automapper and
 //! writes it as a MANGO edge list (to stdout without `--out`). `--clean-with` first applies the
 //! paper's cleaning (§1.2), which keeps the steps the given ground truth cites — the exact input
 //! gpt-4.1 had; the truth is used for that selection only. `--project` also saves the map with
@@ -9,14 +10,14 @@
 use crate::args::Args;
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::{automap, clean_walkthrough, read_name_list, Automap, Hints};
-use maprepair::domain::formats::{parse_edge_list, parse_walkthrough, write_edge_list, Step};
+use maprepair::domain::formats::{parse_edge_list, read_steps, write_edge_list, Step};
 use maprepair::domain::Analysis;
 use serde_json::{json, Value};
 use std::path::Path;
 
-/// Reads a walkthrough, cleaned against `truth` when given.
+/// Reads a walkthrough or an interpreter transcript, cleaned against `truth` when given.
 pub fn load_steps(path: &Path, truth: Option<&Path>) -> Result<Vec<Step>, CliError> {
-    let steps = parse_walkthrough(&read(path)?, &path.display().to_string())?;
+    let steps = read_steps(&read(path)?, &path.display().to_string())?;
     Ok(match truth {
         Some(t) => {
             let records = parse_edge_list(&read(t)?, &t.display().to_string())?;

@@ -3,7 +3,7 @@
 
 use crate::{read, CliError};
 use maprepair::domain::automap::{automap, read_name_list, Hints};
-use maprepair::domain::formats::{parse_edge_list, parse_walkthrough, EdgeRecord};
+use maprepair::domain::formats::{is_transcript, parse_edge_list, read_steps, EdgeRecord};
 use maprepair::domain::Project;
 use std::path::Path;
 
@@ -38,10 +38,10 @@ pub fn load(path: &Path) -> Result<Input, CliError> {
         .and_then(|s| s.to_str())
         .unwrap_or("map")
         .to_string();
-    if name.ends_with(".walkthrough") {
-        // A transcript: the automapper builds the map, one commit per step. A locations.json
-        // beside it (MANGO's layout) names the rooms.
-        let steps = parse_walkthrough(&text, &name)?;
+    if name.ends_with(".walkthrough") || is_transcript(&text) {
+        // A walkthrough or an interpreter transcript: the automapper builds the map, one commit
+        // per step. A locations.json beside it (MANGO's layout) names the rooms.
+        let steps = read_steps(&text, &name)?;
         let mut hints = Hints::default();
         let stem = name.trim_end_matches(".walkthrough");
         for (suffix, list) in [

@@ -8,16 +8,17 @@ use crate::automap::load_hints;
 use crate::input::load;
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::automap;
-use maprepair::domain::formats::parse_walkthrough;
+use maprepair::domain::formats::{is_transcript, read_steps};
 use maprepair::domain::route::find_route;
 use maprepair::domain::Map;
 use serde_json::json;
 use std::path::Path;
 
-/// The map at `path`: a walkthrough is automapped, anything else loaded as a map.
+/// The map at `path`: a walkthrough or a transcript is automapped, anything else loaded as a map.
 fn map_of(args: &Args, path: &Path) -> Result<Map, CliError> {
-    if path.extension().and_then(|e| e.to_str()) == Some("walkthrough") {
-        let steps = parse_walkthrough(&read(path)?, &path.display().to_string())?;
+    let text = read(path)?;
+    if path.extension().and_then(|e| e.to_str()) == Some("walkthrough") || is_transcript(&text) {
+        let steps = read_steps(&text, &path.display().to_string())?;
         let hints = load_hints(
             args.option("locations").map(Path::new),
             args.option("actions").map(Path::new),

@@ -333,6 +333,10 @@ pub struct Tracker<'a> {
     by_place: Vec<Option<RoomId>>,
     cur: Option<RoomId>,
     prev_obs: String,
+    /// The previous step's action as the game took it (`again` resolved).
+    prev_action: String,
+    /// Where the player was before each step an `undo` can still take back, latest last.
+    undoable: Vec<Option<RoomId>>,
     /// Listed names some reply of the transcript shows as a title.
     titled: Vec<bool>,
     /// What each reply showed of the list, read once by [`Tracker::survey`].
@@ -387,6 +391,8 @@ impl<'a> Tracker<'a> {
             by_place: vec![None; gaz.len()],
             cur: None,
             prev_obs: String::new(),
+            prev_action: String::new(),
+            undoable: Vec::new(),
             titled: vec![false; gaz.len()],
             surveyed: Vec::new(),
             outcomes: Vec::new(),
@@ -469,14 +475,52 @@ impl<'a> Tracker<'a> {
     /// Reads one step.
     pub fn observe(&mut self, index: usize, step: &Step) {
         let obs = step.observation.as_str();
-        let label = move_label(&step.action, self.verbs);
+        let action = match step.action.trim().to_lowercase().as_str() {
+            // The game repeats the previous command.
+            "g" | "again" => self.prev_action.clone(),
+            _ => step.action.clone(),
+        };
         let seen = self.sight(index, obs);
-        let outcome = match label {
-            None => self.stay_or_relocate(index, seen),
-            Some(l) => self.move_along(index, obs, l, seen),
+        let before = self.cur;
+        let outcome = if action.trim().eq_ignore_ascii_case("undo") {
+            self.undo(index, seen)
+        } else {
+            let o = match move_label(&action, self.verbs) {
+                None => self.stay_or_relocate(index, seen),
+                Some(l) => self.move_along(index, obs, l, seen),
+            };
+            self.undoable.push(before);
+            o
         };
         self.outcomes.push(outcome);
         self.prev_obs = obs.to_string();
+        self.prev_action = action;
+    }
+
+    /// `undo` takes back the last step that was not itself taken back: the player is where that
+    /// step found them, unless the reply shows a room. The exits the step walked stay on the
+    /// map: the game really has them.
+    fn undo(&mut self, index: usize, seen: Option<Seen>) -> Outcome {
+        let Some(back) = self.undoable.pop() else {
+            return self.stay_or_relocate(index, seen);
+        };
+        self.cur = back;
+        if seen.is_some() {
+            return self.stay_or_relocate(index, seen);
+        }
+        let note = match back {
+            Some(r) => format!("undo: the player is back in {}", self.name_of(r)),
+            None => "undo: back where the transcript began".to_string(),
+        };
+        Outcome {
+            index,
+            from: None,
+            to: back,
+            label: None,
+            moved: false,
+            continued: false,
+            note,
+        }
     }
 
     fn sight(&self, index: usize, obs: &str) -> Option<Seen> {
@@ -1826,6 +1870,25 @@ mod tests {
             .edge_records()
             .iter()
             .any(|r| r.src == src && r.action == action && r.dst == dst)
+    }
+
+    #[test]
+    fn undo_takes_the_player_back_and_again_repeats_the_move() {
+        let names = ["cave", "tunnel", "grotto", "cavern"];
+        let built = run(
+            &[
+                ("Init", "Cave\nA damp cave."),
+                ("north", "Tunnel\nA long tunnel."),
+                ("again", "Cavern\nA cavern."),
+                ("undo", "[Previous turn undone.]"),
+                ("undo", "[Previous turn undone.]"),
+                ("east", "Grotto\nA grotto."),
+            ],
+            &names,
+        );
+        assert_move(&built, "cave", "north", "tunnel");
+        assert_move(&built, "tunnel", "north", "cavern");
+        assert_move(&built, "cave", "east", "grotto");
     }
 
     #[test]
