@@ -81,6 +81,16 @@ fn paragraphs_lines_separators_and_walkthroughs_split() {
         "> Init\nBeach\nYou stand on wet sand. A lighthouse rises to the north."
     );
     assert_eq!(steps[1], "> north\nLighthouse Door\nA heavy door leads in.");
+    // An interpreter's transcript is read command by command too, whatever the split.
+    let script = "Beach\nWet sand.\n\n>n\nLighthouse Door\nA heavy door.\n\n>s\nBeach\n\n>";
+    assert_eq!(
+        split_observations(script, &Split::Lines),
+        [
+            "> Init\nBeach\nWet sand.",
+            "> n\nLighthouse Door\nA heavy door.",
+            "> s\nBeach"
+        ]
+    );
 }
 
 #[test]

@@ -165,7 +165,9 @@ mod tests {
         let e = read_import("y.json", "{\"format\": \"other\"}").unwrap_err();
         assert!(e.problem.contains("not a maprepair project"));
         let e = read_import("z.txt", "hello").unwrap_err();
-        assert!(e.problem.contains("neither a game transcript nor a MANGO walkthrough"));
+        assert!(e
+            .problem
+            .contains("neither a game transcript nor a MANGO walkthrough"));
         assert_eq!(file_name("A small house", "json"), "A-small-house.json");
     }
 }

@@ -253,6 +253,13 @@ mod bridge {
         );
         set(
             &object,
+            "automap",
+            Closure::<dyn Fn(String, String)>::new(move |name: String, text: String| {
+                crate::ui::import::open_transcript(state, name, text);
+            }),
+        );
+        set(
+            &object,
             "update",
             Closure::<dyn Fn(String) -> Option<String>>::new(move |text: String| {
                 match Project::from_json(&text, "the LLM tools' project") {

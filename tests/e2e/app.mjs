@@ -180,6 +180,18 @@ await run(async (context, url) => {
   });
   await shot(page, 'app-09-walkthrough');
 
+  await check("a game transcript saved by an interpreter is automapped, undo taken back", async () => {
+    const script = await readFile(join(ROOT, 'tests', 'fixtures', 'lighthouse-session.txt'));
+    await id('import-file').setInputFiles({ name: 'lighthouse-session.txt', mimeType: 'text/plain', buffer: script });
+    await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]').textContent === 'lighthouse-session');
+    expectEqual(await text('room-count'), '4', 'rooms');
+    const names = await page.$$eval('[data-testid="room"]', (rs) => rs.map((r) => r.textContent));
+    for (const n of ['Beach', 'Cliff Path', 'Lighthouse Door', 'Cliff Top']) {
+      if (!names.some((x) => x.includes(n))) throw new Error(`no room ${n} in ${names}`);
+    }
+    if (!/Opened lighthouse-session\.txt: 4 rooms/.test(await text('notice'))) throw new Error(await text('notice'));
+  });
+
   await check('the route finder lists the moves between two rooms and marks them on the map', async () => {
     // A select lists every room while it is in use (focused), and only the room chosen otherwise.
     const listed = async (t) => page.$$eval(`[data-testid="${t}"] option`, (os) => os.map((o) => o.value).filter((v) => v !== ''));

@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { ARTIFACTS, ROOT, check, expectEqual, run, shot } from './harness.mjs';
 
 const LOAD_TIMEOUT_MS = 30_000;
@@ -561,6 +561,25 @@ try {
       if (m.includes(KEY)) throw new Error('key in message');
       expectEqual((await project()).commits.length, before.commits.length, 'commits');
     });
+
+    await check('a pasted game transcript offers the offline automapper, which opens its map', async () => {
+      await stub.script();
+      await waitIdle();
+      await id('text-input').fill(CONFLICT.join('\n\n'));
+      expectEqual(await id('build-automap').count(), 0, 'automap offered for a story');
+      const script = await readFile(join(ROOT, 'tests', 'fixtures', 'lighthouse-session.txt'), 'utf8');
+      await id('text-input').fill(script);
+      await id('build-automap').waitFor({ timeout: 5_000 });
+      await waitProgress('0 / 9');
+      await id('build-automap').scrollIntoViewIfNeeded();
+      await shot(page, 'llm-09-transcript-pasted');
+      await id('build-automap').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]').textContent === 'Transcript', null, { timeout: 15_000 });
+      expectEqual(await text('room-count'), '4', 'rooms');
+      expectEqual((await project()).commits.length, 9, 'one commit per step');
+      expectEqual((await stub.requests()).length, 0, 'requests');
+    });
+    await shot(page, 'llm-09-transcript-mapped');
 
     await check('no page errors (panics) during the run', async () => {
       if (pageErrors.length) throw new Error(pageErrors.join(' | '));

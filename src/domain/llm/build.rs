@@ -70,11 +70,15 @@ impl Split {
     }
 }
 
-/// Whether the text is a MANGO walkthrough (`==>STEP NUM:` blocks).
+/// Whether the text is a game's transcript: a MANGO walkthrough (`==>STEP NUM:` blocks) or an
+/// interpreter's (`>north` prompt lines). Such a text is read step by step, and the app offers
+/// its offline automapper for it.
 pub fn is_walkthrough(text: &str) -> bool {
-    text.lines()
+    let mango = text
+        .lines()
         .any(|l| l.trim_start().starts_with("==>STEP NUM:"))
-        && text.lines().any(|l| l.trim_start().starts_with("==>ACT:"))
+        && text.lines().any(|l| l.trim_start().starts_with("==>ACT:"));
+    mango || crate::domain::formats::is_transcript(text)
 }
 
 fn collapse(text: &str) -> String {
@@ -86,13 +90,13 @@ fn collapse(text: &str) -> String {
         .to_string()
 }
 
-/// Cuts a text into observations (trimmed, empty ones dropped). A MANGO walkthrough always
-/// gives one observation per step, written `> action` on the first line (`> Init` for the
-/// first step) and the game's answer below.
+/// Cuts a text into observations (trimmed, empty ones dropped). A walkthrough or transcript
+/// ([`is_walkthrough`]) always gives one observation per step, written `> action` on the first
+/// line (`> Init` for the first step) and the game's answer below.
 pub fn split_observations(text: &str, split: &Split) -> Vec<String> {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     if is_walkthrough(&text) {
-        if let Ok(steps) = crate::domain::formats::walkthrough::parse_walkthrough(&text, "text") {
+        if let Ok(steps) = crate::domain::formats::read_steps(&text, "text") {
             return steps
                 .into_iter()
                 .map(|s| {

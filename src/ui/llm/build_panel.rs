@@ -5,7 +5,7 @@
 use super::build_run::{cancel, pause, resumable, start};
 use super::host::Host;
 use super::LlmState;
-use crate::domain::llm::{split_observations, Split};
+use crate::domain::llm::{is_walkthrough, split_observations, Split};
 use crate::ui::llm::http::now_ms;
 use leptos::prelude::*;
 use std::sync::{Arc, Mutex};
@@ -182,6 +182,27 @@ pub fn BuildPanel() -> impl IntoView {
                     })
             }}
         </div>
+        {move || {
+            (!llm.running.get() && llm.text.with(|t| is_walkthrough(t)))
+                .then(|| {
+                    let automap = move |_| {
+                        let name = source.get_untracked();
+                        let name = if name.trim().is_empty() { "Transcript".to_string() } else { name };
+                        llm.text.with_untracked(|t| host.automap(&name, t));
+                    };
+                    view! {
+                        <div class="llm-automap" data-testid="build-automap-hint">
+                            <span>
+                                <strong>"This is a game transcript."</strong>
+                                " The offline automapper reads it best (room titles, moves, dark rooms, undo), with no key and nothing sent."
+                            </span>
+                            <button class="primary" data-testid="build-automap" on:click=automap>
+                                "Automap offline"
+                            </button>
+                        </div>
+                    }
+                })
+        }}
         <label class="llm-offline" class:on=move || llm.offline.get()>
             <input
                 type="checkbox"

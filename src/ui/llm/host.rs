@@ -174,6 +174,15 @@ impl Host {
         Ok(())
     }
 
+    /// Has the app's automapper read a game's transcript or walkthrough and open the map (the
+    /// app tells how it went in its notice bar).
+    pub fn automap(&self, name: &str, text: &str) {
+        let (name, text) = (JsValue::from_str(name), JsValue::from_str(text));
+        if let Err(e) = self.bridge.with_value(|b| b.call("automap", &name, &text)) {
+            self.tell(format!("The automapper could not be reached: {e}"), true);
+        }
+    }
+
     /// Shows a message in the app's notice bar.
     pub fn tell(&self, text: impl Into<String>, error: bool) {
         let text = JsValue::from_str(&text.into());
