@@ -2,6 +2,7 @@
 //! import and export menus.
 
 use super::export_menu::ExportMenu;
+use super::follow::FollowButton;
 use super::import::ImportButton;
 use super::projects_menu::ProjectsMenu;
 use super::state::{AppState, Page};
@@ -24,6 +25,7 @@ pub fn AppHeader() -> impl IntoView {
             <div class="header-actions">
                 <ProjectsMenu />
                 <ImportButton />
+                <FollowButton />
                 <ExportMenu />
             </div>
         </header>

@@ -23,6 +23,7 @@ pub mod describe;
 pub mod drawing;
 pub mod export_menu;
 pub mod files;
+pub mod follow;
 pub mod header;
 pub mod import;
 pub mod inspector;

@@ -46,7 +46,7 @@ await run(async (context, url) => {
 
   await check('every test hook is on the page', async () => {
     for (const t of ['map-canvas', 'room', 'exit', 'conflict-list', 'timeline', 'timeline-play', 'commit-detail',
-      'demo-picker', 'demo-item', 'repair-run', 'inspector', 'export-json', 'export-svg', 'import-file', 'conflict-count']) {
+      'demo-picker', 'demo-item', 'repair-run', 'inspector', 'export-json', 'export-svg', 'import-file', 'follow-transcript', 'conflict-count']) {
       if ((await id(t).count()) === 0) throw new Error(`no element with data-testid="${t}"`);
     }
     const roomIds = await id('room').evaluateAll((els) => els.map((e) => e.dataset.roomId));
@@ -190,6 +190,30 @@ await run(async (context, url) => {
       if (!names.some((x) => x.includes(n))) throw new Error(`no room ${n} in ${names}`);
     }
     if (!/Opened lighthouse-session\.txt: 4 rooms/.test(await text('notice'))) throw new Error(await text('notice'));
+  });
+
+  await check('a transcript being written is followed: the map grows with the file; a change made here stops it', async () => {
+    const script = await readFile(join(ROOT, 'tests', 'fixtures', 'lighthouse-session.txt'), 'utf8');
+    // The browser's file picker, answered with a file the test writes to as a game would.
+    await page.evaluate((first) => {
+      window.__live = { text: first, modified: 1 };
+      window.showOpenFilePicker = async () => [{
+        name: 'live.txt',
+        getFile: async () => new File([window.__live.text], 'live.txt', { lastModified: window.__live.modified }),
+      }];
+    }, script.slice(0, script.indexOf('>undo\n')));
+    await id('follow-transcript').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]').textContent === 'live');
+    expectEqual(await text('room-count'), '3', 'rooms before the game goes on');
+    await id('follow-stop').waitFor();
+    await page.evaluate((all) => { window.__live = { text: all, modified: 2 }; }, script);
+    await page.waitForFunction(() => document.querySelector('[data-testid="room-count"]').textContent.trim() === '4', null, { timeout: 10_000 });
+    await shot(page, 'app-09c-following');
+    await page.getByRole('button', { name: 'Revert this commit' }).click();
+    await page.evaluate((all) => { window.__live = { text: `${all}\n>n\nCliff Path\n`, modified: 3 }; }, script);
+    await page.waitForFunction(() => /Following live\.txt stopped: the map was changed here/.test(document.querySelector('[data-testid="notice"]').textContent), null, { timeout: 10_000 });
+    await id('follow-transcript').waitFor();
+    expectEqual(await text('project-name'), 'live', 'the changed map stays open');
   });
 
   await check('the route finder lists the moves between two rooms and marks them on the map', async () => {
