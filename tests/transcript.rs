@@ -142,3 +142,38 @@ fn every_mango_walkthrough_reads_back_as_a_transcript_and_maps_the_same() {
         );
     }
 }
+
+#[test]
+fn a_players_zork_transcript_without_a_list_keeps_each_room_once() {
+    let Some(mango) = support::mango_dir() else {
+        return;
+    };
+    let dir = mango.join("data_fixed").join("zork1");
+    let walk = parse_walkthrough(&support::read(&dir.join("zork1.walkthrough")), "w").unwrap();
+    // As a player would bring it: an interpreter's transcript, no list of room names.
+    let steps = read_steps(&as_transcript(&walk), "zork1.txt").unwrap();
+    let built = automap("zork1", &steps, &Hints::default());
+    let map = built.project.history.head();
+    let names: Vec<String> = map.rooms().map(|r| r.name.clone()).collect();
+    // Revisits print the title alone (brief mode), and the Strange Passage leads east into the
+    // Living Room against the lattice: neither makes a second Living Room, Cellar or Kitchen.
+    for unique in [
+        "Living Room",
+        "Cellar",
+        "Kitchen",
+        "Dam",
+        "Round Room",
+        "The Troll Room",
+    ] {
+        let copies = names
+            .iter()
+            .filter(|n| *n == unique || n.starts_with(&format!("{unique} (")))
+            .count();
+        assert_eq!(copies, 1, "{unique}: {names:?}");
+    }
+    assert!(
+        map.room_count() <= 85,
+        "{} rooms: {names:?}",
+        map.room_count()
+    );
+}

@@ -31,6 +31,37 @@ pub struct Description {
     pub words: Vec<String>,
 }
 
+/// The room's own prose in a reply's description: without the sentences that list what lies
+/// about ("There is a nasty knife here.", "An ornamented sceptre … is here.", "You can also see
+/// a lamp.") or count the player's things ("Your collection of treasures consists of: …").
+/// Those change from visit to visit; the room's prose does not.
+pub fn room_prose(text: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let end = rest.find(['.', '!', '?']).map_or(rest.len(), |i| i + 1);
+        let (sentence, tail) = rest.split_at(end);
+        rest = tail;
+        let s = sentence.trim();
+        if s.is_empty() {
+            continue;
+        }
+        // A list follows a colon; the sentence holding it runs to the next stop.
+        if s.contains(':') {
+            continue;
+        }
+        let lower = s.to_lowercase();
+        let bare = lower.trim_end_matches(['.', '!', '?']).trim_end();
+        let listing = bare.ends_with(" here")
+            || lower.starts_with("you can see")
+            || lower.starts_with("you can also see");
+        if !listing {
+            out.push(s);
+        }
+    }
+    out.join(" ")
+}
+
 impl Description {
     /// Reads a description.
     pub fn new(text: &str) -> Description {
@@ -191,6 +222,10 @@ mod tests {
         assert!(a.similarity(&c) < 0.3);
         assert!(a.coverage(&["mcginty".into(), "salvage".into(), "north".into()]) > 0.6);
         assert!(!Description::new("There is a key here.").is_telling());
+        assert_eq!(
+            room_prose("You are in the living room. There is a nasty knife here. An ornamented sceptre, tapering to a sharp point, is here. Your collection of treasures consists of: A platinum bar A crystal skull. You can also see a lamp. A door leads west."),
+            "You are in the living room. A door leads west."
+        );
         assert!(
             Description::new("The trail continues up the mountain to the northeast.").is_telling()
         );

@@ -30,7 +30,7 @@
 
 use super::consistency::{resolve_sources, Move};
 use super::gazetteer::{Gazetteer, MatchKind, Sighting};
-use super::identity::{has_exit, local_conflicts, room_at, target, Description};
+use super::identity::{has_exit, local_conflicts, room_at, room_prose, target, Description};
 use super::movement::{is_refusal, mentioned_ways, move_label};
 use super::naming::{best_assignment, context_fit, group_scores, lie_fit};
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
@@ -364,6 +364,9 @@ const W_HERE: f64 = 3.0;
 const W_SILENT: f64 = 2.0;
 /// Description similarity from which two descriptions are taken to be one room's.
 const SAME_DESC: f64 = 0.8;
+/// Content words from which a description tells its room from every other (a maze's rooms
+/// share a short one).
+const DISTINCTIVE: usize = 12;
 const W_LOOP: f64 = 5.0;
 /// Penalty for a candidate on another lattice level than the move reaches.
 const W_LEVEL: f64 = 3.0;
@@ -560,7 +563,7 @@ impl<'a> Tracker<'a> {
             places: s.places,
             group: s.group,
             kind: s.kind,
-            desc: Description::new(&desc_text),
+            desc: Description::new(&room_prose(&desc_text)),
             desc_text,
             text: words(&rest),
             before,
@@ -696,12 +699,34 @@ impl<'a> Tracker<'a> {
                     text: 1.0,
                 })
                 .collect();
-            out.push(Cand {
-                room: None,
-                place: None,
-                group: None,
-                text: 1.0,
-            });
+            // A long description printed again is the room it was printed for, however the
+            // lattice disagrees (a game's map need not be flat). Short ones are not: every
+            // room of a maze is "a maze of twisty little passages, all alike".
+            if seen.desc.words.len() >= DISTINCTIVE {
+                let same: Vec<Cand> = out
+                    .iter()
+                    .filter(|c| {
+                        c.room
+                            .and_then(|r| self.info(r))
+                            .and_then(|i| i.desc.as_ref())
+                            .is_some_and(|d| d.similarity(&seen.desc) >= SAME_DESC)
+                    })
+                    .cloned()
+                    .collect();
+                if !same.is_empty() {
+                    return same;
+                }
+            }
+            // Games print a room's description on the first visit only: a title shown bare is
+            // a room already seen. Without a list of names, that is the only word on it.
+            if out.is_empty() || seen.desc.is_telling() {
+                out.push(Cand {
+                    room: None,
+                    place: None,
+                    group: None,
+                    text: 1.0,
+                });
+            }
             return out;
         }
         if let Some(g) = seen.group {
@@ -1870,6 +1895,58 @@ mod tests {
             .edge_records()
             .iter()
             .any(|r| r.src == src && r.action == action && r.dst == dst)
+    }
+
+    #[test]
+    fn without_a_list_a_title_shown_bare_is_the_room_already_seen() {
+        // Brief mode: the study's north door leads back into the hall, which the lattice puts
+        // west. The bare title is a return, not a second hall.
+        let built = run(
+            &[
+                ("Init", "Hall\nA long hall. A door leads east."),
+                ("east", "Study\nA quiet study. Doors lead west and east."),
+                (
+                    "east",
+                    "Garden\nA walled garden. Paths lead west and north.",
+                ),
+                (
+                    "north",
+                    "Shed\nA tool shed. A path leads south; a trapdoor leads down.",
+                ),
+                ("down", "Hall"),
+            ],
+            &[],
+        );
+        assert_eq!(
+            built.project.history.head().room_count(),
+            4,
+            "{:#?}",
+            built.steps
+        );
+        assert_move(&built, "Shed", "down", "Hall");
+    }
+
+    #[test]
+    fn without_a_list_a_long_description_printed_again_is_its_room() {
+        // Verbose mode: every visit prints the description in full.
+        let hall = "Hall\nShadows roost thickly in the vaulted ceiling, and small desk lamps cast pools of warm light around the dim panelled interior. A door leads east.";
+        let built = run(
+            &[
+                ("Init", hall),
+                ("east", "Study\nA quiet study lined with old books, its single window shuttered against the rain. Doors lead west and east."),
+                ("east", "Garden\nA walled garden. Paths lead west and north."),
+                ("north", "Shed\nA tool shed. A path leads south; a trapdoor leads down."),
+                ("down", hall),
+            ],
+            &[],
+        );
+        assert_eq!(
+            built.project.history.head().room_count(),
+            4,
+            "{:#?}",
+            built.steps
+        );
+        assert_move(&built, "Shed", "down", "Hall");
     }
 
     #[test]
