@@ -74,6 +74,20 @@ pub fn is_dark(observation: &str) -> bool {
         .any(|line| matches!(normalize(line).as_str(), "darkness" | "dark"))
 }
 
+/// A title as a room's name: without the decoration some games frame it with
+/// ("<< Hallway >>", "*** Vault ***", "[Cellar]"); a title that is all decoration stays as it is.
+pub fn bare_title(line: &str) -> String {
+    const FRAME: &[char] = &['<', '>', '*', '=', '~', '#', '[', ']', '|', '-', '_'];
+    let t = line
+        .trim()
+        .trim_matches(|c: char| FRAME.contains(&c) || c.is_whitespace());
+    if t.is_empty() {
+        line.trim().to_string()
+    } else {
+        t.to_string()
+    }
+}
+
 /// True if a line looks like a room title (used when no room list is known).
 pub fn looks_like_title(line: &str) -> bool {
     if line.starts_with([' ', '\t']) {
@@ -246,6 +260,19 @@ mod tests {
         assert!(!looks_like_title("Sitting on the table is:"));
         assert!(!looks_like_title("A quantity of water"));
         assert!(looks_like_title("The Troll Room"));
+    }
+
+    #[test]
+    fn framed_titles_lose_their_frame() {
+        assert_eq!(bare_title("<< Hallway >>"), "Hallway");
+        assert_eq!(bare_title("*** The Vault ***"), "The Vault");
+        assert_eq!(bare_title("[Cellar]"), "Cellar");
+        assert_eq!(
+            bare_title("Dance floor (center of the club)"),
+            "Dance floor (center of the club)"
+        );
+        assert_eq!(bare_title("West-of-House"), "West-of-House");
+        assert_eq!(bare_title("***"), "***");
     }
 
     #[test]

@@ -35,7 +35,7 @@ use super::movement::{is_refusal, mentioned_ways, move_label};
 use super::naming::{best_assignment, context_fit, group_scores, lie_fit};
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
 use super::title::{
-    description_after, is_dark, lines, looks_like_title, normalize, same_word, words,
+    bare_title, description_after, is_dark, lines, looks_like_title, normalize, same_word, words,
 };
 use crate::domain::analysis::{Geometry, GeometryBuilder};
 use crate::domain::direction::{Direction, Label, Vector};
@@ -534,7 +534,7 @@ impl<'a> Tracker<'a> {
             Sighting {
                 kind: MatchKind::Exact,
                 line: Some(line.index),
-                shown: line.text,
+                shown: bare_title(&line.text),
                 places: Vec::new(),
                 group: None,
             }
