@@ -1897,14 +1897,13 @@ mod tests {
             .any(|r| r.src == src && r.action == action && r.dst == dst)
     }
 
-    #[test]
-    fn without_a_list_a_title_shown_bare_is_the_room_already_seen() {
-        // Brief mode: the study's north door leads back into the hall, which the lattice puts
-        // west. The bare title is a return, not a second hall.
+    /// Walks east, east, north, then down a trapdoor into the first room (the hall), which the
+    /// lattice puts far off, with no list of room names; the hall must stay one room.
+    fn down_the_trapdoor_into(first: &str, again: &str, study: &str) {
         let built = run(
             &[
-                ("Init", "Hall\nA long hall. A door leads east."),
-                ("east", "Study\nA quiet study. Doors lead west and east."),
+                ("Init", first),
+                ("east", study),
                 (
                     "east",
                     "Garden\nA walled garden. Paths lead west and north.",
@@ -1913,40 +1912,34 @@ mod tests {
                     "north",
                     "Shed\nA tool shed. A path leads south; a trapdoor leads down.",
                 ),
-                ("down", "Hall"),
+                ("down", again),
             ],
             &[],
         );
-        assert_eq!(
-            built.project.history.head().room_count(),
-            4,
-            "{:#?}",
-            built.steps
-        );
+        let rooms = built.project.history.head().room_count();
+        assert_eq!(rooms, 4, "{:#?}", built.steps);
         assert_move(&built, "Shed", "down", "Hall");
+    }
+
+    #[test]
+    fn without_a_list_a_title_shown_bare_is_the_room_already_seen() {
+        // Brief mode: a return prints the title alone.
+        down_the_trapdoor_into(
+            "Hall\nA long hall. A door leads east.",
+            "Hall",
+            "Study\nA quiet study. Doors lead west and east.",
+        );
     }
 
     #[test]
     fn without_a_list_a_long_description_printed_again_is_its_room() {
         // Verbose mode: every visit prints the description in full.
         let hall = "Hall\nShadows roost thickly in the vaulted ceiling, and small desk lamps cast pools of warm light around the dim panelled interior. A door leads east.";
-        let built = run(
-            &[
-                ("Init", hall),
-                ("east", "Study\nA quiet study lined with old books, its single window shuttered against the rain. Doors lead west and east."),
-                ("east", "Garden\nA walled garden. Paths lead west and north."),
-                ("north", "Shed\nA tool shed. A path leads south; a trapdoor leads down."),
-                ("down", hall),
-            ],
-            &[],
+        down_the_trapdoor_into(
+            hall,
+            hall,
+            "Study\nA quiet study lined with old books, its single window shuttered against the rain. Doors lead west and east.",
         );
-        assert_eq!(
-            built.project.history.head().room_count(),
-            4,
-            "{:#?}",
-            built.steps
-        );
-        assert_move(&built, "Shed", "down", "Hall");
     }
 
     #[test]
