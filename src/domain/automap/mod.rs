@@ -41,6 +41,14 @@
 //! the 60 that way or from the text around them, and misses 29 of them and 9 rooms a step
 //! does arrive in (mazes, same-titled groups, replies with no title).
 //!
+//! Without a location list (a player's own transcript) rooms are named by their titles, and a
+//! title names one room unless the text says otherwise: a title shown bare (a return, in brief
+//! mode) or a long description printed again (verbose mode) is the room already seen, however
+//! the lattice disagrees, since a game's map need not be flat; a new description under a known
+//! title is a new room (the four forests, the maze). On the same 53 cleaned walkthroughs with
+//! no list: node recall 0.756, edge F1 0.643 (names then are titles, so the truth's "forest 2"
+//! can never match).
+//!
 //! When every action of a transcript is a compass move (a cleaned walkthrough), every step is
 //! taken to be a move, as the paper told gpt-4.1; otherwise a direction whose reply shows no
 //! room is a refused move. With a location list, a room the list does not name cannot be right
