@@ -25,9 +25,9 @@
 //!
 //! # What it achieves, and what it cannot
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
-//! direction, both maps closed under compass reverses) it reaches edge precision 0.915, recall
-//! 0.905, F1 0.910 and node recall 0.956 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
-//! 0.91); on the raw walkthroughs F1 0.905 and node recall 0.993. The cleaning keeps only the
+//! direction, both maps closed under compass reverses) it reaches edge precision 0.925, recall
+//! 0.915, F1 0.920 and node recall 0.958 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
+//! 0.91); on the raw walkthroughs F1 0.907 and node recall 0.993. The cleaning keeps only the
 //! steps the ground truth cites, so about one step in ten starts somewhere the previous kept
 //! step did not leave the player (the re-walk of a known corridor, a teleport, `enter gazebo`
 //! were dropped), and for about a hundred of those steps the move is the only evidence of its

@@ -7,14 +7,19 @@
 //! cites, so a teleport, a dropped `enter gazebo` or the starting room are missing) — and record
 //! the exit. The start is moved elsewhere only on evidence: the text names where the player came
 //! from ("You get off the bench."), the destination's known way back leads elsewhere, its
-//! description puts another room that way ("To the west is the stairway to the round room."
-//! after a move east, when no known exit joins that room and the current one), a room's name
-//! puts it that way ("admin corridor south" after a move north into "admin corridor"), the current
-//! room would get a second exit this way, the exits the game listed there ("Obvious exits:
-//! North, East.") leave this way out, or the move cannot start where it ends. Once the whole
-//! transcript is read, every move is looked at again in *hindsight*: one whose start the finished
-//! lattice places away from its destination, with another room (or the destination's way back)
-//! where the start should be, started there.
+//! description puts another room that way ("To the west is the stairway to the round room." after a
+//! move east, when no known exit joins that room and the current one), a room's name puts it that
+//! way ("admin corridor south" after a move north into "admin corridor"), the arrival's description
+//! puts a same-titled room named by the arrival that way ("To the east is the Railway Station" into
+//! the Soldiers' Barracks: "railway station (soldiers' barracks)"), the player went through a thing
+//! another room's description puts this way ("You pass through the creaky turnstile."), a move in
+//! enters a thing standing in another room ("main hall, by the fireplace (in the large
+//! fireplace)"), the current room would get a second exit this way, the exits the game listed there
+//! ("Obvious exits: North, East.") leave this way out, or the move cannot start where it ends. A
+//! way back that leads to the room the player just left the same way for the current room is no
+//! evidence. Once the whole transcript is read, every move is looked at again in *hindsight*: one
+//! whose start the finished lattice places away from its destination, with another room (or the
+//! destination's way back) where the start should be, started there.
 //!
 //! Rooms that cannot be read when met (a dark room, an unknown starting room, the room a
 //! skipped step led to) become *slots*; a slot is claimed by a room met later along the slot's
@@ -35,7 +40,8 @@ use super::movement::{is_refusal, mentioned_ways, move_label};
 use super::naming::{best_assignment, context_fit, group_scores, lie_fit};
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
 use super::title::{
-    bare_title, description_after, is_dark, lines, looks_like_title, normalize, same_word, words,
+    bare_title, description_after, is_dark, lines, looks_like_title, normalize, same_word,
+    without_article, words,
 };
 use crate::domain::analysis::{Geometry, GeometryBuilder};
 use crate::domain::direction::{Direction, Label, Vector};
@@ -136,6 +142,8 @@ struct Seen {
     before: Vec<String>,
     /// The exits the reply lists ("Obvious exits: North, Up."), if it lists them.
     exits: Option<Vec<String>>,
+    /// The text before the title ("You pass through the creaky turnstile.").
+    lead: String,
 }
 
 /// The exits a reply lists ("Obvious exits: North, South, Up." → north, south, up), sorted.
@@ -194,12 +202,51 @@ fn relative_places(name: &str) -> Vec<(Direction, Vec<String>)> {
         .collect()
 }
 
+/// The ways of a listed name's qualifier that point at something else ("outside (restaurant
+/// to north, mayer home to east)" → north, east): its "<thing> to <direction>" clauses.
+fn pointed_ways(name: &str) -> Vec<Direction> {
+    let Some(open) = name.find('(') else {
+        return Vec::new();
+    };
+    name[open + 1..]
+        .trim_end_matches(')')
+        .split([',', ';'])
+        .filter_map(|clause| {
+            let clause = clause.trim().to_lowercase();
+            let (thing, dir) = clause.rsplit_once(" to ")?;
+            let d = Direction::from_word(dir.trim()).filter(|d| d.vector().is_some())?;
+            let thing = words(thing);
+            (!thing.is_empty() && thing.iter().all(|w| Direction::from_word(w).is_none()))
+                .then_some(d)
+        })
+        .collect()
+}
+
 /// True when `text` speaks of the compass or vertical way `label` ([`mentioned_ways`]).
 fn mentions(text: &str, label: &Label) -> bool {
     label
         .direction()
         .filter(|d| d.vector().is_some())
         .is_some_and(|d| mentioned_ways(text).contains(&d))
+}
+
+/// The last word of each thing the text says the player went through ("You pass through the
+/// creaky turnstile." → turnstile).
+fn passed_things(text: &str) -> Vec<String> {
+    let lower = text.to_lowercase();
+    let mut out = Vec::new();
+    let mut rest = lower.as_str();
+    while let Some(i) = rest.find("through ") {
+        let after = &rest[i + "through ".len()..];
+        let end = after
+            .find(['.', ',', ';', '!', '?', '\n'])
+            .unwrap_or(after.len());
+        if let Some(w) = words(&after[..end]).pop() {
+            out.push(w);
+        }
+        rest = after;
+    }
+    out
 }
 
 /// The one item of `items`, if there is exactly one.
@@ -353,6 +400,9 @@ const FIRM_MARK: &str = "as the text or the way back says";
 /// Weights (see [`super::identity`]).
 const W_TEXT: f64 = 2.0;
 const W_QUALIFIER: f64 = 3.0;
+/// Penalty for a group room whose way a qualifier points at something else leads to a room of
+/// the same title ([`pointed_ways`]).
+const W_POINTED: f64 = 1.0;
 /// Weight of what the map says of where a group room lies (see [`super::placement`]).
 const W_PLACEMENT: f64 = 1.0;
 const W_SAME_WAY: f64 = 6.0;
@@ -554,10 +604,11 @@ impl<'a> Tracker<'a> {
                 (all.clone(), all)
             }
         };
-        let before = match s.line {
-            Some(i) => leaving_words(&obs.lines().take(i).collect::<Vec<_>>().join(" ")),
-            None => Vec::new(),
+        let lead = match s.line {
+            Some(i) => obs.lines().take(i).collect::<Vec<_>>().join(" "),
+            None => String::new(),
         };
+        let before = leaving_words(&lead);
         Some(Seen {
             shown: s.shown,
             places: s.places,
@@ -568,6 +619,7 @@ impl<'a> Tracker<'a> {
             text: words(&rest),
             before,
             exits: listed_exits(obs),
+            lead,
         })
     }
 
@@ -955,6 +1007,7 @@ impl<'a> Tracker<'a> {
         let mut note;
         let mut origin = None;
         let mut named_back = None;
+        let mut inside = None;
         let dst = match seen {
             Some(seen) => {
                 origin = self.origin_named_before(&seen);
@@ -991,6 +1044,10 @@ impl<'a> Tracker<'a> {
                 });
                 let r = self.realize(&c, &seen, slot);
                 named_back = self.origin_named_back(&seen, r, &label);
+                inside = self
+                    .enclosing_room(r, &label)
+                    .or_else(|| self.passed_from(&seen, cur, r, &label));
+                origin = origin.or_else(|| self.sibling_named_back(&seen, r, &label));
                 note = if cands.len() > 1 {
                     format!(
                         "{} ({} candidates for \"{}\")",
@@ -1040,7 +1097,13 @@ impl<'a> Tracker<'a> {
                 }
             }
         };
-        let (src, why) = self.choose_source(cur, dst, &label, obs, origin, named_back);
+        let (src, why) = match inside.filter(|&e| e != dst) {
+            Some(e) => (
+                e,
+                Some(format!("came from {}, {FIRM_MARK}", self.name_of(e))),
+            ),
+            None => self.choose_source(cur, dst, &label, obs, origin, named_back),
+        };
         if why.as_ref().is_some_and(|w| w.contains(FIRM_MARK)) {
             self.firm.insert(index);
         }
@@ -1119,7 +1182,12 @@ impl<'a> Tracker<'a> {
             }
         }
         let back = label.opposite();
-        let way_back = back.as_ref().and_then(|b| target(&self.map, dst, b));
+        // A way back to a room whose same way out leads here, where the player is, cannot be
+        // right (one room, one way, one destination): it is no evidence either way.
+        let way_back = back
+            .as_ref()
+            .and_then(|b| target(&self.map, dst, b))
+            .filter(|&y| cur.is_none_or(|c| target(&self.map, y, label) != Some(c)));
         let behind = label.vector().and_then(|v| {
             room_at(
                 &self.map,
@@ -1361,6 +1429,143 @@ impl<'a> Tracker<'a> {
             .and_then(|p| self.gaz.place(p))
             .map_or(0.0, |place| context_fit(place, &seen.before));
         best.filter(|_| here < SLOT_CUE).map(|b| b.0)
+    }
+
+    /// For a move in (`in`, `enter`) to a room listed as being inside or on something in
+    /// another listed room ("the main hall, by the fireplace (in the large fireplace)"): that
+    /// other room ("main hall, by the fireplace"), if it is on the map. One climbs into a thing
+    /// from the room it stands in, whatever steps the transcript skipped before.
+    fn enclosing_room(&self, dst: RoomId, label: &Label) -> Option<RoomId> {
+        if !matches!(label.direction(), Some(Direction::In | Direction::Enter)) {
+            return None;
+        }
+        let own = self.info(dst)?.place?;
+        let name = self.gaz.place(own)?.name.to_lowercase();
+        let (base, inner) = name.split_once('(')?;
+        let inner = inner.trim_start();
+        if !["in ", "on ", "inside ", "aboard "]
+            .iter()
+            .any(|p| inner.starts_with(p))
+        {
+            return None;
+        }
+        let base = normalize(base);
+        let base = without_article(&base).to_string();
+        if base.is_empty() {
+            return None;
+        }
+        // The room listed by that name, or shown by that title.
+        let named = |r: RoomId| {
+            r != dst
+                && self.info(r).is_some_and(|i| {
+                    i.place
+                        .and_then(|p| self.gaz.place(p))
+                        .is_some_and(|p| without_article(&p.key) == base)
+                        || (i.place.is_none()
+                            && i.title
+                                .as_deref()
+                                .is_some_and(|t| without_article(&normalize(t)) == base))
+                })
+        };
+        the_only(self.map.rooms().map(|r| r.id).filter(|&r| named(r)))
+    }
+
+    /// A same-titled listed room the arrival's description puts the way back, told from the
+    /// others of its title by the arrival's own name: after a move west into the Soldiers'
+    /// Barracks, "To the east is the Railway Station" among "railway station (smithy court)",
+    /// "railway station (soldiers' barracks)", … names the station by the barracks. The clause
+    /// (between commas) must name the way back and no other way, and the whole title; the
+    /// arrival must have no known way back, nor a room of that title beside it already (the
+    /// one met before).
+    fn sibling_named_back(&self, seen: &Seen, dst: RoomId, label: &Label) -> Option<usize> {
+        let back = label.opposite()?.direction()?;
+        back.vector()?;
+        // A way back already known speaks for itself.
+        if target(&self.map, dst, &Label::Dir(back)).is_some() {
+            return None;
+        }
+        let own = self.room_words(dst);
+        if own.is_empty() {
+            return None;
+        }
+        let mut found = None;
+        for clause in seen.desc_text.split(['.', '!', '?', ';', ',']) {
+            let ws = words(clause);
+            let ways: Vec<Direction> = ws
+                .iter()
+                .filter_map(|w| Direction::from_word(w))
+                .filter(|d| d.vector().is_some())
+                .collect();
+            if ways.is_empty() || ways.iter().any(|&d| d != back) {
+                continue;
+            }
+            for g in 0..self.gaz.group_count() {
+                let members = self.gaz.group(g);
+                let Some(title) = members.first().and_then(|&p| self.gaz.place(p)) else {
+                    continue;
+                };
+                let t = &title.base_words;
+                if t.is_empty() || !ws.windows(t.len()).any(|w| w == t.as_slice()) {
+                    continue;
+                }
+                // A room of the title already beside the arrival is the one met before.
+                if self.map.rooms().any(|x| {
+                    self.group_of_room(x.id) == Some(g)
+                        && (self.map.exits_between(x.id, dst).next().is_some()
+                            || self.map.exits_between(dst, x.id).next().is_some())
+                }) {
+                    continue;
+                }
+                let by_own = members
+                    .iter()
+                    .copied()
+                    .filter(|&p| self.gaz.place(p).is_some_and(|pl| pl.qualifier == own));
+                if let Some(p) = the_only(by_own) {
+                    if found.is_some_and(|f| f != p) {
+                        return None;
+                    }
+                    found = Some(p);
+                }
+            }
+        }
+        found
+    }
+
+    /// The room the move started in when the text before the title says the player went
+    /// through a thing ("You pass through the creaky turnstile.") that the current room's
+    /// description does not speak of this way, and exactly one other room's description does
+    /// ("You're standing in front of the turnstile entrance to a fenced-in area, which is
+    /// south." before a move south): a doorway is described from the side one leaves by.
+    fn passed_from(
+        &self,
+        seen: &Seen,
+        cur: Option<RoomId>,
+        dst: RoomId,
+        label: &Label,
+    ) -> Option<RoomId> {
+        let things = passed_things(&seen.lead);
+        if things.is_empty() {
+            return None;
+        }
+        let speaks = |r: RoomId| {
+            self.info(r)
+                .and_then(|i| i.desc_text.as_deref())
+                .is_some_and(|d| {
+                    d.split(['.', '!', '?', ';']).any(|sentence| {
+                        let ws = words(sentence);
+                        things.iter().any(|t| ws.contains(t)) && mentions(sentence, label)
+                    })
+                })
+        };
+        if cur.is_some_and(speaks) {
+            return None;
+        }
+        the_only(
+            self.map
+                .rooms()
+                .map(|r| r.id)
+                .filter(|&r| r != dst && Some(r) != cur && !self.is_slot(r) && speaks(r)),
+        )
     }
 
     /// The room the arrival's description places the way back towards ("To the west is the
@@ -1772,6 +1977,18 @@ impl<'a> Tracker<'a> {
                     for (dir, target) in relative_places(&place.name) {
                         scores[k][j] += self.lies(r, dir, &target);
                     }
+                    // "restaurant to north": a qualifier points at what tells the room from
+                    // the others of its title, never at one of them; a room whose way north
+                    // leads to a room of its own title is not the one meant.
+                    for dir in pointed_ways(&place.name) {
+                        if self.map.exits_from(r).any(|e| {
+                            e.label == Label::Dir(dir)
+                                && e.to != r
+                                && self.group_of_room(e.to) == Some(g)
+                        }) {
+                            scores[k][j] -= W_POINTED;
+                        }
+                    }
                 }
             }
             for (k, pick) in best_assignment(&scores).into_iter().enumerate() {
@@ -2117,6 +2334,163 @@ mod tests {
         );
         assert_move(&built, "gallery", "north", "tower");
         assert!(!has_move(&built, "garden", "north", "tower"));
+    }
+
+    #[test]
+    fn a_qualifier_pointing_a_way_does_not_point_at_a_room_of_its_own_title() {
+        // Of the two "Outside" names that could be the crossroads, "restaurant to north" shares
+        // the words north and east with its text, but its way north leads to another "Outside":
+        // the qualifier would not point at one of its own kind.
+        let built = run(
+            &[
+                ("east", "Video Store\nA video store."),
+                (
+                    "east",
+                    "Outside\nYou are outside. You can go north, south, east or west.",
+                ),
+                ("north", "Outside\nYou are still outside. A dead end."),
+            ],
+            &[
+                "video store",
+                "outside (crossroads)",
+                "outside (restaurant to north, mayer home to east)",
+                "outside (dead end)",
+            ],
+        );
+        assert_move(&built, "video store", "east", "outside (crossroads)");
+        assert_move(
+            &built,
+            "outside (crossroads)",
+            "north",
+            "outside (dead end)",
+        );
+    }
+
+    #[test]
+    fn a_move_into_a_thing_starts_in_the_room_the_thing_stands_in() {
+        // The steps back from the castle to the main hall were dropped; one climbs into the
+        // fireplace from the room it stands in.
+        let built = run(
+            &[
+                ("north", "Castle\nA castle courtyard."),
+                (
+                    "north",
+                    "Main Hall, by the Fireplace\nA great hall with a large fireplace.",
+                ),
+                ("south", "Castle\nA castle courtyard."),
+                (
+                    "enter",
+                    "The Main Hall, by the Fireplace (in the Large Fireplace)\nSoot everywhere.",
+                ),
+            ],
+            &[
+                "gate",
+                "castle",
+                "main hall, by the fireplace",
+                "the main hall, by the fireplace (in the large fireplace)",
+            ],
+        );
+        assert_move(
+            &built,
+            "main hall, by the fireplace",
+            "enter",
+            "the main hall, by the fireplace (in the large fireplace)",
+        );
+        assert!(!has_move(
+            &built,
+            "castle",
+            "enter",
+            "the main hall, by the fireplace (in the large fireplace)"
+        ));
+    }
+
+    #[test]
+    fn a_shared_title_named_the_way_back_is_the_one_named_by_the_arrival() {
+        // The rail car ride between stations was dropped. The barracks' description puts "the
+        // Railway Station" the way back; of the stations, one is named by the barracks.
+        let built = run(
+            &[
+                ("north", "Main Hall\nA hall."),
+                ("west", "Railway Station\nA station. You can see a rail car here."),
+                (
+                    "west",
+                    "Soldiers' Barracks\nMounds of earth. To the east is the Railway Station, the Armory lies to the west.",
+                ),
+            ],
+            &[
+                "gate",
+                "main hall",
+                "railway station (main hall)",
+                "railway station (soldiers' barracks)",
+                "soldiers' barracks",
+                "armory",
+            ],
+        );
+        assert_move(
+            &built,
+            "railway station (soldiers' barracks)",
+            "west",
+            "soldiers' barracks",
+        );
+        assert!(!has_move(
+            &built,
+            "railway station (main hall)",
+            "west",
+            "soldiers' barracks"
+        ));
+    }
+
+    #[test]
+    fn a_way_back_to_the_room_just_left_the_same_way_is_not_where_the_move_started() {
+        // The geyser's way up was read as leading to the middle of the shaft (the climb from
+        // the shaft base was dropped). Coming down from the middle to the base, then down
+        // again: the middle's way down leads to the base, where the player is, so the geyser's
+        // way back cannot say the move started in the middle.
+        let built = run(
+            &[
+                (
+                    "east",
+                    "Geyser\nA round hole. A shaft heads up through the ceiling.",
+                ),
+                ("up", "Middle Shaft\nYou cling to the wall."),
+                ("up", "Top of the Shaft\nThe top of the shaft."),
+                ("down", "Middle Shaft\nYou cling to the wall."),
+                ("down", "Shaft Base\nThe bottom of the shaft."),
+                ("down", "Geyser\nA round hole."),
+            ],
+            &[
+                "quarry",
+                "geyser",
+                "middle shaft",
+                "top of the shaft",
+                "shaft base",
+            ],
+        );
+        assert_move(&built, "shaft base", "down", "geyser");
+        assert!(!has_move(&built, "middle shaft", "down", "geyser"));
+    }
+
+    #[test]
+    fn a_move_through_a_thing_starts_where_the_thing_is_described_that_way() {
+        // The steps back from the wings to the field were dropped: the player passed through
+        // the turnstile, which the field's description puts east, the way of the move.
+        let built = run(
+            &[
+                ("south", "In the Wings\nBackstage, among the props."),
+                (
+                    "south",
+                    "Connection\nA field between the big top to the north and the midway to the east, where a banner hangs above a turnstile.",
+                ),
+                ("north", "In the Wings\nBackstage, among the props."),
+                (
+                    "east",
+                    "You pass through the creaky turnstile.\n\nMidway Entrance\nThe midway continues east.",
+                ),
+            ],
+            &["ring", "in the wings", "connection", "midway entrance"],
+        );
+        assert_move(&built, "connection", "east", "midway entrance");
+        assert!(!has_move(&built, "in the wings", "east", "midway entrance"));
     }
 
     #[test]
