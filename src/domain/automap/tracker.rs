@@ -535,8 +535,11 @@ impl<'a> Tracker<'a> {
         };
         let seen = self.sight(index, obs);
         let before = self.cur;
-        let outcome = if action.trim().eq_ignore_ascii_case("undo") {
+        let verb = action.trim().to_lowercase();
+        let outcome = if verb == "undo" {
             self.undo(index, seen)
+        } else if matches!(verb.as_str(), "restore" | "load") && seen.is_none() {
+            self.restored(index)
         } else {
             let o = match move_label(&action, self.verbs) {
                 None => self.stay_or_relocate(index, seen),
@@ -548,6 +551,23 @@ impl<'a> Tracker<'a> {
         self.outcomes.push(outcome);
         self.prev_obs = obs.to_string();
         self.prev_action = action;
+    }
+
+    /// `restore` loaded a saved game: the player is wherever it was saved, which a reply that
+    /// shows no room does not tell. The next move starts in a room to be worked out, not here.
+    fn restored(&mut self, index: usize) -> Outcome {
+        self.cur = None;
+        self.undoable.clear();
+        Outcome {
+            index,
+            from: None,
+            to: None,
+            label: None,
+            moved: false,
+            continued: false,
+            note: "a saved game was restored: where the player is, the next room shown will tell"
+                .to_string(),
+        }
     }
 
     /// `undo` takes back the last step that was not itself taken back: the player is where that
@@ -2156,6 +2176,30 @@ mod tests {
             hall,
             hall,
             "Study\nA quiet study lined with old books, its single window shuttered against the rain. Doors lead west and east.",
+        );
+    }
+
+    #[test]
+    fn after_a_restore_the_next_move_does_not_start_where_the_player_was() {
+        let built = run(
+            &[
+                ("Init", "Cave\nA damp cave."),
+                ("north", "Tunnel\nA long tunnel."),
+                ("east", "Grotto\nA grotto."),
+                ("restore", "Ok."),
+                ("west", "Lake\nA still lake."),
+            ],
+            &[],
+        );
+        assert!(
+            !has_move(&built, "Grotto", "west", "Lake"),
+            "{:#?}",
+            built.steps
+        );
+        assert!(
+            built.project.history.head().find_room("Lake").is_some(),
+            "{:#?}",
+            built.steps
         );
     }
 
