@@ -34,8 +34,8 @@ pub fn read_import(file: &str, text: &str) -> Result<Project, FormatError> {
 }
 
 /// [`read_import`] for the files that are maps already: a saved project or an edge list.
-/// `None` for anything else, which is a walkthrough or transcript for the automapper (the app hands those to
-/// the automapper's module: [`crate::ui::automapper`]).
+/// `None` for anything else, which is a walkthrough or transcript for the automapper (the app
+/// hands those to the automapper's module: [`crate::ui::automapper`]).
 ///
 /// # Errors
 /// A [`FormatError`] naming the file, the place and the problem.

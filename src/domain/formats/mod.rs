@@ -8,5 +8,5 @@ pub mod walkthrough;
 
 pub use error::FormatError;
 pub use mango::{parse_edge_list, records_of, write_edge_list, EdgeRecord};
-pub use transcript::{is_transcript, parse_transcript, read_steps};
+pub use transcript::{is_mango, is_transcript, parse_transcript, read_steps};
 pub use walkthrough::{parse_walkthrough, Step};

@@ -32,7 +32,7 @@ fn command(line: &str) -> Option<&str> {
     // A status bar copied into the text ("> Hall        Score: 0   Moves: 3") is padded with
     // runs of blanks and counts moves; nobody types those.
     let typed = rest.trim_end();
-    let padded = typed.starts_with("   ") || typed.trim_start().contains("   ");
+    let padded = typed.contains("   ");
     let status = typed.contains("Moves:") || typed.contains("Score:");
     let rest = typed.trim_start();
     (rest.chars().count() <= MAX_COMMAND && !padded && !status).then_some(rest)
@@ -70,10 +70,10 @@ pub fn is_transcript(text: &str) -> bool {
             .is_some()
 }
 
-/// Whether `text` holds MANGO walkthrough blocks.
+/// Whether `text` holds MANGO walkthrough blocks (`==>STEP NUM:` and `==>ACT:` lines).
 pub fn is_mango(text: &str) -> bool {
-    text.lines()
-        .any(|l| l.trim_start().starts_with("==>STEP NUM:"))
+    let has = |tag: &str| text.lines().any(|l| l.trim_start().starts_with(tag));
+    has("==>STEP NUM:") && has("==>ACT:")
 }
 
 /// Parses an interpreter transcript. A bare prompt (the player pressed Enter, a "more" prompt, the
@@ -82,6 +82,19 @@ pub fn is_mango(text: &str) -> bool {
 /// # Errors
 /// A [`FormatError`] when the text has no prompt line with a command.
 pub fn parse_transcript(text: &str, file: &str) -> Result<Vec<Step>, FormatError> {
+    match transcript_steps(text) {
+        (_, 0) => Err(FormatError::new(
+            file,
+            "",
+            "no commands found: a game transcript has the player's commands on prompt lines \
+             (\">north\"), and a MANGO walkthrough has ==>STEP NUM: blocks",
+        )),
+        (steps, _) => Ok(steps),
+    }
+}
+
+/// The steps of a transcript and how many commands started one.
+fn transcript_steps(text: &str) -> (Vec<Step>, usize) {
     let mut steps: Vec<Step> = Vec::new();
     let mut action = "Init".to_string();
     let mut lines: Vec<&str> = Vec::new();
@@ -115,15 +128,7 @@ pub fn parse_transcript(text: &str, file: &str) -> Result<Vec<Step>, FormatError
         }
     }
     flush(action, &mut lines, &mut steps);
-    if commands == 0 {
-        return Err(FormatError::new(
-            file,
-            "",
-            "no commands found: a game transcript has the player's commands on prompt lines \
-             (\">north\"), and a MANGO walkthrough has ==>STEP NUM: blocks",
-        ));
-    }
-    Ok(steps)
+    (steps, commands)
 }
 
 /// Reads the steps of a MANGO walkthrough or of an interpreter transcript, whichever `text` is.
@@ -134,8 +139,11 @@ pub fn read_steps(text: &str, file: &str) -> Result<Vec<Step>, FormatError> {
     if is_mango(text) {
         return parse_walkthrough(text, file);
     }
-    if is_transcript(text) {
-        return parse_transcript(text, file);
+    // Read in one pass; it is a transcript when two commands or more started a step
+    // ([`is_transcript`]).
+    let (steps, commands) = transcript_steps(text);
+    if commands >= 2 {
+        return Ok(steps);
     }
     Err(FormatError::new(
         file,

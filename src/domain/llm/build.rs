@@ -74,11 +74,7 @@ impl Split {
 /// interpreter's (`>north` prompt lines). Such a text is read step by step, and the app offers
 /// its offline automapper for it.
 pub fn is_walkthrough(text: &str) -> bool {
-    let mango = text
-        .lines()
-        .any(|l| l.trim_start().starts_with("==>STEP NUM:"))
-        && text.lines().any(|l| l.trim_start().starts_with("==>ACT:"));
-    mango || crate::domain::formats::is_transcript(text)
+    crate::domain::formats::is_mango(text) || crate::domain::formats::is_transcript(text)
 }
 
 fn collapse(text: &str) -> String {
@@ -95,22 +91,21 @@ fn collapse(text: &str) -> String {
 /// line (`> Init` for the first step) and the game's answer below.
 pub fn split_observations(text: &str, split: &Split) -> Vec<String> {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
-    if is_walkthrough(&text) {
-        if let Ok(steps) = crate::domain::formats::read_steps(&text, "text") {
-            return steps
-                .into_iter()
-                .map(|s| {
-                    let act = s.action.trim();
-                    if act.is_empty() {
-                        s.observation
-                    } else {
-                        format!("> {act}\n{}", s.observation)
-                    }
-                })
-                .map(|s| collapse(&s))
-                .filter(|s| !s.is_empty())
-                .collect();
-        }
+    // A walkthrough or transcript ([`is_walkthrough`]) is what `read_steps` reads.
+    if let Ok(steps) = crate::domain::formats::read_steps(&text, "text") {
+        return steps
+            .into_iter()
+            .map(|s| {
+                let act = s.action.trim();
+                if act.is_empty() {
+                    s.observation
+                } else {
+                    format!("> {act}\n{}", s.observation)
+                }
+            })
+            .map(|s| collapse(&s))
+            .filter(|s| !s.is_empty())
+            .collect();
     }
     let parts: Vec<String> = match split {
         Split::Paragraphs => {
