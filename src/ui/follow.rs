@@ -8,7 +8,7 @@
 //! revert) or another project is opened, following stops and says why.
 
 use super::AppState;
-use crate::domain::formats::read_steps;
+use crate::domain::formats::{is_mango, is_transcript};
 use leptos::prelude::*;
 use std::time::Duration;
 use wasm_bindgen::JsValue;
@@ -171,8 +171,10 @@ async fn rebuild(state: AppState, follow: StoredValue<Option<Following>, LocalSt
         Ok(Some(x)) => x,
         Err(e) => return Look::Stop(format!("Following {name} stopped: {e}.")),
     };
-    // The user's own changes win over the file's.
-    if state.opened.get_value() != opened || ours.is_some_and(|n| state.commit_count() != n) {
+    // The user's own changes win over the file's: another project opened, or commits made here.
+    let changed_here =
+        || state.opened.get_value() != opened || ours.is_some_and(|n| state.commit_count() != n);
+    if changed_here() {
         return Look::Stop(format!(
             "Following {name} stopped: the map was changed here (or another one opened), and rebuilding it from the file would undo that. Follow the file again to start over."
         ));
@@ -186,8 +188,9 @@ async fn rebuild(state: AppState, follow: StoredValue<Option<Following>, LocalSt
             }
         })
     };
-    // A transcript just begun holds only the game's banner.
-    if read_steps(&text, &name).is_err() {
+    // A transcript just begun holds only the game's banner. (The automapper's module reads it;
+    // here it is only recognised.)
+    if !(is_mango(&text) || is_transcript(&text)) {
         remember(None);
         return Look::Waiting;
     }
@@ -196,7 +199,7 @@ async fn rebuild(state: AppState, follow: StoredValue<Option<Following>, LocalSt
         Err(e) => return Look::Stop(format!("Following {name} stopped: {e}")),
     };
     // Nothing else may have been opened or changed while the automapper worked.
-    if state.opened.get_value() != opened || ours.is_some_and(|n| state.commit_count() != n) {
+    if changed_here() {
         return Look::Same;
     }
     let commits = built.history.len();
