@@ -202,6 +202,23 @@ fn relative_places(name: &str) -> Vec<(Direction, Vec<String>)> {
         .collect()
 }
 
+/// The words of each part of `text` (cut at `stops`) that names `way` and no other compass way:
+/// "To the west is the stairway to the round room." for west.
+fn only_way<'t>(
+    text: &'t str,
+    stops: &'t [char],
+    way: Direction,
+) -> impl Iterator<Item = Vec<String>> + 't {
+    text.split(stops).map(words).filter(move |ws| {
+        let mut ways = ws
+            .iter()
+            .filter_map(|w| Direction::from_word(w))
+            .filter(|d| d.vector().is_some())
+            .peekable();
+        ways.peek().is_some() && ways.all(|d| d == way)
+    })
+}
+
 /// The ways of a listed name's qualifier that point at something else ("outside (restaurant
 /// to north, mayer home to east)" → north, east): its "<thing> to <direction>" clauses.
 fn pointed_ways(name: &str) -> Vec<Direction> {
@@ -558,16 +575,10 @@ impl<'a> Tracker<'a> {
     fn restored(&mut self, index: usize) -> Outcome {
         self.cur = None;
         self.undoable.clear();
-        Outcome {
+        self.no_move(
             index,
-            from: None,
-            to: None,
-            label: None,
-            moved: false,
-            continued: false,
-            note: "a saved game was restored: where the player is, the next room shown will tell"
-                .to_string(),
-        }
+            "a saved game was restored: where the player is, the next room shown will tell",
+        )
     }
 
     /// `undo` takes back the last step that was not itself taken back: the player is where that
@@ -585,15 +596,7 @@ impl<'a> Tracker<'a> {
             Some(r) => format!("undo: the player is back in {}", self.name_of(r)),
             None => "undo: back where the transcript began".to_string(),
         };
-        Outcome {
-            index,
-            from: None,
-            to: back,
-            label: None,
-            moved: false,
-            continued: false,
-            note,
-        }
+        self.no_move(index, &note)
     }
 
     fn sight(&self, index: usize, obs: &str) -> Option<Seen> {
@@ -1509,16 +1512,7 @@ impl<'a> Tracker<'a> {
             return None;
         }
         let mut found = None;
-        for clause in seen.desc_text.split(['.', '!', '?', ';', ',']) {
-            let ws = words(clause);
-            let ways: Vec<Direction> = ws
-                .iter()
-                .filter_map(|w| Direction::from_word(w))
-                .filter(|d| d.vector().is_some())
-                .collect();
-            if ways.is_empty() || ways.iter().any(|&d| d != back) {
-                continue;
-            }
+        for ws in only_way(&seen.desc_text, &['.', '!', '?', ';', ','], back) {
             for g in 0..self.gaz.group_count() {
                 let members = self.gaz.group(g);
                 let Some(title) = members.first().and_then(|&p| self.gaz.place(p)) else {
@@ -1609,16 +1603,7 @@ impl<'a> Tracker<'a> {
             })
             .collect();
         let mut found: Option<RoomId> = None;
-        for sentence in seen.desc_text.split(['.', '!', '?', ';']) {
-            let ws = words(sentence);
-            let ways: Vec<Direction> = ws
-                .iter()
-                .filter_map(|w| Direction::from_word(w))
-                .filter(|d| d.vector().is_some())
-                .collect();
-            if ways.is_empty() || ways.iter().any(|&d| d != back) {
-                continue;
-            }
+        for ws in only_way(&seen.desc_text, &['.', '!', '?', ';'], back) {
             for (r, name) in &names {
                 if ws.windows(name.len()).any(|win| win == name.as_slice()) {
                     if found.is_some_and(|f| f != *r) {
