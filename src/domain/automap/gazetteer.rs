@@ -22,6 +22,21 @@
 
 use std::collections::HashMap;
 
+/// How many of a title-less reply's opening sentences may say where the player is.
+const OPENING_SENTENCES: usize = 3;
+
+/// The compass words a place can be said to lie at ("to the north of the tunnel").
+const COMPASS_WORDS: &[&str] = &[
+    "north",
+    "south",
+    "east",
+    "west",
+    "northeast",
+    "northwest",
+    "southeast",
+    "southwest",
+];
+
 use super::title::{
     lines, looks_like_title, normalize, same_word, without_article, without_qualifier, words,
 };
@@ -334,16 +349,18 @@ impl Gazetteer {
     }
 
     /// Names for a reply without a title that says where the player is ("You are in the
-    /// vegetable garden", "You walk into the den where…"): the phrase after the statement, compared with each name's words
-    /// (harmonic mean of the shares of phrase words and name words that match).
+    /// vegetable garden", "You walk into the den where…"): the phrase after the statement, in
+    /// the first of the reply's opening sentences that makes one ("The ogres finish the wall
+    /// behind you. You are in a long north-south alley…"), compared with each name's words
+    /// (harmonic mean of the shares of phrase words and name words that match). When no
+    /// opening sentence makes one, the first sentence that holds every word of a listed name
+    /// of two or more words ("The path ends at a nearly-completed brick wall.").
     fn sight_sentence(&self, observation: &str) -> Option<Sighting> {
         let text: String = observation.split_whitespace().collect::<Vec<_>>().join(" ");
-        let first: String = text
+        let opening: Vec<&str> = text
             .split_inclusive(['.', '!', '?'])
-            .next()
-            .unwrap_or_default()
-            .to_string();
-        let lower = first.to_lowercase();
+            .take(OPENING_SENTENCES)
+            .collect();
         const CUES: &[&str] = &[
             "you are ",
             "you're ",
@@ -358,20 +375,32 @@ impl Gazetteer {
             "you arrive ",
             "you emerge ",
         ];
-        let start = CUES
-            .iter()
-            .filter_map(|c| lower.find(c).map(|i| i + c.len()))
-            .min()?;
-        let mut phrase = &lower[start..];
+        let cued = opening.iter().find_map(|sentence| {
+            let lower = sentence.to_lowercase();
+            let start = CUES
+                .iter()
+                .filter_map(|c| lower.find(c).map(|i| i + c.len()))
+                .min()?;
+            Some((sentence.trim().to_string(), lower[start..].to_string()))
+        });
+        let Some((first, lower)) = cued else {
+            return self.sight_named_in_full(opening.first()?);
+        };
+        let mut phrase = lower.as_str();
         for stop in [" with ", " which ", " where ", " whose "] {
             if let Some(i) = phrase.find(stop) {
                 phrase = &phrase[..i];
             }
         }
-        let pw = words(phrase);
-        if pw.is_empty() {
-            return None;
+        // "a small alcove to the north of the high tunnel": the place is the alcove.
+        if let Some(i) = COMPASS_WORDS
+            .iter()
+            .filter_map(|d| phrase.find(&format!(" to the {d} of ")))
+            .min()
+        {
+            phrase = &phrase[..i];
         }
+        let pw = words(phrase);
         let mut scored: Vec<(usize, f64)> = Vec::new();
         for (i, p) in self.places.iter().enumerate() {
             let mut nw: Vec<&String> = p.base_words.iter().collect();
@@ -387,7 +416,13 @@ impl Gazetteer {
                 .iter()
                 .filter(|x| nw.iter().any(|w| same_word(x, w)))
                 .count();
-            if in_phrase == 0 {
+            // A name matched by its qualifier alone ("alley (north/south)" for "a north-south
+            // path") is not the room named.
+            let base_named = p
+                .base_words
+                .iter()
+                .any(|w| pw.iter().any(|x| same_word(x, w)));
+            if in_phrase == 0 || !base_named {
                 continue;
             }
             let (prec, rec) = (
@@ -400,7 +435,7 @@ impl Gazetteer {
             }
         }
         if scored.is_empty() {
-            return None;
+            return self.sight_named_in_full(&first);
         }
         scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         let top = scored[0].1;
@@ -414,7 +449,35 @@ impl Gazetteer {
             line: None,
             shown: first,
             group: self.common_group(&best),
-            places: scored,
+            places: best,
+        })
+    }
+
+    /// The names of two or more words every one of which the reply's first sentence holds,
+    /// the longest names first.
+    fn sight_named_in_full(&self, sentence: &str) -> Option<Sighting> {
+        let sw = words(sentence);
+        let mut named: Vec<(usize, f64)> = self
+            .places
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                p.base_words.len() >= 2
+                    && p.base_words
+                        .iter()
+                        .all(|w| sw.iter().any(|x| same_word(x, w)))
+            })
+            .map(|(i, p)| (i, p.base_words.len() as f64 / sw.len().max(1) as f64))
+            .collect();
+        named.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let top = named.first()?.1;
+        named.retain(|p| p.1 >= top - 1e-9);
+        Some(Sighting {
+            kind: MatchKind::Sentence,
+            line: None,
+            shown: sentence.trim().to_string(),
+            group: self.common_group(&named),
+            places: named,
         })
     }
 }
@@ -475,5 +538,54 @@ mod tests {
         assert_eq!((s.kind, s.places[0].0), (MatchKind::Sentence, 0));
         let s = g.sight("You are at the old grave").unwrap();
         assert_eq!(s.places[0].0, 1);
+    }
+
+    #[test]
+    fn a_reply_without_a_title_may_say_where_the_player_is_after_what_happened() {
+        let g = gaz(&["alley (north/south)", "brick wall", "vegetable garden"]);
+        let s = g
+            .sight("The ogres finish the wall behind you, cutting off your retreat. You are in a long north-south alley that runs between two walls.")
+            .unwrap();
+        assert_eq!(s.places, vec![(0, s.places[0].1)]);
+    }
+
+    #[test]
+    fn a_name_matched_by_its_qualifier_alone_is_not_the_place() {
+        let g = gaz(&[
+            "alley (north/south)",
+            "brick wall (destroyed)",
+            "vegetable garden",
+        ]);
+        // "north-south" is all the alley's name shares with the path; the wall is named in full.
+        let s = g
+            .sight("You are on a north-south path which passes through the ruins of a brick wall into the garden.")
+            .unwrap();
+        assert_eq!(s.places.iter().map(|p| p.0).collect::<Vec<_>>(), vec![1]);
+        // With no statement of where the player is, a name the first sentence holds in full.
+        let s = g
+            .sight(
+                "The south-north path ends at a nearly-completed brick wall. Two ogres are busy.",
+            )
+            .unwrap();
+        assert_eq!(s.places.iter().map(|p| p.0).collect::<Vec<_>>(), vec![1]);
+    }
+
+    #[test]
+    fn a_reply_naming_its_room_fully_offers_that_room_alone() {
+        let g = gaz(&["small bedroom in haunted house", "kitchen of haunted house"]);
+        // The bedroom shares "haunted house" but is not named: it is no candidate.
+        let s = g
+            .sight("You are in the kitchen of the haunted house.")
+            .unwrap();
+        assert_eq!(s.places.iter().map(|p| p.0).collect::<Vec<_>>(), vec![1]);
+    }
+
+    #[test]
+    fn a_place_said_to_lie_beside_another_is_not_that_other() {
+        let g = gaz(&["alcove", "high tunnel (alcove off to north)"]);
+        let s = g
+            .sight("You are in a small alcove to the north of the high tunnel.")
+            .unwrap();
+        assert_eq!(s.places.iter().map(|p| p.0).collect::<Vec<_>>(), vec![0]);
     }
 }
