@@ -126,3 +126,70 @@ fn the_truth_answers_every_answerable_mango_question() {
         assert!(answerable > 0, "{game}");
     }
 }
+
+/// A one-game MANGO directory in a fresh temporary folder: a corridor A –east→ B –east→ C, one
+/// route question per ordered pair, and two edge lists to answer them on: the truth itself, and
+/// a map whose B → C exit points north instead.
+fn one_game_data(tag: &str) -> std::path::PathBuf {
+    let root = std::env::temp_dir().join(format!("maprepair-routes-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let game = root.join("data_fixed").join("line");
+    std::fs::create_dir_all(&game).unwrap();
+    let edge = |s: &str, a: &str, d: &str| {
+        format!(
+            r#"{{"src_node": "{s}", "dst_node": "{d}", "action": "{a}", "seen_in_forward": 1, "seen_in_reversed": 9999}}"#
+        )
+    };
+    let truth = format!("[{}, {}]", edge("a", "east", "b"), edge("b", "east", "c"));
+    std::fs::write(game.join("line.edges.json"), &truth).unwrap();
+    let mut pairs = String::new();
+    for (s, d) in [("a", "b"), ("a", "c"), ("b", "c"), ("c", "a")] {
+        pairs.push_str(&format!(
+            "{{\"src_node\": \"{s}\", \"dst_node\": \"{d}\"}}\n"
+        ));
+    }
+    std::fs::write(game.join("line.all_pairs.jsonl"), pairs).unwrap();
+    for (dir, list) in [
+        ("right", truth.clone()),
+        (
+            "wrong",
+            format!("[{}, {}]", edge("a", "east", "b"), edge("b", "north", "c")),
+        ),
+    ] {
+        std::fs::create_dir_all(root.join(dir)).unwrap();
+        std::fs::write(root.join(dir).join("line_edges.json"), list).unwrap();
+    }
+    root
+}
+
+#[test]
+fn bench_routes_scores_a_built_edge_list_on_the_truth() {
+    let root = one_game_data("built");
+    let run = |built: &str| -> serde_json::Value {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_maprepair"))
+            .args(["bench", "routes", "--data"])
+            .arg(&root)
+            .arg("--built")
+            .arg(root.join(built))
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    // c → a has no way on the truth (walked as listed): three answerable questions.
+    let right = &run("right")["total"]["route_finding_pairs"];
+    assert_eq!(
+        (right["answerable"].as_u64(), right["solved"].as_u64()),
+        (Some(3), Some(3))
+    );
+    // On the wrong map "b → c" and "a → c" are answered with north, which fails on the truth.
+    let wrong = &run("wrong")["total"]["route_finding_pairs"];
+    assert_eq!(wrong["solved"].as_u64(), Some(1));
+    assert_eq!(wrong["unsolved"]["wrong_on_truth"].as_u64(), Some(2));
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -1,6 +1,8 @@
-//! `bench routes --data DIR [--automap clean|raw] [--hints yes|no]`: MANGO's navigation questions
-//! answered on maps built by the offline automapper, scored strictly against the refined
-//! ground truth (`edges.json`, walked exactly as listed: no inferred ways back).
+//! `bench routes --data DIR [--automap clean|raw] [--hints yes|no] [--built DIR]`: MANGO's
+//! navigation questions answered on maps built by the offline automapper (or, with `--built`,
+//! on the edge lists `DIR/<game>_edges.json`, such as the LLM-built maps, each with its inferred
+//! ways back as the app shows it), scored strictly against the refined ground truth
+//! (`edges.json`, walked exactly as listed: no inferred ways back).
 //!
 //! * **Route finding** — "how do I get from A to B?": every `all_pairs.jsonl` line (one per
 //!   ordered pair), and every `all2all.jsonl` line (one per reference path). The answer is the
@@ -21,6 +23,7 @@ use maprepair::domain::direction::Label;
 use maprepair::domain::eval::truth_map;
 use maprepair::domain::map::{ExitId, Map, RoomId};
 use maprepair::domain::route::{exit_cost, follow, shortest_route, shortest_route_by};
+use maprepair::domain::Project;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -173,15 +176,32 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
     };
     let hints = crate::eval::hints_wanted(args)?;
+    let built_dir = args.option("built").map(Path::new);
+    if built_dir.is_some() && args.option("automap").is_some() {
+        return Err(CliError::Usage(
+            "give --built or --automap, not both".into(),
+        ));
+    }
     let start = std::time::Instant::now();
     let (mut pairs_total, mut paths_total, mut dest_total) =
         (Tally::default(), Tally::default(), Tally::default());
     let mut rows = Vec::new();
     for game in games(&gt)? {
         let truth = truth_map(&truth(&gt, &game)?);
-        let automapped = automap_game(&gt, &game, cleaned, hints)?;
-        let built = automapped.project.history.head();
-        let guessed = automapped.guessed.as_slice();
+        let (project, guessed) = match built_dir {
+            Some(dir) => {
+                let Some(records) = crate::eval::built_records(dir, &game)? else {
+                    continue;
+                };
+                (Project::from_edge_records(&game, &records), Vec::new())
+            }
+            None => {
+                let a = automap_game(&gt, &game, cleaned, hints)?;
+                (a.project, a.guessed)
+            }
+        };
+        let built = project.history.head();
+        let guessed = guessed.as_slice();
         let (mut pairs, mut paths, mut dest) =
             (Tally::default(), Tally::default(), Tally::default());
         for q in jsonl(&game_file(&gt, &game, "all_pairs.jsonl"))? {
@@ -229,8 +249,16 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         paths_total.add(paths);
         dest_total.add(dest);
     }
+    let source = match built_dir {
+        Some(dir) => format!("the edge lists in {}", dir.display()),
+        None => format!(
+            "the automapper from the {} walkthroughs",
+            if cleaned { "cleaned" } else { "raw" }
+        ),
+    };
     let out = json!({
         "automap": if cleaned { "clean" } else { "raw" },
+        "built": built_dir.map(|d| d.display().to_string()),
         "hints": hints,
         "games": rows,
         "total": {
@@ -272,10 +300,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         s.push_str(&line("route finding (all2all.jsonl)", &paths_total));
         s.push_str(&line("destination finding (all2all.jsonl)", &dest_total));
         s.push_str(&format!(
-            "maps built by the automapper from the {} walkthroughs; scored on the refined truth\n\
+            "maps built by {source}; scored on the refined truth\n\
              unsolved: no room = an end is not on the map; no way = no route (or the moves lead \
-             nowhere) on the map; wrong = the map's answer fails on the truth",
-            if cleaned { "cleaned" } else { "raw" }
+             nowhere) on the map; wrong = the map's answer fails on the truth"
         ));
         s
     });

@@ -71,7 +71,7 @@ pub fn automap_game(
     Ok(automap(game, &steps, &hints))
 }
 
-fn built_records(dir: &Path, game: &str) -> Result<Option<Vec<EdgeRecord>>, CliError> {
+pub fn built_records(dir: &Path, game: &str) -> Result<Option<Vec<EdgeRecord>>, CliError> {
     for name in [format!("{game}_edges.json"), format!("{game}.edges.json")] {
         let p = dir.join(&name);
         if p.is_file() {

@@ -30,7 +30,7 @@ commands:
   bench mango --data DIR [--strategy solver|heuristic-remove|heuristic-modify]
   bench scale --rooms N [--seed S]
   bench synth --suite lca|table1 [--verbose]
-  bench routes --data DIR
+  bench routes --data DIR [--automap clean|raw] [--hints yes|no] [--built DIR]
 
 every command takes --format json|text (default text)";
 
