@@ -32,7 +32,7 @@ const GUESS_FACTOR: u32 = 3;
 
 /// Counts for one kind of question.
 #[derive(Debug, Clone, Copy, Default)]
-struct Tally {
+pub struct Tally {
     questions: usize,
     answerable: usize,
     solved: usize,
@@ -54,7 +54,7 @@ enum Outcome {
 }
 
 impl Tally {
-    fn add(&mut self, o: Tally) {
+    pub fn add(&mut self, o: Tally) {
         self.questions += o.questions;
         self.answerable += o.answerable;
         self.solved += o.solved;
@@ -74,12 +74,21 @@ impl Tally {
         }
     }
 
-    fn json(&self) -> Value {
+    /// The share of answerable questions solved (0 when none is answerable).
+    pub fn rate(&self) -> f64 {
+        if self.answerable == 0 {
+            0.0
+        } else {
+            self.solved as f64 / self.answerable as f64
+        }
+    }
+
+    pub fn json(&self) -> Value {
         json!({
             "questions": self.questions,
             "answerable": self.answerable,
             "solved": self.solved,
-            "success_rate": if self.answerable == 0 { 0.0 } else { self.solved as f64 / self.answerable as f64 },
+            "success_rate": self.rate(),
             "unsolved": {
                 "room_missing_from_map": self.missing_end,
                 "no_route_on_map": self.no_route,
@@ -163,6 +172,54 @@ fn data_fixed(dir: &Path) -> PathBuf {
     }
 }
 
+/// MANGO's questions for one game answered on `built` and scored on `truth`: route finding on
+/// the pair questions and on the path questions, destination finding on the path questions.
+pub fn ask(
+    gt: &Path,
+    game: &str,
+    truth: &Map,
+    built: &Map,
+    guessed: &[ExitId],
+) -> Result<[Tally; 3], CliError> {
+    let (mut pairs, mut paths, mut dest) = (Tally::default(), Tally::default(), Tally::default());
+    for q in jsonl(&game_file(gt, game, "all_pairs.jsonl"))? {
+        let (a, b) = (text(&q, "src_node"), text(&q, "dst_node"));
+        pairs.questions += 1;
+        let reachable = match (room(truth, &a), room(truth, &b)) {
+            (Some(x), Some(y)) => shortest_route(truth, x, y).is_some(),
+            _ => false,
+        };
+        if !reachable {
+            continue;
+        }
+        pairs.count(route_outcome(truth, built, guessed, &a, &b));
+    }
+    for q in jsonl(&game_file(gt, game, "all2all.jsonl"))? {
+        let (a, b) = (text(&q, "src_node"), text(&q, "dst_node"));
+        let moves: Vec<Label> = q["path_details"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|s| Label::parse(s["action"].as_str().unwrap_or_default()))
+            .collect();
+        paths.questions += 1;
+        dest.questions += 1;
+        if !leads(truth, &a, &b, &moves) {
+            continue;
+        }
+        paths.count(route_outcome(truth, built, guessed, &a, &b));
+        dest.count(match room(built, &a) {
+            None => Outcome::MissingEnd,
+            Some(x) => match follow(built, x, &moves).and_then(|r| built.room(r)) {
+                None => Outcome::NoRoute,
+                Some(r) if r.name.trim().eq_ignore_ascii_case(&b) => Outcome::Solved,
+                Some(_) => Outcome::Wrong,
+            },
+        });
+    }
+    Ok([pairs, paths, dest])
+}
+
 #[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
 pub fn run(args: &Args) -> Result<(), CliError> {
     let gt = data_fixed(Path::new(args.require("data")?));
@@ -202,43 +259,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         };
         let built = project.history.head();
         let guessed = guessed.as_slice();
-        let (mut pairs, mut paths, mut dest) =
-            (Tally::default(), Tally::default(), Tally::default());
-        for q in jsonl(&game_file(&gt, &game, "all_pairs.jsonl"))? {
-            let (a, b) = (text(&q, "src_node"), text(&q, "dst_node"));
-            pairs.questions += 1;
-            let reachable = match (room(&truth, &a), room(&truth, &b)) {
-                (Some(x), Some(y)) => shortest_route(&truth, x, y).is_some(),
-                _ => false,
-            };
-            if !reachable {
-                continue;
-            }
-            pairs.count(route_outcome(&truth, built, guessed, &a, &b));
-        }
-        for q in jsonl(&game_file(&gt, &game, "all2all.jsonl"))? {
-            let (a, b) = (text(&q, "src_node"), text(&q, "dst_node"));
-            let moves: Vec<Label> = q["path_details"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|s| Label::parse(s["action"].as_str().unwrap_or_default()))
-                .collect();
-            paths.questions += 1;
-            dest.questions += 1;
-            if !leads(&truth, &a, &b, &moves) {
-                continue;
-            }
-            paths.count(route_outcome(&truth, built, guessed, &a, &b));
-            dest.count(match room(built, &a) {
-                None => Outcome::MissingEnd,
-                Some(x) => match follow(built, x, &moves).and_then(|r| built.room(r)) {
-                    None => Outcome::NoRoute,
-                    Some(r) if r.name.trim().eq_ignore_ascii_case(&b) => Outcome::Solved,
-                    Some(_) => Outcome::Wrong,
-                },
-            });
-        }
+        let [pairs, paths, dest] = ask(&gt, &game, &truth, built, guessed)?;
         rows.push(json!({
             "game": game,
             "route_finding_pairs": pairs.json(),
@@ -275,11 +296,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 t.questions,
                 t.answerable,
                 t.solved,
-                if t.answerable == 0 {
-                    0.0
-                } else {
-                    t.solved as f64 / t.answerable as f64
-                },
+                t.rate(),
                 t.missing_end,
                 t.no_route,
                 t.wrong,

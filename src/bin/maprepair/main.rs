@@ -5,6 +5,7 @@
 
 mod args;
 mod automap;
+mod bench_ceiling;
 mod bench_mango;
 mod bench_routes;
 mod bench_scale;
@@ -31,6 +32,7 @@ commands:
   bench scale --rooms N [--seed S]
   bench synth --suite lca|table1 [--verbose]
   bench routes --data DIR [--automap clean|raw] [--hints yes|no] [--built DIR]
+  bench ceiling --data DIR [--verbose]
 
 every command takes --format json|text (default text)";
 
@@ -81,6 +83,7 @@ fn run(args: &Args) -> Result<(), CliError> {
             Some("synth") => bench_synth::run(args),
             Some("scale") => bench_scale::run(args),
             Some("routes") => bench_routes::run(args),
+            Some("ceiling") => bench_ceiling::run(args),
             other => Err(CliError::Usage(format!("unknown benchmark {other:?}"))),
         },
         Some("check") => check::run(args),
