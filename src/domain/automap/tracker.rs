@@ -174,6 +174,39 @@ fn listed_ways(exits: &[String]) -> Option<Vec<Direction>> {
     (!out.is_empty() || exits == ["none"]).then_some(out)
 }
 
+/// The ways a description says are the only ones out ("The only exit is back east into the
+/// living room.", "The only way out is to the north."), with up and down, which such rooms
+/// often have unmentioned (a trapdoor, a chimney); `None` when it says no such thing.
+fn sole_ways(description: &str) -> Option<Vec<Direction>> {
+    const SOLE: &[&str] = &[
+        "only exit",
+        "only way out",
+        "only ways out",
+        "only way you can go",
+        "only way to go",
+    ];
+    let mut out: Vec<Direction> = description
+        .split(['.', '!', '?', ';'])
+        .filter(|s| {
+            let l = s.to_lowercase();
+            SOLE.iter().any(|p| l.contains(p))
+        })
+        .flat_map(|s| {
+            words(s)
+                .into_iter()
+                .filter_map(|w| Direction::from_word(&w))
+        })
+        .filter(|d| d.vector().is_some())
+        .collect();
+    if out.is_empty() {
+        return None;
+    }
+    out.extend([Direction::Up, Direction::Down]);
+    out.sort();
+    out.dedup();
+    Some(out)
+}
+
 /// True when listed ways rule a move out: it goes a compass or vertical way they do not name.
 /// Threshold ways (in, out) are seldom listed and never ruled out.
 fn unlisted(ways: &[Direction], label: &Label) -> bool {
@@ -697,7 +730,12 @@ impl<'a> Tracker<'a> {
         if info.exits.is_none() {
             info.exits.clone_from(&seen.exits);
         }
-        if let Some(listed) = seen.exits.as_deref().and_then(listed_ways) {
+        let sole = seen
+            .desc
+            .is_telling()
+            .then(|| sole_ways(&seen.desc_text))
+            .flatten();
+        if let Some(listed) = seen.exits.as_deref().and_then(listed_ways).or(sole) {
             let ways = info.ways.get_or_insert_with(Vec::new);
             ways.extend(listed);
             ways.sort();
@@ -2339,6 +2377,27 @@ mod tests {
         );
         assert_move(&built, "gallery", "north", "tower");
         assert!(!has_move(&built, "garden", "north", "tower"));
+    }
+
+    #[test]
+    fn a_room_whose_only_exit_is_another_way_is_not_where_the_move_started() {
+        // The closet's only exit is south: the move west was made from a room the dropped steps
+        // reached, not from the closet. A hidden way up or down is still allowed.
+        let steps = [
+            ("east", "Hall\nA hall."),
+            (
+                "north",
+                "Closet\nA tiny closet. The only exit is back south.",
+            ),
+            ("west", "Cellar\nA damp cellar."),
+        ];
+        let built = run(&steps, &["hall", "closet", "cellar", "attic"]);
+        assert_move(&built, "hall", "north", "closet");
+        assert!(!has_move(&built, "closet", "west", "cellar"));
+        let mut up = steps;
+        up[2] = ("up", "Attic\nA dusty attic.");
+        let built = run(&up, &["hall", "closet", "cellar", "attic"]);
+        assert_move(&built, "closet", "up", "attic");
     }
 
     #[test]
