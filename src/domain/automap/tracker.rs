@@ -730,9 +730,9 @@ impl<'a> Tracker<'a> {
         if info.exits.is_none() {
             info.exits.clone_from(&seen.exits);
         }
-        let sole = seen
-            .desc
-            .is_telling()
+        // Only where steps may be missing: in a whole transcript a puzzle can open a way the
+        // description called the only one ("You walk confidently into the south wall...").
+        let sole = (self.all_moves && seen.desc.is_telling())
             .then(|| sole_ways(&seen.desc_text))
             .flatten();
         if let Some(listed) = seen.exits.as_deref().and_then(listed_ways).or(sole) {
@@ -2398,6 +2398,19 @@ mod tests {
         up[2] = ("up", "Attic\nA dusty attic.");
         let built = run(&up, &["hall", "closet", "cellar", "attic"]);
         assert_move(&built, "closet", "up", "attic");
+        // In a whole transcript (not every step a move) the player was in the closet: a puzzle
+        // opened the way.
+        let whole = [
+            ("east", "Hall\nA hall."),
+            (
+                "north",
+                "Closet\nA tiny closet. The only exit is back south.",
+            ),
+            ("push west wall", "The wall swings open."),
+            ("west", "Cellar\nA damp cellar."),
+        ];
+        let built = run(&whole, &["hall", "closet", "cellar", "attic"]);
+        assert_move(&built, "closet", "west", "cellar");
     }
 
     #[test]
