@@ -252,3 +252,69 @@ fn the_ceiling_moves_only_untold_restarts_and_stays_below_the_truth() {
         total.edge_f1()
     );
 }
+
+#[test]
+fn rooms_named_by_their_titles_are_renamed_after_the_truth_rooms_they_stand_for() {
+    use maprepair::domain::eval::{align_names, truth_arrivals};
+    let step = |s: &str, d: &str, a: &str, n: i64| EdgeRecord {
+        seen_in_forward: Some(n),
+        ..rec(s, d, a)
+    };
+    // The truth: clearing -north-> forest 1 (step 1) -north-> forest 2 (step 2) -east-> hut (3).
+    let truth = [
+        step("clearing", "forest 1", "north", 1),
+        step("forest 1", "forest 2", "north", 2),
+        step("forest 2", "hut", "east", 3),
+    ];
+    let at = truth_arrivals(&truth);
+    assert_eq!(at.get(&2).map(String::as_str), Some("forest 2"));
+    // Built without a list: the two forests told apart, and the hut split in two (the second
+    // visit, step 5, not recognised).
+    let built = [
+        rec("Clearing", "Forest", "north"),
+        rec("Forest", "Forest (2)", "north"),
+        rec("Forest (2)", "Hut", "east"),
+        rec("Hut", "Hut (2)", "in"),
+    ];
+    let arrivals: Vec<(i64, String)> = [
+        (0, "Clearing"),
+        (1, "Forest"),
+        (2, "Forest (2)"),
+        (3, "Hut"),
+        (5, "Hut (2)"),
+    ]
+    .iter()
+    .map(|(s, r)| (*s, r.to_string()))
+    .collect();
+    let aligned = align_names(&built, &arrivals, &at);
+    assert_eq!(aligned[1].src, "forest 1");
+    assert_eq!(aligned[1].dst, "forest 2");
+    assert_eq!(aligned[2].dst, "hut");
+    // Step 0 is cited by no record: the clearing has no vote and keeps its title.
+    assert_eq!(aligned[0].src, "clearing");
+    // The second half of the split hut stands for nothing the truth cites: it keeps its name.
+    assert_eq!(aligned[3].dst, "hut (2)");
+    let s = score(&truth, &aligned, PairRule::Closed);
+    assert_eq!(s.pairs_correct, 6);
+    // Two built rooms standing for one truth room (a room split in two): the one reached at
+    // more of its steps takes its name, the other keeps its own.
+    let at: std::collections::BTreeMap<i64, String> = [
+        (1, "forest 1"),
+        (4, "forest 1"),
+        (6, "forest 1"),
+        (3, "hut"),
+    ]
+    .iter()
+    .map(|(s, r)| (*s, r.to_string()))
+    .collect();
+    let arrivals: Vec<(i64, String)> = [(1, "Wood"), (4, "Forest"), (6, "Forest"), (3, "Hut")]
+        .iter()
+        .map(|(s, r)| (*s, r.to_string()))
+        .collect();
+    let split = [rec("Forest", "Hut", "east"), rec("Wood", "Hut", "south")];
+    let aligned = align_names(&split, &arrivals, &at);
+    assert_eq!(
+        (aligned[0].src.as_str(), aligned[1].src.as_str()),
+        ("forest 1", "wood")
+    );
+}

@@ -20,6 +20,12 @@
 //! direction accuracy = correct / found; node recall = truth rooms named in the built map /
 //! truth rooms. Totals are micro sums over games.
 //!
+//! [`align_names`] renames a map built without the location list (rooms named by their titles:
+//! "Forest", "Forest (2)") after the truth rooms they stand for, so that how well it tells rooms
+//! apart and joins them can be scored by the same metric: each built room takes the name of the
+//! truth room the player was in at most of the cited steps it was reached at, one built room per
+//! truth room (a room split in two scores for one half only; two rooms merged score for one).
+//!
 //! [`exit_delta`] compares two versions of one map exit by exit (by [`ExitId`]) against the
 //! truth: how many exits that were right before are gone or wrong after, and how many wrong ones
 //! were fixed or removed. Repair benchmarks report it.
@@ -284,6 +290,70 @@ pub fn truth_map(records: &[EdgeRecord]) -> Map {
         }
     }
     map
+}
+
+/// Where the truth puts the player after each cited step: the destination of the record it
+/// walked forward, else the source of one it walked backwards (the step numbers of the
+/// walkthrough the truth cites).
+pub fn truth_arrivals(truth: &[EdgeRecord]) -> std::collections::BTreeMap<i64, String> {
+    let mut out = std::collections::BTreeMap::new();
+    for r in truth {
+        if let Some(s) = r.seen_in_forward.filter(|&s| s != 0) {
+            out.insert(s, norm(&r.dst));
+        }
+    }
+    for r in truth {
+        if let Some(s) = r.seen_in_reversed.filter(|&s| s != 0) {
+            out.entry(s).or_insert_with(|| norm(&r.src));
+        }
+    }
+    out
+}
+
+/// Renames the rooms of `built` after the truth rooms they stand for (see the module docs).
+/// `arrivals` gives, per walkthrough step, the built room the player was in after it (the
+/// automapper's step reports); `truth_at` gives the truth's ([`truth_arrivals`]). Votes are
+/// counted per (built, truth) pair over the steps both know; pairs are matched greedily, most
+/// votes first (ties by name), each room on either side once. Unmatched built rooms keep their
+/// names.
+pub fn align_names(
+    built: &[EdgeRecord],
+    arrivals: &[(i64, String)],
+    truth_at: &std::collections::BTreeMap<i64, String>,
+) -> Vec<EdgeRecord> {
+    let mut votes: IndexMap<(String, String), usize> = IndexMap::new();
+    for (step, room) in arrivals {
+        if let Some(t) = truth_at.get(step) {
+            *votes.entry((norm(room), t.clone())).or_default() += 1;
+        }
+    }
+    let mut ranked: Vec<((String, String), usize)> = votes.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let (mut named, mut taken): (IndexMap<String, String>, IndexSet<String>) = Default::default();
+    for ((b, t), _) in ranked {
+        if named.contains_key(&b) || taken.contains(&t) {
+            continue;
+        }
+        taken.insert(t.clone());
+        named.insert(b, t);
+    }
+    // A built room left unmatched must not take a truth name by accident.
+    let rename = |n: &str| {
+        let k = norm(n);
+        match named.get(&k) {
+            Some(t) => t.clone(),
+            None if taken.contains(&k) => format!("{k} (unmatched)"),
+            None => k,
+        }
+    };
+    built
+        .iter()
+        .map(|r| EdgeRecord {
+            src: rename(&r.src),
+            dst: rename(&r.dst),
+            ..r.clone()
+        })
+        .collect()
 }
 
 /// Exit-by-exit change between two versions of a map, judged against the truth.

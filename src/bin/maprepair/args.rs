@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 /// Flags that take no value.
-const BARE_FLAGS: &[&str] = &["help", "verbose", "unbudgeted"];
+const BARE_FLAGS: &[&str] = &["help", "verbose", "unbudgeted", "align"];
 
 /// Parsed arguments.
 #[derive(Debug, Default)]

@@ -1,17 +1,21 @@
 //! `eval --gt DATA_FIXED_DIR (--built DIR | --automap clean|raw) [--rule closed|exp14]
-//! [--hints yes|no]`: scores built maps against MANGO's ground truth, per game and in total (micro
+//! [--hints yes|no] [--align]`: scores built maps against MANGO's ground truth, per game and in total (micro
 //! sums; macro means alongside). `--built` holds `<game>_edges.json` or `<game>.edges.json`
 //! (a game without one scores as an empty map). `--automap` builds the maps on the fly from
 //! `DATA_FIXED_DIR` with the offline automapper: `clean` from the paper's cleaned walkthroughs
 //! (§1.2, the inputs gpt-4.1 had), `raw` from the raw ones; both with `locations.json` and
 //! `actions.json` unless `--hints no`. The rule `closed` (default) is issue 5's metric; `exp14`
-//! reproduces the paper's `quality.json`.
+//! reproduces the paper's `quality.json`. `--align` (with `--automap`) first renames each
+//! automapped room after the truth room it stands for ([`align_names`]): with `--hints no` the
+//! rooms carry their titles, which the truth's names ("forest 2") never match, and this scores
+//! how well the automapper told rooms apart and joined them instead.
 
 use crate::args::Args;
 use crate::automap::load_hints;
 use crate::{emit, read, CliError};
+use maprepair::domain::automap::clean::referenced_steps;
 use maprepair::domain::automap::{automap, clean_walkthrough, Automap, Hints};
-use maprepair::domain::eval::{score, PairRule, Score};
+use maprepair::domain::eval::{align_names, score, truth_arrivals, PairRule, Score};
 use maprepair::domain::formats::{parse_edge_list, parse_walkthrough, EdgeRecord};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -134,6 +138,17 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
     };
     let hints = hints_wanted(args)?;
+    let align = args.flag("align");
+    if align && args.option("automap").is_none() {
+        return Err(CliError::Usage(
+            "--align renames an automapped map's rooms: it needs --automap".into(),
+        ));
+    }
+    let source = if align {
+        format!("{source}, rooms named after the truth rooms they stand for")
+    } else {
+        source
+    };
     let mut rows: Vec<(String, Score)> = Vec::new();
     let mut missing = Vec::new();
     let mut automap_seconds = 0.0;
@@ -149,7 +164,26 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 let start = std::time::Instant::now();
                 let a = automap_game(gt, &game, cleaned, hints)?;
                 automap_seconds += start.elapsed().as_secs_f64();
-                a.project.edge_records()
+                let records = a.project.edge_records();
+                if align {
+                    // A cleaned walkthrough is renumbered 0, 1, …: back to the cited steps.
+                    let cited: Vec<i64> = referenced_steps(&t).into_iter().collect();
+                    let arrivals: Vec<(i64, String)> = a
+                        .steps
+                        .iter()
+                        .filter_map(|r| {
+                            let step = if cleaned {
+                                *cited.get(usize::try_from(r.step).ok()?)?
+                            } else {
+                                r.step
+                            };
+                            Some((step, r.to.clone()?))
+                        })
+                        .collect();
+                    align_names(&records, &arrivals, &truth_arrivals(&t))
+                } else {
+                    records
+                }
             }
         };
         rows.push((game, score(&t, &built, rule)));

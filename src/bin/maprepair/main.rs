@@ -25,7 +25,7 @@ const USAGE: &str = "usage: maprepair <command> [options]
 commands:
   check FILE [--semantics reference|default]
   automap WALKTHROUGH [--locations FILE] --out EDGES.json
-  eval --gt DATA_FIXED_DIR --built DIR
+  eval --gt DATA_FIXED_DIR (--built DIR | --automap clean|raw [--hints yes|no] [--align])
   route MAP FROM TO
   repair FILE --strategy heuristic-remove|heuristic-modify|solver [--semantics …] [--out FILE]
   bench mango --data DIR [--strategy solver|heuristic-remove|heuristic-modify]
