@@ -7,7 +7,7 @@
 //! does. `--verbose` lists every restart with what tells it.
 
 use crate::args::Args;
-use crate::bench_routes::{ask, Tally};
+use crate::bench_routes::{ask, data_fixed, Tally};
 use crate::eval::{game_file, games, truth};
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::ceiling::ceiling;
@@ -15,17 +15,7 @@ use maprepair::domain::eval::{score, truth_map, PairRule, Score};
 use maprepair::domain::formats::parse_walkthrough;
 use maprepair::domain::Project;
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
-
-/// `DIR` itself when it holds the games, else `DIR/data_fixed`.
-fn data_fixed(dir: &Path) -> PathBuf {
-    let inner = dir.join("data_fixed");
-    if inner.is_dir() {
-        inner
-    } else {
-        dir.to_path_buf()
-    }
-}
+use std::path::Path;
 
 /// Per-game counts.
 #[derive(Debug, Clone, Copy, Default)]

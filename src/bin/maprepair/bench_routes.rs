@@ -163,7 +163,8 @@ fn answer_route(built: &Map, guessed: &[ExitId], from: RoomId, to: RoomId) -> Op
     )
 }
 
-fn data_fixed(dir: &Path) -> PathBuf {
+/// `DIR` itself when it holds the games, else `DIR/data_fixed`.
+pub fn data_fixed(dir: &Path) -> PathBuf {
     let inner = dir.join("data_fixed");
     if inner.is_dir() {
         inner
