@@ -490,6 +490,11 @@ mod tests {
         Gazetteer::new(&names.iter().map(|s| s.to_string()).collect::<Vec<_>>())
     }
 
+    /// The listed names a sighting offers, by index.
+    fn places_of(s: &Sighting) -> Vec<usize> {
+        s.places.iter().map(|p| p.0).collect()
+    }
+
     #[test]
     fn the_last_exact_title_wins() {
         let g = gaz(&["great cavern", "foot bridge"]);
@@ -560,14 +565,14 @@ mod tests {
         let s = g
             .sight("You are on a north-south path which passes through the ruins of a brick wall into the garden.")
             .unwrap();
-        assert_eq!(s.places.iter().map(|p| p.0).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(places_of(&s), vec![1]);
         // With no statement of where the player is, a name the first sentence holds in full.
         let s = g
             .sight(
                 "The south-north path ends at a nearly-completed brick wall. Two ogres are busy.",
             )
             .unwrap();
-        assert_eq!(s.places.iter().map(|p| p.0).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(places_of(&s), vec![1]);
     }
 
     #[test]
@@ -577,7 +582,7 @@ mod tests {
         let s = g
             .sight("You are in the kitchen of the haunted house.")
             .unwrap();
-        assert_eq!(s.places.iter().map(|p| p.0).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(places_of(&s), vec![1]);
     }
 
     #[test]
@@ -586,6 +591,6 @@ mod tests {
         let s = g
             .sight("You are in a small alcove to the north of the high tunnel.")
             .unwrap();
-        assert_eq!(s.places.iter().map(|p| p.0).collect::<Vec<_>>(), vec![0]);
+        assert_eq!(places_of(&s), vec![0]);
     }
 }
