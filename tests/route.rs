@@ -191,5 +191,15 @@ fn bench_routes_scores_a_built_edge_list_on_the_truth() {
     let wrong = &run("wrong")["total"]["route_finding_pairs"];
     assert_eq!(wrong["solved"].as_u64(), Some(1));
     assert_eq!(wrong["unsolved"]["wrong_on_truth"].as_u64(), Some(2));
+    // A directory with no edge list for any game is an error, not a page of zeros.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_maprepair"))
+        .args(["bench", "routes", "--data"])
+        .arg(&root)
+        .arg("--built")
+        .arg(root.join("data_fixed"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no <game>_edges.json"));
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -244,11 +244,26 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let (mut pairs_total, mut paths_total, mut dest_total) =
         (Tally::default(), Tally::default(), Tally::default());
     let mut rows = Vec::new();
-    for game in games(&gt)? {
+    let mut missing: Vec<String> = Vec::new();
+    let all = games(&gt)?;
+    if let Some(dir) = built_dir {
+        if all
+            .iter()
+            .all(|g| matches!(crate::eval::built_records(dir, g), Ok(None)))
+        {
+            return Err(CliError::Failed(format!(
+                "{}: no <game>_edges.json or <game>.edges.json for any of the {} games",
+                dir.display(),
+                all.len()
+            )));
+        }
+    }
+    for game in all {
         let truth = truth_map(&truth(&gt, &game)?);
         let (project, guessed) = match built_dir {
             Some(dir) => {
                 let Some(records) = crate::eval::built_records(dir, &game)? else {
+                    missing.push(game);
                     continue;
                 };
                 (Project::from_edge_records(&game, &records), Vec::new())
@@ -281,6 +296,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let out = json!({
         "automap": if cleaned { "clean" } else { "raw" },
         "built": built_dir.map(|d| d.display().to_string()),
+        "missing": missing,
         "hints": hints,
         "games": rows,
         "total": {
@@ -305,7 +321,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         };
         let mut s = format!(
             "{:<34}{:>8}{:>11}{:>8}{:>9}{:>9}{:>9}{:>9}\n",
-            "question kind (53 games)",
+            format!("question kind ({} games)", rows.len()),
             "asked",
             "answerable",
             "solved",
@@ -322,6 +338,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
              unsolved: no room = an end is not on the map; no way = no route (or the moves lead \
              nowhere) on the map; wrong = the map's answer fails on the truth"
         ));
+        if !missing.is_empty() {
+            s.push_str(&format!(
+                "\nleft out, with no edge list: {}",
+                missing.join(", ")
+            ));
+        }
         s
     });
     Ok(())
