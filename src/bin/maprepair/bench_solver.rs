@@ -5,6 +5,8 @@
 //! games whose input has conflicts in the paper's (reference) count, as in Table 3. The solver
 //! runs to the end ([`solve`]); the heuristics under the paper's budget.
 //!
+//! `--out DIR` writes each repaired map as `DIR/<game>_edges.json` (for `bench routes --built`).
+//!
 //! `--verbose` adds, per game, every repair edit judged against the truth (`edits`: what was
 //! done to which exit, whether the truth confirmed that exit, the reason), and to the totals the
 //! maps scored as the app shows them (`shown_before`, `shown_after`: every exit on the map,
@@ -15,7 +17,7 @@ use crate::bench_mango::games;
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::clean::clean_walkthrough;
 use maprepair::domain::eval::{exit_delta, score_map, score_sets, PairRule, PairSet, Score};
-use maprepair::domain::formats::{parse_edge_list, parse_walkthrough};
+use maprepair::domain::formats::{parse_edge_list, parse_walkthrough, write_edge_list};
 use maprepair::domain::history::{History, Trigger};
 use maprepair::domain::map::{Exit, Map, RoomId};
 use maprepair::domain::reference::load::load_llm_built;
@@ -97,6 +99,11 @@ fn explain(truth: &[maprepair::domain::formats::EdgeRecord], history: &History) 
 
 pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
     let data = Path::new(args.require("data")?);
+    let out_dir = args.option("out").map(Path::new);
+    if let Some(dir) = out_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;
+    }
     let mut rows = Vec::new();
     let (mut before_all, mut after_all) = (Score::default(), Score::default());
     let mut seconds_all = 0.0;
@@ -131,6 +138,11 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
             other => return Err(CliError::Usage(format!("unknown strategy {other:?}"))),
         };
         let seconds = start.elapsed().as_secs_f64();
+        if let Some(dir) = out_dir {
+            let path = dir.join(format!("{game}_edges.json"));
+            std::fs::write(&path, write_edge_list(&project.edge_records()))
+                .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+        }
         let after = project.history.head();
         let (sb, sa) = (
             score_map(&truth, &input, PairRule::Closed),
