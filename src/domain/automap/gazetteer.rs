@@ -22,6 +22,10 @@
 
 use std::collections::HashMap;
 
+use super::title::{
+    lines, looks_like_title, normalize, same_word, without_article, without_qualifier, words,
+};
+
 /// How many of a title-less reply's opening sentences may say where the player is.
 const OPENING_SENTENCES: usize = 3;
 
@@ -36,10 +40,6 @@ const COMPASS_WORDS: &[&str] = &[
     "southeast",
     "southwest",
 ];
-
-use super::title::{
-    lines, looks_like_title, normalize, same_word, without_article, without_qualifier, words,
-};
 
 /// One known room name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -352,9 +352,11 @@ impl Gazetteer {
     /// vegetable garden", "You walk into the den where…"): the phrase after the statement, in
     /// the first of the reply's opening sentences that makes one ("The ogres finish the wall
     /// behind you. You are in a long north-south alley…"), compared with each name's words
-    /// (harmonic mean of the shares of phrase words and name words that match). When no
-    /// opening sentence makes one, the first sentence that holds every word of a listed name
-    /// of two or more words ("The path ends at a nearly-completed brick wall.").
+    /// (harmonic mean of the shares of phrase words and name words that match; a name must
+    /// share a word of its own, not only of its qualifier). When no opening sentence makes such
+    /// a statement, or its phrase names nothing listed, the names of two or more words that
+    /// sentence (else the first) holds in full ("The path ends at a nearly-completed brick
+    /// wall.").
     fn sight_sentence(&self, observation: &str) -> Option<Sighting> {
         let text: String = observation.split_whitespace().collect::<Vec<_>>().join(" ");
         let opening: Vec<&str> = text
@@ -453,8 +455,8 @@ impl Gazetteer {
         })
     }
 
-    /// The names of two or more words every one of which the reply's first sentence holds,
-    /// the longest names first.
+    /// The listed names of two or more words every one of which `sentence` holds, those that
+    /// explain most of it.
     fn sight_named_in_full(&self, sentence: &str) -> Option<Sighting> {
         let sw = words(sentence);
         let mut named: Vec<(usize, f64)> = self
