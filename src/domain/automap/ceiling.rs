@@ -109,16 +109,15 @@ struct Walked {
 /// The kept moves in walkthrough order: for each referenced step, the record it walked forward,
 /// else one it walked backwards.
 fn walked(truth: &[EdgeRecord]) -> Vec<Walked> {
-    let key = |s: &str| canonical_name(s);
     referenced_steps(truth)
         .into_iter()
         .filter_map(|step| {
             let forward = truth.iter().enumerate().find_map(|(i, r)| {
                 (r.seen_in_forward == Some(step)).then(|| Walked {
                     step,
-                    from: key(&r.src),
+                    from: canonical_name(&r.src),
                     label: Label::parse(&r.action),
-                    to: key(&r.dst),
+                    to: canonical_name(&r.dst),
                     record: i,
                     reversed: false,
                 })
@@ -128,9 +127,9 @@ fn walked(truth: &[EdgeRecord]) -> Vec<Walked> {
                     let back = Label::parse(&r.action).opposite()?;
                     (r.seen_in_reversed == Some(step)).then(|| Walked {
                         step,
-                        from: key(&r.dst),
+                        from: canonical_name(&r.dst),
                         label: back,
-                        to: key(&r.src),
+                        to: canonical_name(&r.src),
                         record: i,
                         reversed: true,
                     })

@@ -178,6 +178,11 @@ pub fn has_exit(map: &Map, from: RoomId, to: RoomId, label: &Label) -> bool {
         .any(|e| &e.label == label && e.origin == Origin::Observed)
 }
 
+/// True when any exit joins `a` and `b`, either way.
+pub fn joined(map: &Map, a: RoomId, b: RoomId) -> bool {
+    map.exits_between(a, b).next().is_some() || map.exits_between(b, a).next().is_some()
+}
+
 /// Where an observed exit labelled `label` from `from` leads, if anywhere (first one).
 pub fn target(map: &Map, from: RoomId, label: &Label) -> Option<RoomId> {
     map.exits_from(from)

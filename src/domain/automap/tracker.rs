@@ -35,7 +35,9 @@
 
 use super::consistency::{resolve_sources, Move};
 use super::gazetteer::{Gazetteer, MatchKind, Sighting};
-use super::identity::{has_exit, local_conflicts, room_at, room_prose, target, Description};
+use super::identity::{
+    has_exit, joined, local_conflicts, room_at, room_prose, target, Description,
+};
 use super::movement::{is_refusal, mentioned_ways, move_label};
 use super::naming::{best_assignment, context_fit, group_scores, lie_fit};
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
@@ -732,10 +734,12 @@ impl<'a> Tracker<'a> {
         }
         // Only where steps may be missing: in a whole transcript a puzzle can open a way the
         // description called the only one ("You walk confidently into the south wall...").
-        let sole = (self.all_moves && seen.desc.is_telling())
-            .then(|| sole_ways(&seen.desc_text))
-            .flatten();
-        if let Some(listed) = seen.exits.as_deref().and_then(listed_ways).or(sole) {
+        let sole = || {
+            (self.all_moves && seen.desc.is_telling())
+                .then(|| sole_ways(&seen.desc_text))
+                .flatten()
+        };
+        if let Some(listed) = seen.exits.as_deref().and_then(listed_ways).or_else(sole) {
             let ways = info.ways.get_or_insert_with(Vec::new);
             ways.extend(listed);
             ways.sort();
@@ -1272,11 +1276,7 @@ impl<'a> Tracker<'a> {
             }
             // The description puts another room the way back, and no known exit joins the
             // two: the player was not here.
-            if named_back.is_some_and(|n| {
-                n != c
-                    && self.map.exits_between(c, n).next().is_none()
-                    && self.map.exits_between(n, c).next().is_none()
-            }) {
+            if named_back.is_some_and(|n| n != c && !joined(&self.map, c, n)) {
                 s -= BREAK_BACK + 1.0;
             }
             // A transcript of moves only keeps each exit's first walk (a cleaned walkthrough):
@@ -1561,11 +1561,11 @@ impl<'a> Tracker<'a> {
                     continue;
                 }
                 // A room of the title already beside the arrival is the one met before.
-                if self.map.rooms().any(|x| {
-                    self.group_of_room(x.id) == Some(g)
-                        && (self.map.exits_between(x.id, dst).next().is_some()
-                            || self.map.exits_between(dst, x.id).next().is_some())
-                }) {
+                if self
+                    .map
+                    .rooms()
+                    .any(|x| self.group_of_room(x.id) == Some(g) && joined(&self.map, x.id, dst))
+                {
                     continue;
                 }
                 let by_own = members
