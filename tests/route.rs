@@ -191,6 +191,14 @@ fn bench_routes_scores_a_built_edge_list_on_the_truth() {
     let wrong = &run("wrong")["total"]["route_finding_pairs"];
     assert_eq!(wrong["solved"].as_u64(), Some(1));
     assert_eq!(wrong["unsolved"]["wrong_on_truth"].as_u64(), Some(2));
+    // Both wrong answers are blamed on their first exit the truth lacks; the truth's own
+    // answers blame none.
+    let blamed = |built: &str| run(built)["games"][0]["wrong_exits"].clone();
+    assert_eq!(
+        blamed("wrong"),
+        serde_json::json!([{"exit": "b -north-> c (truth: no such way)", "wrong_answers": 2}])
+    );
+    assert_eq!(blamed("right"), serde_json::json!([]));
     // A directory with no edge list for any game is an error, not a page of zeros.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_maprepair"))
         .args(["bench", "routes", "--data"])

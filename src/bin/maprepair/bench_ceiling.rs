@@ -43,7 +43,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         };
         let sc = score(&t, &c.alternative, PairRule::Closed);
         let alternative = Project::from_edge_records(&game, &c.alternative);
-        let [pairs, _, _] = ask(&gt, &game, &truth_map(&t), alternative.history.head(), &[])?;
+        let [pairs, _, _] =
+            ask(&gt, &game, &truth_map(&t), alternative.history.head(), &[])?.tallies;
         let mut row = json!({
             "game": game,
             "kept_moves": counts.kept,

@@ -1,4 +1,4 @@
-//! `bench routes --data DIR [--automap clean|raw] [--hints yes|no] [--built DIR]`: MANGO's
+//! `bench routes --data DIR [--automap clean|raw] [--hints yes|no] [--built DIR] [--verbose]`: MANGO's
 //! navigation questions answered on maps built by the offline automapper (or, with `--built`,
 //! on the edge lists `DIR/<game>_edges.json`, such as the LLM-built maps, each with its inferred
 //! ways back as the app shows it), scored strictly against the refined ground truth
@@ -11,6 +11,11 @@
 //! * **Destination finding** — "where do these moves from A lead?": every `all2all.jsonl` line,
 //!   its reference moves followed on the automapped map; it succeeds when they end in B.
 //!
+//! Each wrong route answer is blamed on its first exit that, walked on the truth, does not lead
+//! where the map says: every game's row lists those exits with how many answers each made
+//! wrong (`wrong_exits`), and `--verbose` prints them all, worst first. One wrong exit on a
+//! corridor many routes share can cost a hundred answers.
+//!
 //! The question files predate MANGO's refinement, so some cite rooms or moves the refined truth
 //! no longer has. Only answerable questions are scored: a pair question when B can be reached
 //! from A on the truth, a path question when its reference moves still lead from A to B there.
@@ -21,10 +26,11 @@ use crate::eval::{automap_game, game_file, games, truth};
 use crate::{emit, read, CliError};
 use maprepair::domain::direction::Label;
 use maprepair::domain::eval::truth_map;
-use maprepair::domain::map::{ExitId, Map, RoomId};
+use maprepair::domain::map::{Exit, ExitId, Map, RoomId};
 use maprepair::domain::route::{exit_cost, follow, shortest_route, shortest_route_by};
 use maprepair::domain::Project;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// How much more a guessed exit costs on a route.
@@ -130,21 +136,64 @@ fn leads(truth: &Map, from: &str, to: &str, moves: &[Label]) -> bool {
     }
 }
 
-/// The automapped map's answer to "how from A to B?", scored on the truth.
-fn route_outcome(truth: &Map, built: &Map, guessed: &[ExitId], from: &str, to: &str) -> Outcome {
+/// The automapped map's answer to "how from A to B?", scored on the truth; for a wrong answer,
+/// the first exit of it that the truth does not have ([`first_wrong_exit`]).
+fn route_outcome(
+    truth: &Map,
+    built: &Map,
+    guessed: &[ExitId],
+    from: &str,
+    to: &str,
+) -> (Outcome, Option<String>) {
     let (Some(a), Some(b)) = (room(built, from), room(built, to)) else {
-        return Outcome::MissingEnd;
+        return (Outcome::MissingEnd, None);
     };
     match answer_route(built, guessed, a, b) {
-        None => Outcome::NoRoute,
-        Some(moves) if leads(truth, from, to, &moves) => Outcome::Solved,
-        Some(_) => Outcome::Wrong,
+        None => (Outcome::NoRoute, None),
+        Some(exits) => {
+            let moves: Vec<Label> = exits.iter().map(|e| e.label.clone()).collect();
+            if leads(truth, from, to, &moves) {
+                (Outcome::Solved, None)
+            } else {
+                (Outcome::Wrong, first_wrong_exit(truth, built, from, &exits))
+            }
+        }
     }
 }
 
-/// The automapped map's answer to "how from A to B?", as moves: the cheapest route, exits whose
+/// The first exit of a wrong answer that, walked on the truth, does not lead where the built map
+/// says ("a -north-> b (truth: c)", or "(truth: no such way)"); the answer's end when every
+/// exit is right but an earlier room of it is missing from the truth.
+fn first_wrong_exit(truth: &Map, built: &Map, from: &str, exits: &[&Exit]) -> Option<String> {
+    let mut at = room(truth, from)?;
+    for e in exits {
+        let name = |r: RoomId| built.room(r).map_or(String::new(), |x| x.name.clone());
+        let went = follow(truth, at, std::slice::from_ref(&e.label));
+        let truth_to = went
+            .and_then(|r| truth.room(r))
+            .map(|r| r.name.to_lowercase());
+        if truth_to.as_deref() != Some(name(e.to).to_lowercase().as_str()) {
+            return Some(format!(
+                "{} -{}-> {} (truth: {})",
+                name(e.from),
+                e.label,
+                name(e.to),
+                truth_to.as_deref().unwrap_or("no such way")
+            ));
+        }
+        at = went?;
+    }
+    None
+}
+
+/// The automapped map's answer to "how from A to B?", as exits: the cheapest route, exits whose
 /// start the automapper had to guess costing three times as much.
-fn answer_route(built: &Map, guessed: &[ExitId], from: RoomId, to: RoomId) -> Option<Vec<Label>> {
+fn answer_route<'m>(
+    built: &'m Map,
+    guessed: &[ExitId],
+    from: RoomId,
+    to: RoomId,
+) -> Option<Vec<&'m Exit>> {
     let route = shortest_route_by(built, from, to, |e| {
         exit_cost(built, e)
             * if guessed.contains(&e.id) {
@@ -153,14 +202,7 @@ fn answer_route(built: &Map, guessed: &[ExitId], from: RoomId, to: RoomId) -> Op
                 1
             }
     })?;
-    Some(
-        route
-            .exits
-            .iter()
-            .filter_map(|e| built.exit(*e))
-            .map(|e| e.label.clone())
-            .collect(),
-    )
+    Some(route.exits.iter().filter_map(|e| built.exit(*e)).collect())
 }
 
 /// `DIR` itself when it holds the games, else `DIR/data_fixed`.
@@ -173,15 +215,23 @@ pub fn data_fixed(dir: &Path) -> PathBuf {
     }
 }
 
-/// MANGO's questions for one game answered on `built` and scored on `truth`: route finding on
-/// the pair questions and on the path questions, destination finding on the path questions.
+/// MANGO's answers for one game: the three tallies (route finding on the pair questions and on
+/// the path questions, destination finding on the path questions) and, for the wrong answers
+/// to pair questions, how many each built exit made wrong (its first exit the truth lacks).
+pub struct Answers {
+    pub tallies: [Tally; 3],
+    pub blame: BTreeMap<String, usize>,
+}
+
+/// MANGO's questions for one game answered on `built` and scored on `truth`.
 pub fn ask(
     gt: &Path,
     game: &str,
     truth: &Map,
     built: &Map,
     guessed: &[ExitId],
-) -> Result<[Tally; 3], CliError> {
+) -> Result<Answers, CliError> {
+    let mut blame = BTreeMap::new();
     let (mut pairs, mut paths, mut dest) = (Tally::default(), Tally::default(), Tally::default());
     for q in jsonl(&game_file(gt, game, "all_pairs.jsonl"))? {
         let (a, b) = (text(&q, "src_node"), text(&q, "dst_node"));
@@ -193,7 +243,11 @@ pub fn ask(
         if !reachable {
             continue;
         }
-        pairs.count(route_outcome(truth, built, guessed, &a, &b));
+        let (outcome, wrong_exit) = route_outcome(truth, built, guessed, &a, &b);
+        pairs.count(outcome);
+        if let Some(x) = wrong_exit {
+            *blame.entry(x).or_insert(0) += 1;
+        }
     }
     for q in jsonl(&game_file(gt, game, "all2all.jsonl"))? {
         let (a, b) = (text(&q, "src_node"), text(&q, "dst_node"));
@@ -208,7 +262,7 @@ pub fn ask(
         if !leads(truth, &a, &b, &moves) {
             continue;
         }
-        paths.count(route_outcome(truth, built, guessed, &a, &b));
+        paths.count(route_outcome(truth, built, guessed, &a, &b).0);
         dest.count(match room(built, &a) {
             None => Outcome::MissingEnd,
             Some(x) => match follow(built, x, &moves).and_then(|r| built.room(r)) {
@@ -218,7 +272,10 @@ pub fn ask(
             },
         });
     }
-    Ok([pairs, paths, dest])
+    Ok(Answers {
+        tallies: [pairs, paths, dest],
+        blame,
+    })
 }
 
 #[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
@@ -245,6 +302,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         (Tally::default(), Tally::default(), Tally::default());
     let mut rows = Vec::new();
     let mut missing: Vec<String> = Vec::new();
+    let verbose = args.flag("verbose");
+    let mut worst: Vec<(usize, String, String)> = Vec::new();
     for game in games(&gt)? {
         let truth = truth_map(&truth(&gt, &game)?);
         let (project, guessed) = match built_dir {
@@ -262,9 +321,18 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         };
         let built = project.history.head();
         let guessed = guessed.as_slice();
-        let [pairs, paths, dest] = ask(&gt, &game, &truth, built, guessed)?;
+        let Answers { tallies, blame } = ask(&gt, &game, &truth, built, guessed)?;
+        let [pairs, paths, dest] = tallies;
+        let mut blamed: Vec<(String, usize)> = blame.into_iter().collect();
+        blamed.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        if verbose {
+            for (x, n) in &blamed {
+                worst.push((*n, game.clone(), x.clone()));
+            }
+        }
         rows.push(json!({
             "game": game,
+            "wrong_exits": blamed.iter().map(|(x, n)| json!({"exit": x, "wrong_answers": n})).collect::<Vec<_>>(),
             "route_finding_pairs": pairs.json(),
             "route_finding_paths": paths.json(),
             "destination_finding": dest.json(),
@@ -337,6 +405,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 "\nleft out, with no edge list: {}",
                 missing.join(", ")
             ));
+        }
+        if verbose {
+            worst.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| (&a.1, &a.2).cmp(&(&b.1, &b.2))));
+            s.push_str("\nwrong route answers (all_pairs.jsonl) by the first exit of the answer the truth does not have:");
+            for (n, game, x) in &worst {
+                s.push_str(&format!("\n{n:>6}  {game}: {x}"));
+            }
         }
         s
     });

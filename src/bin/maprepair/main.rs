@@ -31,7 +31,7 @@ commands:
   bench mango --data DIR [--strategy solver|heuristic-remove|heuristic-modify [--out DIR]]
   bench scale --rooms N [--seed S]
   bench synth --suite lca|table1 [--verbose]
-  bench routes --data DIR [--automap clean|raw] [--hints yes|no] [--built DIR]
+  bench routes --data DIR [--automap clean|raw] [--hints yes|no] [--built DIR] [--verbose]
   bench ceiling --data DIR [--verbose]
 
 every command takes --format json|text (default text)";
