@@ -58,6 +58,9 @@ pub fn BuildPanel() -> impl IntoView {
     let host = expect_context::<Host>();
     let source = RwSignal::new(String::new());
     let custom = RwSignal::new(String::from("---"));
+    // Whether the text is a game transcript: the offline-automapper hint below depends on this
+    // answer only, so typing into a transcript does not rebuild it at every keystroke.
+    let transcript = Memo::new(move |_| llm.text.with(|t| is_walkthrough(t)));
     // Tick the elapsed time while running.
     let timer = Arc::new(Mutex::new(None::<IntervalHandle>));
     let clear = |timer: &Mutex<Option<IntervalHandle>>| {
@@ -183,7 +186,7 @@ pub fn BuildPanel() -> impl IntoView {
             }}
         </div>
         {move || {
-            (!llm.running.get() && llm.text.with(|t| is_walkthrough(t)))
+            (!llm.running.get() && transcript.get())
                 .then(|| {
                     let automap = move |_| {
                         let name = source.get_untracked();
