@@ -26,9 +26,9 @@
 //!
 //! # What it achieves, and what it cannot
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
-//! direction, both maps closed under compass reverses) it reaches edge precision 0.924, recall
-//! 0.917, F1 0.920 and node recall 0.963 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
-//! 0.91); on the raw walkthroughs F1 0.916 and node recall 0.994. The cleaning keeps only the
+//! direction, both maps closed under compass reverses) it reaches edge precision 0.925, recall
+//! 0.917, F1 0.921 and node recall 0.963 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
+//! 0.91); on the raw walkthroughs F1 0.918 and node recall 0.994. The cleaning keeps only the
 //! steps the ground truth cites, so 112 of the 1,210 kept moves start somewhere the previous
 //! kept step did not leave the player (the re-walk of a known corridor, a death, `enter
 //! gazebo` were dropped). For 37 of them nothing in the kept text tells ([`ceiling`]: no other

@@ -60,6 +60,35 @@ pub fn qualifier_fit(place: &Place, words: &[String], weight: &dyn Fn(&str) -> f
     s
 }
 
+/// The one member of a group whose own qualifier words (those no other member's qualifier has:
+/// "rock aladdin" beside "arrow down", not the exit words the maze's names share) all occur in
+/// `words`, if exactly one member's do.
+pub fn named_member(gaz: &Gazetteer, members: &[usize], words: &[String]) -> Option<usize> {
+    let quals: Vec<&[String]> = members
+        .iter()
+        .map(|&m| gaz.place(m).map_or(&[][..], |p| p.qualifier.as_slice()))
+        .collect();
+    let mut found = None;
+    for (k, q) in quals.iter().enumerate() {
+        let own: Vec<&String> = q
+            .iter()
+            .filter(|w| {
+                quals
+                    .iter()
+                    .enumerate()
+                    .all(|(j, o)| j == k || !o.contains(w))
+            })
+            .collect();
+        if !own.is_empty() && own.iter().all(|w| occurs(w, words)) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(members[k]);
+        }
+    }
+    found
+}
+
 /// Scores every room against every member of a group (rows: rooms, columns: members).
 pub fn group_scores(
     gaz: &Gazetteer,
@@ -248,6 +277,30 @@ mod tests {
             best_assignment(&[vec![0.1], vec![0.5]]),
             vec![None, Some(0)]
         );
+    }
+
+    #[test]
+    fn a_member_is_named_by_its_own_qualifier_words_only() {
+        let names: Vec<String> = [
+            "maze (exit north, south, east, down)",
+            "maze (exit north, south, east, west, up, down; arrow down)",
+            "maze (exit north, south, east, west, up, down; rock aladdin)",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let gaz = Gazetteer::new(&names);
+        let members = gaz.group(0).to_vec();
+        let named = |text: &str| named_member(&gaz, &members, &words(text));
+        let scratchings = "Obvious exits: North, South, East, West, Up, Down. You can also see: strange scratchings on rock reveals- ALADDIN WAS HERE";
+        assert_eq!(named(scratchings), Some(members[2]));
+        assert_eq!(
+            named("You can also see: arrow pointing down"),
+            Some(members[1])
+        );
+        // The exit words all three share name none; both scenery lines at once name neither.
+        assert_eq!(named("Obvious exits: North, South, East, Down."), None);
+        assert_eq!(named("an arrow; a rock: ALADDIN"), None);
     }
 
     #[test]

@@ -39,7 +39,7 @@ use super::identity::{
     has_exit, joined, local_conflicts, room_at, room_prose, target, Description,
 };
 use super::movement::{is_refusal, mentioned_ways, move_label};
-use super::naming::{best_assignment, context_fit, group_scores, lie_fit};
+use super::naming::{best_assignment, context_fit, group_scores, lie_fit, named_member};
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
 use super::title::{
     bare_title, description_after, is_dark, lines, looks_like_title, normalize, same_word,
@@ -920,6 +920,14 @@ impl<'a> Tracker<'a> {
                 if Some(r) == cur {
                     s -= W_LOOP;
                 }
+                // A maze's rooms share title, description and exits; what tells them apart is
+                // what the list's qualifiers name ("rock aladdin", "arrow down"): a reply that
+                // names another member than the room's earlier texts did is another room.
+                if let (Some(g), Some(info)) = (c.group, self.info(r)) {
+                    if self.names_another_member(g, &info.text, &seen.text) {
+                        s -= W_QUALIFIER;
+                    }
+                }
                 if here == Some(r) {
                     s += W_HERE;
                 }
@@ -990,6 +998,19 @@ impl<'a> Tracker<'a> {
             }
         }
         s
+    }
+
+    /// True when `old` and `new` (a room's earlier words, a reply's words) each name one
+    /// member of group `g` by its own qualifier words ([`named_member`]), and not the same one.
+    fn names_another_member(&self, g: usize, old: &[String], new: &[String]) -> bool {
+        let members = self.gaz.group(g);
+        match (
+            named_member(self.gaz, members, old),
+            named_member(self.gaz, members, new),
+        ) {
+            (Some(a), Some(b)) => a != b,
+            _ => false,
+        }
     }
 
     fn choose(
@@ -1763,6 +1784,13 @@ impl<'a> Tracker<'a> {
                 let (Some(v), Some(_)) = (v, miss) else {
                     continue;
                 };
+                // Between two rooms of one title (a maze's), the lattice is no guide: a maze's
+                // passages twist, and its moves are what place its rooms.
+                if self.group_of_room(from).is_some()
+                    && self.group_of_room(from) == self.group_of_room(to)
+                {
+                    continue;
+                }
                 let map = without.as_ref().unwrap_or(&self.map);
                 let Some(s) = room_at(map, &geo, to, [-v[0], -v[1], -v[2]], Some(from)) else {
                     continue;
@@ -2179,6 +2207,86 @@ mod tests {
         let rooms = built.project.history.head().room_count();
         assert_eq!(rooms, 4, "{:#?}", built.steps);
         assert_move(&built, "Shed", "down", "Hall");
+    }
+
+    /// Adventureland's maze of pits: every room titled "Maze" with the same one-line
+    /// description; two of them list the same six exits and differ only by what lies there,
+    /// which is what their listed names' qualifiers speak of.
+    fn maze_walk() -> Automap {
+        let maze = |exits: &str, see: &str| {
+            format!("Maze\nYou're in a maze of pits.\n\nObvious exits: {exits}.\n\nYou can also see: {see}")
+        };
+        let all = "North, South, East, West, Up, Down";
+        run(
+            &[
+                (
+                    "Init",
+                    "Cavern\nYou're in a cavern.\n\nObvious exits: South, Down.",
+                ),
+                ("down", &maze("North, South, East, Down", "nothing special")),
+                ("down", &maze("West, Up", "flint and steel")),
+                (
+                    "west",
+                    &maze(all, "strange scratchings on rock reveals- ALADDIN WAS HERE"),
+                ),
+                (
+                    "north",
+                    &maze(all, "*THICK PERSIAN RUG* - arrow pointing down"),
+                ),
+                (
+                    "down",
+                    "Chasm\nYou're in a bottom of a chasm.\n\nObvious exits: Up, South.",
+                ),
+                ("up", &maze(all, "arrow pointing down")),
+                (
+                    "up",
+                    &maze(all, "strange scratchings on rock reveals- ALADDIN WAS HERE"),
+                ),
+                ("down", &maze(all, "arrow pointing down")),
+                (
+                    "down",
+                    "Chasm\nYou're in a bottom of a chasm.\n\nObvious exits: Up, South.",
+                ),
+                (
+                    "south",
+                    "Ledge\nA narrow ledge.\n\nObvious exits: North, Up.",
+                ),
+                ("up", "Pit Top\nThe top of a pit.\n\nObvious exits: Down."),
+            ],
+            &[
+                "cavern",
+                "chasm",
+                "ledge",
+                "pit top",
+                "maze (exit north, south, east, down)",
+                "maze (exit west, up)",
+                "maze (exit north, south, east, west, up, down; arrow down)",
+                "maze (exit north, south, east, west, up, down; rock aladdin)",
+            ],
+        )
+    }
+
+    #[test]
+    fn a_maze_room_is_told_by_what_its_listed_name_says_lies_there() {
+        let built = maze_walk();
+        let rock = "maze (exit north, south, east, west, up, down; rock aladdin)";
+        let arrow = "maze (exit north, south, east, west, up, down; arrow down)";
+        // The rug and the arrow are not the room with the scratchings on the rock, although
+        // title, description and exits are the same: the move north leads to another room.
+        assert_move(&built, "maze (exit west, up)", "west", rock);
+        assert_move(&built, rock, "north", arrow);
+        assert_move(&built, arrow, "down", "chasm");
+        assert_move(&built, arrow, "up", rock);
+        assert_eq!(
+            built.project.history.head().room_count(),
+            8,
+            "{:#?}",
+            built.steps
+        );
+        // Nor does the lattice move the start of the move north: in a maze it is no guide (the
+        // pit top lies one step south of the arrow once the maze's twists are straightened).
+        let north = &built.steps[4];
+        assert!(!north.note.contains("in hindsight"), "{}", north.note);
     }
 
     #[test]
