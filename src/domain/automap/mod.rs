@@ -26,8 +26,8 @@
 //!
 //! # What it achieves, and what it cannot
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
-//! direction, both maps closed under compass reverses) it reaches edge precision 0.925, recall
-//! 0.917, F1 0.921 and node recall 0.963 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
+//! direction, both maps closed under compass reverses) it reaches edge precision 0.928, recall
+//! 0.920, F1 0.924 and node recall 0.963 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
 //! 0.91); on the raw walkthroughs F1 0.918 and node recall 0.994. The cleaning keeps only the
 //! steps the ground truth cites, so 112 of the 1,210 kept moves start somewhere the previous
 //! kept step did not leave the player (the re-walk of a known corridor, a death, `enter
@@ -36,7 +36,8 @@
 //! out); the map the kept text equally supports scores F1 0.969, node recall 0.993 and route
 //! finding 0.968 (`maprepair bench ceiling`), the best a mapper reaches without guessing those
 //! starts. The automapper guesses a start only from evidence: the text ("You get off the
-//! bench."), the way back, the lattice.
+//! bench."; "You're not sure which direction is which." keeps it where the player was), the way
+//! back, the lattice.
 //!
 //! Node recall has a like limit: of the truth's 884 rooms, 60 are never where a kept step
 //! arrives, and 47 of those are not named anywhere in the kept text. Such a room can only be

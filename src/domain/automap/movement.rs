@@ -74,6 +74,22 @@ pub fn is_refusal(observation: &str) -> bool {
     REFUSALS.iter().any(|p| l.contains(p))
 }
 
+/// What a game says when a move did not go the way it was typed: a room that scrambles
+/// directions (Zork II's carousel room), a passage that turns the player around.
+const DISORIENTED: &[&str] = &[
+    "which direction is which",
+    "disoriented",
+    "disorientation",
+    "get your bearings",
+];
+
+/// True if the text says the player lost their sense of direction: the move started where
+/// the player was, wherever it led.
+pub fn is_disoriented(text: &str) -> bool {
+    let l = text.to_lowercase();
+    DISORIENTED.iter().any(|p| l.contains(p))
+}
+
 /// The ways a room's description speaks of ("passages lead east and northeast", "a
 /// north-south hall", "stairs lead up"), sorted and distinct. Compass ways by their words;
 /// up and down also by what leads there (stairs, a ladder, a hole, a chimney).
@@ -147,6 +163,17 @@ mod tests {
         let verbs = vec!["exit".to_string(), "north".to_string()];
         assert_eq!(move_label("out", &verbs), Some(Label::Dir(Direction::Exit)));
         assert_eq!(move_label("out", &[]), Some(Label::Dir(Direction::Out)));
+    }
+
+    #[test]
+    fn a_scrambled_way_is_told_by_the_reply() {
+        assert!(is_disoriented(
+            "You're not sure which direction is which. This room is very disorienting."
+        ));
+        assert!(is_disoriented("You cannot get your bearings..."));
+        assert!(!is_disoriented(
+            "You are in a round room with exits north and east."
+        ));
     }
 
     #[test]

@@ -38,7 +38,7 @@ use super::gazetteer::{Gazetteer, MatchKind, Sighting};
 use super::identity::{
     has_exit, joined, local_conflicts, room_at, room_prose, target, Description,
 };
-use super::movement::{is_refusal, mentioned_ways, move_label};
+use super::movement::{is_disoriented, is_refusal, mentioned_ways, move_label};
 use super::naming::{best_assignment, context_fit, group_scores, lie_fit, named_member};
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
 use super::title::{
@@ -1094,6 +1094,8 @@ impl<'a> Tracker<'a> {
         let mut origin = None;
         let mut named_back = None;
         let mut inside = None;
+        // "You're not sure which direction is which.": the move started here, wherever it led.
+        let scrambled = seen.as_ref().is_some_and(|x| is_disoriented(&x.lead));
         let dst = match seen {
             Some(seen) => {
                 origin = self.origin_named_before(&seen);
@@ -1188,7 +1190,16 @@ impl<'a> Tracker<'a> {
                 e,
                 Some(format!("came from {}, {FIRM_MARK}", self.name_of(e))),
             ),
-            None => self.choose_source(cur, dst, &label, obs, origin, named_back),
+            None => match cur.filter(|&c| scrambled && c != dst) {
+                Some(c) => (
+                    c,
+                    Some(format!(
+                        "came from {}, {FIRM_MARK}: the game scrambled the way",
+                        self.name_of(c)
+                    )),
+                ),
+                None => self.choose_source(cur, dst, &label, obs, origin, named_back),
+            },
         };
         if why.as_ref().is_some_and(|w| w.contains(FIRM_MARK)) {
             self.firm.insert(index);
@@ -2207,6 +2218,35 @@ mod tests {
         let rooms = built.project.history.head().room_count();
         assert_eq!(rooms, 4, "{:#?}", built.steps);
         assert_move(&built, "Shed", "down", "Hall");
+    }
+
+    #[test]
+    fn a_room_that_scrambles_directions_is_where_the_move_started() {
+        // Zork II's carousel room, in a transcript of moves only: north led to the topiary
+        // once, and later, typed again, to the marble hall. The second move did not start
+        // elsewhere after skipped steps, as a way already walked would say: it started in the
+        // carousel.
+        let lost = "You're not sure which direction is which. This room is very disorienting.\n\n";
+        let built = run(
+            &[
+                (
+                    "south",
+                    "Carousel Room\nThis is a circular room with exits in eight directions.",
+                ),
+                (
+                    "north",
+                    &format!("{lost}Topiary\nThe southern end of a formal garden."),
+                ),
+                ("west", "Carousel Room"),
+                (
+                    "north",
+                    &format!("{lost}Marble Hall\nAn arched hall of fine marble."),
+                ),
+            ],
+            &["carousel room", "topiary", "marble hall"],
+        );
+        assert_move(&built, "carousel room", "north", "topiary");
+        assert_move(&built, "carousel room", "north", "marble hall");
     }
 
     /// Adventureland's maze of pits: every room titled "Maze" with the same one-line
