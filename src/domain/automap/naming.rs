@@ -10,9 +10,11 @@
 //!   highest total wins (exactly, by dynamic programming over subsets);
 //! * *slots* — rooms that could not be read when met (darkness, an unknown starting room). Each
 //!   takes one of the names nobody claimed, by the words of the text around it ("To the north is
-//!   the Council Chamber"), with the same optimal assignment. When no words tell, a small
-//!   tie-breaker ([`lie_fit`]) prefers a name whose lie fits how the slot was reached (an attic
-//!   up a staircase, a cellar down one; a dark room is seldom open air).
+//!   the Council Chamber"), with the same optimal assignment, in which a fit below the cue
+//!   counts for nothing ([`cued_assignment`]). A name made of darkness words ("pitch black
+//!   1") goes to a room met in the dark and not to one never seen ([`dark_fit`]). When no words
+//!   tell, a small tie-breaker ([`lie_fit`]) prefers a name whose lie fits how the slot was
+//!   reached (an attic up a staircase, a cellar down one; a dark room is seldom open air).
 
 use super::gazetteer::{Gazetteer, Place};
 use super::title::same_word;
@@ -192,6 +194,34 @@ pub fn lie_fit(place: &Place, rise: i32, dark: bool) -> f64 {
     s
 }
 
+/// Words that name darkness itself: "pitch black 1", "dark", "in darkness" are how a list
+/// names a room it only ever saw unlit ("dark tunnel" and "a dark hallway" are lit rooms).
+const DARKNESS: &[&str] = &["pitch", "black", "dark", "darkness"];
+
+/// True for a name made of darkness words only (numbers aside): "pitch black 2", "dark".
+pub fn names_darkness(place: &Place) -> bool {
+    let words: Vec<&String> = place
+        .base_words
+        .iter()
+        .chain(place.qualifier.iter())
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    !words.is_empty() && words.iter().all(|w| DARKNESS.contains(&w.as_str()))
+}
+
+/// How a slot's darkness fits a name: a name for darkness belongs to a room met in the dark
+/// (its reply said only "It is pitch black"), and not to a room never seen at all.
+pub fn dark_fit(place: &Place, dark: bool) -> f64 {
+    match (names_darkness(place), dark) {
+        (true, true) => DARK_NAME,
+        (true, false) => -DARK_NAME,
+        _ => 0.0,
+    }
+}
+
+/// The weight of [`dark_fit`]: half a name's words.
+const DARK_NAME: f64 = 0.5;
+
 /// The one-to-one assignment of rows to columns with the highest total score (every row gets a
 /// column while columns last). Exact for up to 16 columns (dynamic programming over subsets of
 /// columns), greedy by best pair beyond.
@@ -243,6 +273,22 @@ pub fn best_assignment(scores: &[Vec<f64>]) -> Vec<Option<usize>> {
     out
 }
 
+/// The round that names slots by their words: each row's picks at or above `cue`, assigned so
+/// that fits below the cue count for nothing — a weak fit must not take a name from a row
+/// whose words do name it (the first move's start, whose reply says "pitch black", beside the
+/// room met in the dark).
+pub fn cued_assignment(scores: &[Vec<f64>], cue: f64) -> Vec<Option<usize>> {
+    let floored: Vec<Vec<f64>> = scores
+        .iter()
+        .map(|row| row.iter().map(|&v| if v < cue { 0.0 } else { v }).collect())
+        .collect();
+    best_assignment(&floored)
+        .into_iter()
+        .zip(scores)
+        .map(|(pick, row)| pick.filter(|&j| row[j] >= cue))
+        .collect()
+}
+
 fn greedy(scores: &[Vec<f64>]) -> Vec<Option<usize>> {
     let mut cells: Vec<(f64, usize, usize)> = Vec::new();
     for (i, row) in scores.iter().enumerate() {
@@ -277,6 +323,45 @@ mod tests {
             best_assignment(&[vec![0.1], vec![0.5]]),
             vec![None, Some(0)]
         );
+    }
+
+    #[test]
+    fn a_fit_below_the_cue_takes_no_name_from_a_slot_its_words_name() {
+        // Zork III's slots: the first move's unseen start fits "pitch black 1" a little (its
+        // reply speaks of pitch black), the two rooms met in the dark fit both darkness names
+        // and, by the shore's words, "on the lake". Columns: pitch black 1, endless stair, on
+        // the lake, pitch black 2.
+        let scores = vec![
+            vec![0.17, 0.0, 0.0, 0.17],
+            vec![1.17, 0.0, 1.0, 1.17],
+            vec![1.17, 0.0, 1.0, 1.17],
+        ];
+        let picks = cued_assignment(&scores, 0.5);
+        assert_eq!(picks[0], None);
+        let mut dark: Vec<usize> = picks[1..].iter().flatten().copied().collect();
+        dark.sort_unstable();
+        assert_eq!(dark, vec![0, 3]);
+    }
+
+    #[test]
+    fn names_for_darkness_are_made_of_darkness_words_only() {
+        let gaz = Gazetteer::new(
+            &[
+                "pitch black 2",
+                "dark",
+                "in darkness",
+                "dark tunnel",
+                "a dark hallway",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>(),
+        );
+        let dark: Vec<bool> = gaz.places().iter().map(names_darkness).collect();
+        assert_eq!(dark, vec![true, true, true, false, false]);
+        let pitch = &gaz.places()[0];
+        assert!(dark_fit(pitch, true) > 0.0 && dark_fit(pitch, false) < 0.0);
+        assert_eq!(dark_fit(&gaz.places()[3], true), 0.0);
     }
 
     #[test]

@@ -39,7 +39,9 @@ use super::identity::{
     has_exit, joined, local_conflicts, room_at, room_prose, target, Description,
 };
 use super::movement::{is_disoriented, is_refusal, mentioned_ways, move_label};
-use super::naming::{best_assignment, context_fit, group_scores, lie_fit, named_member};
+use super::naming::{
+    best_assignment, context_fit, cued_assignment, dark_fit, group_scores, lie_fit, named_member,
+};
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
 use super::title::{
     bare_title, description_after, is_dark, lines, looks_like_title, normalize, same_word,
@@ -2106,18 +2108,26 @@ impl<'a> Tracker<'a> {
                             self.info(s).and_then(|i| i.slot) == Some(SlotKind::Dark),
                         )
                     };
+                    let in_dark = self.info(s).and_then(|i| i.slot) == Some(SlotKind::Dark);
                     unclaimed
                         .iter()
                         .map(|&p| {
-                            self.gaz
-                                .place(p)
-                                .map_or(0.0, |pl| context_fit(pl, &ctx) + lie_fit(pl, rise, dark))
+                            self.gaz.place(p).map_or(0.0, |pl| {
+                                context_fit(pl, &ctx)
+                                    + lie_fit(pl, rise, dark)
+                                    + dark_fit(pl, in_dark)
+                            })
                         })
                         .collect()
                 })
                 .collect();
             let mut named = Vec::new();
-            for (k, pick) in best_assignment(&scores).into_iter().enumerate() {
+            let picks = if threshold > 0.0 {
+                cued_assignment(&scores, threshold)
+            } else {
+                best_assignment(&scores)
+            };
+            for (k, pick) in picks.into_iter().enumerate() {
                 if let Some(j) = pick.filter(|&j| scores[k][j] >= threshold) {
                     place_of[slots[k].0 as usize] = Some(unclaimed[j]);
                     named.push((k, j));
@@ -2218,6 +2228,58 @@ mod tests {
         let rooms = built.project.history.head().room_count();
         assert_eq!(rooms, 4, "{:#?}", built.steps);
         assert_move(&built, "Shed", "down", "Hall");
+    }
+
+    #[test]
+    fn rooms_met_in_the_dark_take_the_names_for_darkness() {
+        // Zork III: south from the shore into darkness, twice. The shore's words name "on the
+        // lake" as well as the dark does "pitch black", but the list's names for darkness
+        // belong to the rooms met in the dark, and the start of the first move, never seen,
+        // is no dark room.
+        let dark = "It is pitch black. You are likely to be eaten by a grue.";
+        let built = run(
+            &[
+                (
+                    "south",
+                    "Junction\nYou are at a junction. The stair behind you climbs into pitch black.",
+                ),
+                (
+                    "west",
+                    "Southern Shore\nYou are on the southern shore of the lake.",
+                ),
+                ("south", dark),
+                ("south", dark),
+                ("east", "Key Room\nA small room with a keyhole in the wall."),
+            ],
+            &[
+                "junction",
+                "southern shore",
+                "key room",
+                "pitch black 1",
+                "endless stair",
+                "on the lake",
+                "pitch black 2",
+            ],
+        );
+        let records = built.project.edge_records();
+        let to_dark: Vec<&str> = records
+            .iter()
+            .filter(|r| r.action == "south" && r.dst.starts_with("pitch black"))
+            .map(|r| r.src.as_str())
+            .collect();
+        assert_eq!(to_dark.len(), 2, "{:#?}", built.steps);
+        assert!(to_dark.contains(&"southern shore"), "{:#?}", built.steps);
+        assert!(
+            records.iter().all(|r| r.dst != "on the lake"),
+            "{:#?}",
+            built.steps
+        );
+        let first = records.iter().find(|r| r.dst == "junction");
+        assert!(
+            first.is_some_and(|r| !r.src.starts_with("pitch black")),
+            "{:#?}",
+            built.steps
+        );
     }
 
     #[test]
