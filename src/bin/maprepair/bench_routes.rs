@@ -136,38 +136,37 @@ fn leads(truth: &Map, from: &str, to: &str, moves: &[Label]) -> bool {
     }
 }
 
-/// The automapped map's answer to "how from A to B?", scored on the truth; for a wrong answer,
-/// the first exit of it that the truth does not have ([`first_wrong_exit`]).
-fn route_outcome(
+/// The automapped map's answer to "how from A to B?", scored on the truth, with the answer's
+/// exits when it gave one.
+fn route_outcome<'m>(
     truth: &Map,
-    built: &Map,
+    built: &'m Map,
     guessed: &[ExitId],
     from: &str,
     to: &str,
-) -> (Outcome, Option<String>) {
+) -> (Outcome, Option<Vec<&'m Exit>>) {
     let (Some(a), Some(b)) = (room(built, from), room(built, to)) else {
         return (Outcome::MissingEnd, None);
     };
-    match answer_route(built, guessed, a, b) {
-        None => (Outcome::NoRoute, None),
-        Some(exits) => {
-            let moves: Vec<Label> = exits.iter().map(|e| e.label.clone()).collect();
-            if leads(truth, from, to, &moves) {
-                (Outcome::Solved, None)
-            } else {
-                (Outcome::Wrong, first_wrong_exit(truth, built, from, &exits))
-            }
-        }
-    }
+    let Some(exits) = answer_route(built, guessed, a, b) else {
+        return (Outcome::NoRoute, None);
+    };
+    let moves: Vec<Label> = exits.iter().map(|e| e.label.clone()).collect();
+    let outcome = if leads(truth, from, to, &moves) {
+        Outcome::Solved
+    } else {
+        Outcome::Wrong
+    };
+    (outcome, Some(exits))
 }
 
-/// The first exit of a wrong answer that, walked on the truth, does not lead where the built map
-/// says ("a -north-> b (truth: c)", or "(truth: no such way)"); the answer's end when every
-/// exit is right but an earlier room of it is missing from the truth.
+/// The first exit of an answer from `from` that, walked on the truth, does not lead where the
+/// built map says: "a -north-> b (truth: c)", or "(truth: no such way)". `None` when every exit
+/// does.
 fn first_wrong_exit(truth: &Map, built: &Map, from: &str, exits: &[&Exit]) -> Option<String> {
+    let name = |r: RoomId| built.room(r).map_or(String::new(), |x| x.name.clone());
     let mut at = room(truth, from)?;
     for e in exits {
-        let name = |r: RoomId| built.room(r).map_or(String::new(), |x| x.name.clone());
         let went = follow(truth, at, std::slice::from_ref(&e.label));
         let truth_to = went
             .and_then(|r| truth.room(r))
@@ -243,10 +242,12 @@ pub fn ask(
         if !reachable {
             continue;
         }
-        let (outcome, wrong_exit) = route_outcome(truth, built, guessed, &a, &b);
+        let (outcome, exits) = route_outcome(truth, built, guessed, &a, &b);
         pairs.count(outcome);
-        if let Some(x) = wrong_exit {
-            *blame.entry(x).or_insert(0) += 1;
+        if outcome == Outcome::Wrong {
+            if let Some(x) = exits.and_then(|e| first_wrong_exit(truth, built, &a, &e)) {
+                *blame.entry(x).or_insert(0) += 1;
+            }
         }
     }
     for q in jsonl(&game_file(gt, game, "all2all.jsonl"))? {

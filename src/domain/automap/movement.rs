@@ -6,6 +6,7 @@
 //! that way.", a closed door, a wall) are recognised by their usual phrasing; they only count
 //! when the reply shows no room, since games also print such sentences on arrival.
 
+use super::title::says_any;
 use crate::domain::direction::{Direction, Label};
 
 /// Reads an action as a move, spelling threshold moves the way `verbs` does (when given).
@@ -70,8 +71,7 @@ const REFUSALS: &[&str] = &[
 
 /// True if the reply reads like a refused move.
 pub fn is_refusal(observation: &str) -> bool {
-    let l = observation.to_lowercase();
-    REFUSALS.iter().any(|p| l.contains(p))
+    says_any(observation, REFUSALS)
 }
 
 /// What a game says when a move did not go the way it was typed: a room that scrambles
@@ -86,8 +86,7 @@ const DISORIENTED: &[&str] = &[
 /// True if the text says the player lost their sense of direction: the move started where
 /// the player was, wherever it led.
 pub fn is_disoriented(text: &str) -> bool {
-    let l = text.to_lowercase();
-    DISORIENTED.iter().any(|p| l.contains(p))
+    says_any(text, DISORIENTED)
 }
 
 /// The ways a room's description speaks of ("passages lead east and northeast", "a

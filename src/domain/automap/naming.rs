@@ -313,6 +313,11 @@ mod tests {
     use super::*;
     use crate::domain::automap::title::words;
 
+    /// A gazetteer of these listed names.
+    fn gaz(names: &[&str]) -> Gazetteer {
+        Gazetteer::new(&names.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
     #[test]
     fn the_best_total_wins_over_the_best_pair() {
         // Row 0 likes column 0 slightly more, but row 1 can only use column 0.
@@ -345,18 +350,13 @@ mod tests {
 
     #[test]
     fn names_for_darkness_are_made_of_darkness_words_only() {
-        let gaz = Gazetteer::new(
-            &[
-                "pitch black 2",
-                "dark",
-                "in darkness",
-                "dark tunnel",
-                "a dark hallway",
-            ]
-            .iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>(),
-        );
+        let gaz = gaz(&[
+            "pitch black 2",
+            "dark",
+            "in darkness",
+            "dark tunnel",
+            "a dark hallway",
+        ]);
         let dark: Vec<bool> = gaz.places().iter().map(names_darkness).collect();
         assert_eq!(dark, vec![true, true, true, false, false]);
         let pitch = &gaz.places()[0];
@@ -366,15 +366,11 @@ mod tests {
 
     #[test]
     fn a_member_is_named_by_its_own_qualifier_words_only() {
-        let names: Vec<String> = [
+        let gaz = gaz(&[
             "maze (exit north, south, east, down)",
             "maze (exit north, south, east, west, up, down; arrow down)",
             "maze (exit north, south, east, west, up, down; rock aladdin)",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        let gaz = Gazetteer::new(&names);
+        ]);
         let members = gaz.group(0).to_vec();
         let named = |text: &str| named_member(&gaz, &members, &words(text));
         let scratchings = "Obvious exits: North, South, East, West, Up, Down. You can also see: strange scratchings on rock reveals- ALADDIN WAS HERE";
@@ -390,15 +386,11 @@ mod tests {
 
     #[test]
     fn qualifiers_find_their_rooms() {
-        let names: Vec<String> = [
+        let gaz = gaz(&[
             "wharf road (end of east/west road)",
             "wharf road (east end of east/west road)",
             "wharf road (north to mcginty salvage)",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        let gaz = Gazetteer::new(&names);
+        ]);
         let rooms = vec![
             words("You're on the east end of Wharf Road. The Ocean Road starts here."),
             words("You are on the Wharf Road, with the McGinty Salvage office to the south."),
@@ -410,11 +402,7 @@ mod tests {
 
     #[test]
     fn a_slots_lie_breaks_a_tie_between_names() {
-        let names: Vec<String> = ["attic", "cellar", "forest", "hall"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let gaz = Gazetteer::new(&names);
+        let gaz = gaz(&["attic", "cellar", "forest", "hall"]);
         let fit = |i: usize, rise: i32, dark: bool| lie_fit(gaz.place(i).unwrap(), rise, dark);
         assert!(fit(0, 1, true) > fit(1, 1, true));
         assert!(fit(1, -1, true) > fit(0, -1, true));
@@ -424,7 +412,7 @@ mod tests {
 
     #[test]
     fn run_together_words_match() {
-        let gaz = Gazetteer::new(&["railcar".to_string()]);
+        let gaz = gaz(&["railcar"]);
         let ctx = words("You get out of the rail car.");
         assert!(context_fit(gaz.place(0).unwrap(), &ctx) > 0.99);
     }

@@ -63,10 +63,15 @@ const DARK: &[&str] = &[
     "it's dark",
 ];
 
+/// True if `text` holds any of `phrases` (lowercase), whatever its case.
+pub fn says_any(text: &str, phrases: &[&str]) -> bool {
+    let l = text.to_lowercase();
+    phrases.iter().any(|p| l.contains(p))
+}
+
 /// True if the reply says the room cannot be seen.
 pub fn is_dark(observation: &str) -> bool {
-    let l = observation.to_lowercase();
-    if DARK.iter().any(|p| l.contains(p)) {
+    if says_any(observation, DARK) {
         return true;
     }
     observation

@@ -2099,16 +2099,13 @@ impl<'a> Tracker<'a> {
                 .iter()
                 .map(|&s| {
                     let ctx = self.info(s).map(|i| i.context.clone()).unwrap_or_default();
+                    let in_dark = self.info(s).and_then(|i| i.slot) == Some(SlotKind::Dark);
                     // By elimination, how the slot was reached breaks ties between names.
                     let (rise, dark) = if threshold > 0.0 {
                         (0, false)
                     } else {
-                        (
-                            self.rise(s),
-                            self.info(s).and_then(|i| i.slot) == Some(SlotKind::Dark),
-                        )
+                        (self.rise(s), in_dark)
                     };
-                    let in_dark = self.info(s).and_then(|i| i.slot) == Some(SlotKind::Dark);
                     unclaimed
                         .iter()
                         .map(|&p| {
