@@ -15,6 +15,9 @@
 //!   steps (and, in hindsight, once the whole map is known);
 //! * [`consistency`] — every move's start judged again by how well all the moves agree (one
 //!   room, one way, one destination; the way back leads back);
+//! * [`misfit`] — a move whose start nothing vouches for, and which alone makes the lattice
+//!   contradict itself (a loop missing by three steps or more, a doorway with two destinations),
+//!   started in a room the transcript never showed;
 //! * [`naming`] — once everything is read, which listed name belongs to which of several
 //!   same-titled rooms, and to each room that could not be read when met (an optimal
 //!   assignment by the words of their texts, then by elimination);
@@ -26,9 +29,9 @@
 //!
 //! # What it achieves, and what it cannot
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
-//! direction, both maps closed under compass reverses) it reaches edge precision 0.931, recall
-//! 0.923, F1 0.927 and node recall 0.963 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
-//! 0.91); on the raw walkthroughs F1 0.918 and node recall 0.994. The cleaning keeps only the
+//! direction, both maps closed under compass reverses) it reaches edge precision 0.937, recall
+//! 0.928, F1 0.933 and node recall 0.967 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
+//! 0.91); on the raw walkthroughs F1 0.923 and node recall 0.993. The cleaning keeps only the
 //! steps the ground truth cites, so 112 of the 1,210 kept moves start somewhere the previous
 //! kept step did not leave the player (the re-walk of a known corridor, a death, `enter
 //! gazebo` were dropped). For 37 of them nothing in the kept text tells ([`ceiling`]: no other
@@ -37,11 +40,11 @@
 //! finding 0.968 (`maprepair bench ceiling`), the best a mapper reaches without guessing those
 //! starts. The automapper guesses a start only from evidence: the text ("You get off the
 //! bench."; "You're not sure which direction is which." keeps it where the player was), the way
-//! back, the lattice.
+//! back, the lattice, and the conflicts a start would leave ([`misfit`]).
 //!
 //! Node recall has a like limit: of the truth's 884 rooms, 60 are never where a kept step
 //! arrives, and 47 of those are not named anywhere in the kept text. Such a room can only be
-//! named by elimination (the one listed name no other room took); the automapper finds 851 of
+//! named by elimination (the one listed name no other room took); the automapper finds 855 of
 //! the 884 rooms.
 //!
 //! Without a location list (a player's own transcript) rooms are named by their titles, and a
@@ -75,6 +78,7 @@ pub mod clean;
 pub mod consistency;
 pub mod gazetteer;
 pub mod identity;
+pub mod misfit;
 pub mod movement;
 pub mod naming;
 pub mod placement;

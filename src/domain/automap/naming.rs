@@ -18,6 +18,7 @@
 
 use super::gazetteer::{Gazetteer, Place};
 use super::title::same_word;
+use crate::domain::direction::Direction;
 
 /// True if `w` occurs among `words` (prefix matches count), or as two consecutive words run
 /// together ("railcar" / "rail car").
@@ -131,7 +132,12 @@ pub fn context_fit(place: &Place, context: &[String]) -> f64 {
     if terms.is_empty() {
         return 0.0;
     }
-    let hit = terms.iter().filter(|w| occurs(w, context)).count();
+    // A compass word in a reply speaks of a way out, not of the room ("a passage leads to the
+    // west" is no sign of "west of house").
+    let hit = terms
+        .iter()
+        .filter(|w| Direction::parse(w).is_none() && occurs(w, context))
+        .count();
     hit as f64 / terms.len() as f64
 }
 
@@ -415,5 +421,15 @@ mod tests {
         let gaz = gaz(&["railcar"]);
         let ctx = words("You get out of the rail car.");
         assert!(context_fit(gaz.place(0).unwrap(), &ctx) > 0.99);
+    }
+
+    #[test]
+    fn a_compass_word_in_a_reply_speaks_of_a_way_not_of_a_room() {
+        // Zork's kitchen, entered from behind the house: "to the west" is a way out.
+        let gaz = gaz(&["west of house", "behind house"]);
+        let ctx = words("You are in the kitchen of the white house. A passage leads to the west.");
+        let fit = |i: usize| context_fit(gaz.place(i).unwrap(), &ctx);
+        assert!((fit(0) - fit(1)).abs() < 1e-12, "{} {}", fit(0), fit(1));
+        assert!(fit(0) > 0.0);
     }
 }

@@ -38,6 +38,7 @@ use super::gazetteer::{Gazetteer, MatchKind, Sighting};
 use super::identity::{
     has_exit, joined, local_conflicts, room_at, room_prose, target, Description,
 };
+use super::misfit::{misfits, Candidate};
 use super::movement::{is_disoriented, is_refusal, mentioned_ways, move_label};
 use super::naming::{
     best_assignment, context_fit, cued_assignment, dark_fit, group_scores, lie_fit, named_member,
@@ -446,6 +447,10 @@ pub struct Tracker<'a> {
     pub outcomes: Vec<Outcome>,
     /// Steps whose start away from the continuation the text or a way back vouches for.
     firm: std::collections::HashSet<usize>,
+    /// Each step's reply, for naming a start found only once the whole map is known.
+    replies: Vec<String>,
+    /// Whether each step's reply showed a room.
+    showed: Vec<bool>,
 }
 
 /// How a note says that the text or a way back vouches for a move's start.
@@ -504,6 +509,8 @@ impl<'a> Tracker<'a> {
             surveyed: Vec::new(),
             outcomes: Vec::new(),
             firm: std::collections::HashSet::new(),
+            replies: Vec::new(),
+            showed: Vec::new(),
         }
     }
 
@@ -588,6 +595,7 @@ impl<'a> Tracker<'a> {
             _ => step.action.clone(),
         };
         let seen = self.sight(index, obs);
+        self.showed.push(seen.is_some());
         let before = self.cur;
         let verb = action.trim().to_lowercase();
         let outcome = if verb == "undo" {
@@ -603,6 +611,7 @@ impl<'a> Tracker<'a> {
             o
         };
         self.outcomes.push(outcome);
+        self.replies.push(obs.to_string());
         self.prev_obs = obs.to_string();
         self.prev_action = action;
     }
@@ -1793,7 +1802,6 @@ impl<'a> Tracker<'a> {
                 self.firm.insert(k);
                 (y, "its way back leads there")
             } else {
-                self.firm.remove(&k);
                 let (Some(v), Some(_)) = (v, miss) else {
                     continue;
                 };
@@ -1808,6 +1816,7 @@ impl<'a> Tracker<'a> {
                 let Some(s) = room_at(map, &geo, to, [-v[0], -v[1], -v[2]], Some(from)) else {
                     continue;
                 };
+                self.firm.remove(&k);
                 (s, "which lies that way")
             };
             let _ = self.map.remove_exit(eid);
@@ -1907,6 +1916,86 @@ impl<'a> Tracker<'a> {
         }
     }
 
+    /// A move the map cannot hold (see [`super::misfit`]) started in a room the transcript never
+    /// showed: it gets a slot of its own, named later from the words of its reply.
+    fn detach_misfits(&mut self) {
+        let mut made: std::collections::HashMap<(RoomId, RoomId, Label), usize> =
+            std::collections::HashMap::new();
+        for o in &self.outcomes {
+            if let (true, Some(f), Some(t), Some(l)) = (o.moved, o.from, o.to, o.label.clone()) {
+                *made.entry((f, t, l)).or_default() += 1;
+            }
+        }
+        // In a whole transcript (not one of moves only, with steps dropped), a move right after
+        // a reply that showed the player in its start did start there.
+        let shown_in = |k: usize, from: RoomId| {
+            k.checked_sub(1).is_some_and(|j| {
+                self.showed.get(j).copied().unwrap_or(false)
+                    && self.outcomes.get(j).is_some_and(|p| p.to == Some(from))
+            })
+        };
+        let candidates: Vec<Candidate> = self
+            .outcomes
+            .iter()
+            .enumerate()
+            .filter_map(|(k, o)| {
+                let (true, true, Some(from), Some(to), Some(label)) =
+                    (o.moved, o.continued, o.from, o.to, o.label.clone())
+                else {
+                    return None;
+                };
+                let back = label.opposite();
+                let vouched = self.firm.contains(&k)
+                    || from == to
+                    || label.vector().is_none()
+                    || self.speaks_of(from, &label)
+                    || (!self.all_moves && shown_in(k, from))
+                    || made.get(&(from, to, label.clone())).copied().unwrap_or(0) > 1
+                    || back.is_some_and(|b| made.contains_key(&(to, from, b)))
+                    || (self.group_of_room(from).is_some()
+                        && self.group_of_room(from) == self.group_of_room(to));
+                (!vouched).then_some(Candidate {
+                    key: k,
+                    from,
+                    to,
+                    label,
+                })
+            })
+            .collect();
+        for k in misfits(&self.map, &candidates) {
+            let Some((Some(from), Some(to), Some(label))) = self
+                .outcomes
+                .get(k)
+                .map(|o| (o.from, o.to, o.label.clone()))
+            else {
+                continue;
+            };
+            let gone: Vec<ExitId> = self
+                .map
+                .exits_between(from, to)
+                .filter(|e| e.label == label)
+                .map(|e| e.id)
+                .collect();
+            for id in gone {
+                let _ = self.map.remove_exit(id);
+            }
+            // Not the reply before: it shows the room the move did not start in.
+            let context = self.replies.get(k).cloned().unwrap_or_default();
+            let s = self.slot(SlotKind::Source, &context);
+            let _ = self.map.add_exit(s, to, label, Origin::Observed);
+            let name = self.name_of(from);
+            if let Some(o) = self.outcomes.get_mut(k) {
+                o.from = Some(s);
+                o.continued = false;
+                o.note = format!(
+                    "{}; the map cannot hold it starting in {name}: started in {}",
+                    o.note,
+                    SlotKind::Source.as_str()
+                );
+            }
+        }
+    }
+
     /// How well the map agrees that `r` lies `dir` of a room named by `target` (words): one if a
     /// neighbour so named is reached by the opposite way, minus a half if it is reached this
     /// way, zero if no such neighbour.
@@ -1994,6 +2083,7 @@ impl<'a> Tracker<'a> {
     pub fn finish(&mut self) -> Vec<Option<String>> {
         self.revisit_sources();
         self.reconsider_sources();
+        self.detach_misfits();
         let bound = self.map.room_bound();
         let mut place_of: Vec<Option<usize>> = (0..bound)
             .map(|i| self.info.get(i).and_then(|x| x.place))
@@ -2306,6 +2396,84 @@ mod tests {
         );
         assert_move(&built, "carousel room", "north", "topiary");
         assert_move(&built, "carousel room", "north", "marble hall");
+    }
+
+    /// A transcript of moves only, walked north up a valley to a temple; the next kept move
+    /// goes east into the forest path at the valley's foot. Skipped steps took the player back
+    /// to the forest beside the path: from the temple, east cannot lead three rooms back
+    /// south.
+    fn a_walk_with_a_jump_back() -> Automap {
+        run(
+            &[
+                (
+                    "north",
+                    "Forest Path\nA path leads north from the lawn through a dim forest.",
+                ),
+                (
+                    "north",
+                    "Clearing\nA grassy clearing. Paths lead north and south.",
+                ),
+                (
+                    "north",
+                    "Old Temple\nAn old temple. An altar of black stone stands here.",
+                ),
+                ("east", "Forest Path"),
+            ],
+            &[
+                "south lawn",
+                "forest path",
+                "clearing",
+                "old temple",
+                "forest",
+            ],
+        )
+    }
+
+    #[test]
+    fn a_move_the_map_cannot_hold_started_in_a_room_the_transcript_never_showed() {
+        let built = a_walk_with_a_jump_back();
+        assert_move(&built, "forest", "east", "forest path");
+        assert!(
+            !has_move(&built, "old temple", "east", "forest path"),
+            "{:#?}",
+            built.steps
+        );
+        assert!(built.steps[3].note.contains("the map cannot hold it"));
+        // The rest of the walk is untouched.
+        assert_move(&built, "south lawn", "north", "forest path");
+        assert_move(&built, "clearing", "north", "old temple");
+    }
+
+    #[test]
+    fn a_move_the_map_can_hold_is_left_where_it_started() {
+        // The same walk, with the last move west to a shrine: no conflict, nothing moves.
+        let built = run(
+            &[
+                (
+                    "north",
+                    "Forest Path\nA path leads north from the lawn through a dim forest.",
+                ),
+                (
+                    "north",
+                    "Clearing\nA grassy clearing. Paths lead north and south.",
+                ),
+                (
+                    "north",
+                    "Old Temple\nAn old temple. An altar of black stone stands here.",
+                ),
+                ("east", "Shrine\nA tiny shrine."),
+            ],
+            &[
+                "south lawn",
+                "forest path",
+                "clearing",
+                "old temple",
+                "shrine",
+                "forest",
+            ],
+        );
+        assert_move(&built, "old temple", "east", "shrine");
+        assert!(built.steps.iter().all(|s| !s.note.contains("cannot hold")));
     }
 
     /// Adventureland's maze of pits: every room titled "Maze" with the same one-line
