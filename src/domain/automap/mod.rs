@@ -206,6 +206,11 @@ pub fn automap(name: &str, steps: &[Step], hints: &Hints) -> Automap {
                         }
                     }
                 }
+                (None, Some(_)) => {
+                    // The room the player arrived in was seen: it stays on the map, unlinked.
+                    room_in(&mut draft, &mut ids, &names, &details, to);
+                    note.push_str("; the way here is not mapped: its start could not be named");
+                }
                 _ => note.push_str("; not mapped: a room could not be named"),
             }
         } else if let Some(to) = o.to {

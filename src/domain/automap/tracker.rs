@@ -2398,6 +2398,18 @@ mod tests {
         assert_move(&built, "carousel room", "north", "marble hall");
     }
 
+    #[test]
+    fn a_room_arrived_in_stays_on_the_map_when_the_way_there_cannot_be_named() {
+        // The first move starts in a room the transcript never shows, and the list has no name
+        // left for it: the move is not mapped, but the clearing the player reached is.
+        let built = run(&[("north", "Clearing\nA grassy clearing.")], &["clearing"]);
+        let map = built.project.history.head();
+        let names: Vec<&str> = map.rooms().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, vec!["clearing"], "{:#?}", built.steps);
+        assert_eq!(map.exit_count(), 0);
+        assert!(built.steps[0].note.contains("its start could not be named"));
+    }
+
     /// A transcript of moves only, walked north up a valley to a temple; the next kept move
     /// goes east into the forest path at the valley's foot. Skipped steps took the player back
     /// to the forest beside the path: from the temple, east cannot lead three rooms back
