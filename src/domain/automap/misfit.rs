@@ -162,18 +162,17 @@ mod tests {
         (m, cands)
     }
 
+    /// North three times, then east back to the first room: the loop misses by four.
+    const JUMP_BACK: [(&str, Direction, &str); 4] = [
+        ("Path", North, "Clearing"),
+        ("Clearing", North, "Ridge"),
+        ("Ridge", North, "Temple"),
+        ("Temple", East, "Path"),
+    ];
+
     #[test]
     fn a_jump_far_back_is_the_move_the_map_cannot_hold() {
-        // North three times, then east back to the first room: the loop misses by four.
-        let (m, c) = walk(
-            &[
-                ("Path", North, "Clearing"),
-                ("Clearing", North, "Ridge"),
-                ("Ridge", North, "Temple"),
-                ("Temple", East, "Path"),
-            ],
-            &[3],
-        );
+        let (m, c) = walk(&JUMP_BACK, &[3]);
         assert_eq!(misfits(&m, &c), vec![3]);
     }
 
@@ -193,15 +192,7 @@ mod tests {
     #[test]
     fn moves_that_share_one_conflict_are_left_alone() {
         // Both the second and the last move are in doubt, and removing either closes the loop.
-        let (m, c) = walk(
-            &[
-                ("Path", North, "Clearing"),
-                ("Clearing", North, "Ridge"),
-                ("Ridge", North, "Temple"),
-                ("Temple", East, "Path"),
-            ],
-            &[1, 3],
-        );
+        let (m, c) = walk(&JUMP_BACK, &[1, 3]);
         assert_eq!(misfits(&m, &c), Vec::<usize>::new());
     }
 

@@ -2410,11 +2410,9 @@ mod tests {
         assert!(built.steps[0].note.contains("its start could not be named"));
     }
 
-    /// A transcript of moves only, walked north up a valley to a temple; the next kept move
-    /// goes east into the forest path at the valley's foot. Skipped steps took the player back
-    /// to the forest beside the path: from the temple, east cannot lead three rooms back
-    /// south.
-    fn a_walk_with_a_jump_back() -> Automap {
+    /// A transcript of moves only, walked north up a valley to a temple, then a last move from
+    /// there (`last`: action and reply).
+    fn up_the_valley_then(last: (&str, &str)) -> Automap {
         run(
             &[
                 (
@@ -2429,13 +2427,14 @@ mod tests {
                     "north",
                     "Old Temple\nAn old temple. An altar of black stone stands here.",
                 ),
-                ("east", "Forest Path"),
+                last,
             ],
             &[
                 "south lawn",
                 "forest path",
                 "clearing",
                 "old temple",
+                "shrine",
                 "forest",
             ],
         )
@@ -2443,7 +2442,10 @@ mod tests {
 
     #[test]
     fn a_move_the_map_cannot_hold_started_in_a_room_the_transcript_never_showed() {
-        let built = a_walk_with_a_jump_back();
+        // The last kept move goes east into the forest path at the valley's foot. Skipped steps
+        // took the player back to the forest beside the path: from the temple, east cannot lead
+        // three rooms back south.
+        let built = up_the_valley_then(("east", "Forest Path"));
         assert_move(&built, "forest", "east", "forest path");
         assert!(
             !has_move(&built, "old temple", "east", "forest path"),
@@ -2458,32 +2460,8 @@ mod tests {
 
     #[test]
     fn a_move_the_map_can_hold_is_left_where_it_started() {
-        // The same walk, with the last move west to a shrine: no conflict, nothing moves.
-        let built = run(
-            &[
-                (
-                    "north",
-                    "Forest Path\nA path leads north from the lawn through a dim forest.",
-                ),
-                (
-                    "north",
-                    "Clearing\nA grassy clearing. Paths lead north and south.",
-                ),
-                (
-                    "north",
-                    "Old Temple\nAn old temple. An altar of black stone stands here.",
-                ),
-                ("east", "Shrine\nA tiny shrine."),
-            ],
-            &[
-                "south lawn",
-                "forest path",
-                "clearing",
-                "old temple",
-                "shrine",
-                "forest",
-            ],
-        );
+        // East to a shrine instead: no conflict, nothing moves.
+        let built = up_the_valley_then(("east", "Shrine\nA tiny shrine."));
         assert_move(&built, "old temple", "east", "shrine");
         assert!(built.steps.iter().all(|s| !s.note.contains("cannot hold")));
     }
