@@ -2,8 +2,9 @@
 //! previous step left the player may still make the lattice contradict itself: a loop that does
 //! not close, two rooms on one cell, one doorway with two destinations. When nothing vouches for
 //! that start (no way back walked, the move made once, no text), the cleaner reading is that
-//! skipped steps took the player elsewhere first and the move started in a room the transcript
-//! never showed — as a death and restart, or the re-walk of a known corridor, do.
+//! skipped steps took the player elsewhere first — as a death and restart, or the re-walk of a
+//! known corridor, do. The tracker then starts the move in the known room that lies that way, or
+//! in a room the transcript never showed.
 //!
 //! The conflict machinery is the judge. Each candidate move's exit is removed in a what-if
 //! ([`TrialJudge`]), with the way back the map would infer for it. The move whose removal takes

@@ -17,7 +17,8 @@
 //!   room, one way, one destination; the way back leads back);
 //! * [`misfit`] — a move whose start nothing vouches for, and which alone makes the lattice
 //!   contradict itself (a loop missing by three steps or more, a doorway with two destinations),
-//!   started in a room the transcript never showed;
+//!   started elsewhere: in the known room that lies that way, or in one the transcript never
+//!   showed;
 //! * [`naming`] — once everything is read, which listed name belongs to which of several
 //!   same-titled rooms, and to each room that could not be read when met (an optimal
 //!   assignment by the words of their texts, then by elimination);
@@ -30,7 +31,7 @@
 //! # What it achieves, and what it cannot
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
 //! direction, both maps closed under compass reverses) it reaches edge precision 0.937, recall
-//! 0.928, F1 0.933 and node recall 0.967 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
+//! 0.929, F1 0.933 and node recall 0.967 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
 //! 0.91); on the raw walkthroughs F1 0.923 and node recall 0.993. The cleaning keeps only the
 //! steps the ground truth cites, so 112 of the 1,210 kept moves start somewhere the previous
 //! kept step did not leave the player (the re-walk of a known corridor, a death, `enter

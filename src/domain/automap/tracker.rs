@@ -1916,8 +1916,10 @@ impl<'a> Tracker<'a> {
         }
     }
 
-    /// A move the map cannot hold (see [`super::misfit`]) started in a room the transcript never
-    /// showed: it gets a slot of its own, named later from the words of its reply.
+    /// A move the map cannot hold (see [`super::misfit`]) started elsewhere: in the known room the
+    /// lattice puts one step back from its end once the move is gone, if that room's way is
+    /// free, else in a room the transcript never showed (a slot, named later from the words of
+    /// the move's reply).
     fn detach_misfits(&mut self) {
         let mut made: std::collections::HashMap<(RoomId, RoomId, Label), usize> =
             std::collections::HashMap::new();
@@ -1979,18 +1981,40 @@ impl<'a> Tracker<'a> {
             for id in gone {
                 let _ = self.map.remove_exit(id);
             }
-            // Not the reply before: it shows the room the move did not start in.
-            let context = self.replies.get(k).cloned().unwrap_or_default();
-            let s = self.slot(SlotKind::Source, &context);
-            let _ = self.map.add_exit(s, to, label, Origin::Observed);
+            // A known room the lattice now puts one step back, with that way free, else a room
+            // never shown, named later from its own reply (not the one before: it shows the
+            // room the move did not start in).
+            let geo = Geometry::infer(&self.map);
+            let placed = label
+                .vector()
+                .and_then(|v| room_at(&self.map, &geo, to, [-v[0], -v[1], -v[2]], Some(from)))
+                .filter(|&r| {
+                    !self
+                        .map
+                        .exits_from(r)
+                        .any(|e| e.label == label && e.to != to)
+                });
+            let (s, why) = match placed {
+                Some(r) => (
+                    r,
+                    format!("started in {}, which lies that way", self.name_of(r)),
+                ),
+                None => {
+                    let context = self.replies.get(k).cloned().unwrap_or_default();
+                    let s = self.slot(SlotKind::Source, &context);
+                    (s, format!("started in {}", SlotKind::Source.as_str()))
+                }
+            };
+            if !has_exit(&self.map, s, to, &label) {
+                let _ = self.map.add_exit(s, to, label, Origin::Observed);
+            }
             let name = self.name_of(from);
             if let Some(o) = self.outcomes.get_mut(k) {
                 o.from = Some(s);
                 o.continued = false;
                 o.note = format!(
-                    "{}; the map cannot hold it starting in {name}: started in {}",
-                    o.note,
-                    SlotKind::Source.as_str()
+                    "{}; the map cannot hold it starting in {name}: {why}",
+                    o.note
                 );
             }
         }
