@@ -53,7 +53,7 @@
 //! mode) or a long description printed again (verbose mode) is the room already seen, however
 //! the lattice disagrees, since a game's map need not be flat; a new description under a known
 //! title is a new room (the four forests, the maze). On the same 53 cleaned walkthroughs with
-//! no list: node recall 0.756, edge F1 0.648 (names then are titles, so the truth's "forest 2"
+//! no list: node recall 0.756, edge F1 0.650 (names then are titles, so the truth's "forest 2"
 //! can never match).
 //!
 //! When every action of a transcript is a compass move (a cleaned walkthrough), every step is
