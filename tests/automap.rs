@@ -386,6 +386,27 @@ fn name_lists_are_json_arrays_of_strings() {
     assert!(read_name_list("{}", "x").is_err());
 }
 
+#[test]
+fn walking_an_assumed_way_back_is_one_confirmation_in_the_step_not_a_removal_and_an_addition() {
+    let steps = vec![
+        step(0, "Init", "Hall\nA bare hall. A study lies north."),
+        step(1, "north", "Study\nA quiet study. The hall lies south."),
+        step(2, "south", "Hall"),
+    ];
+    let built = automap("t", &steps, &Hints::default());
+    let history = &built.project.history;
+    // The move north assumed the way back south; the move south saw it.
+    let walked_back = history.recall_step(history.len() as u32 - 1).unwrap();
+    let seen = walked_back.confirmed_exits();
+    assert_eq!(seen.len(), 1, "{walked_back:?}");
+    assert_eq!(seen[0].label.to_string(), "south");
+    assert_eq!(seen[0].origin, Origin::Observed);
+    // The move north itself confirmed nothing: it added its exit and the assumed way back.
+    let north = history.recall_step(history.len() as u32 - 2).unwrap();
+    assert!(north.confirmed_exits().is_empty());
+    assert_eq!(north.added_exits.len(), 2);
+}
+
 /// One game of `data_fixed` automapped, with its truth; `None` when it has no truth file.
 fn mango_game(data: &Path, game: &str, cleaned: bool) -> Option<(Vec<EdgeRecord>, Automap)> {
     let dir = data.join(game);

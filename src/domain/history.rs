@@ -9,7 +9,7 @@
 //! map's size, so their total cost stays linear), and [`History::tree`], the Reasoning History
 //! Tree with each room's timestamp.
 
-use super::map::{Exit, ExitId, Map, MapError, Room, RoomId};
+use super::map::{Exit, ExitId, Map, MapError, Origin, Room, RoomId};
 use serde::{Deserialize, Serialize};
 
 /// Why a commit was made.
@@ -211,7 +211,7 @@ impl Commit {
             .added_exits
             .iter()
             .rev()
-            .find(|e| e.origin == super::map::Origin::Observed)
+            .find(|e| e.origin == Origin::Observed)
             .map(|e| e.to);
         let walked = || {
             self.traversed
@@ -261,6 +261,24 @@ pub struct StepRecall {
     pub added_exits: Vec<Exit>,
     /// Exits removed.
     pub removed_exits: Vec<Exit>,
+}
+
+impl StepRecall {
+    /// The exits this step saw that the map had only assumed (an inferred way back, now
+    /// observed). The change records each as removed and added again under the same id.
+    pub fn confirmed_exits(&self) -> Vec<&Exit> {
+        self.added_exits
+            .iter()
+            .filter(|e| {
+                e.origin == Origin::Observed
+                    && self.removed_exits.iter().any(|r| {
+                        r.id == e.id
+                            && r.origin == Origin::InferredReverse
+                            && (r.from, r.to, &r.label) == (e.from, e.to, &e.label)
+                    })
+            })
+            .collect()
+    }
 }
 
 /// Why a history operation was refused.

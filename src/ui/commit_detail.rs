@@ -39,14 +39,23 @@ pub fn CommitDetail() -> impl IntoView {
             .into_iter()
             .map(|r| view! { <li class="added">"+ room "{r}</li> })
             .collect_view();
+        // An assumed way back now seen is one line, not a removal and an addition.
+        let confirmed: Vec<_> = recall.confirmed_exits().iter().map(|e| e.id).collect();
+        let seen = recall
+            .confirmed_exits()
+            .into_iter()
+            .map(|e| view! { <li class="confirmed">"✓ "{name(e)}" seen (was assumed)"</li> })
+            .collect_view();
         let added = recall
             .added_exits
             .iter()
+            .filter(|e| !confirmed.contains(&e.id))
             .map(|e| view! { <li class="added">"+ "{name(e)}</li> })
             .collect_view();
         let removed = recall
             .removed_exits
             .iter()
+            .filter(|e| !confirmed.contains(&e.id))
             .map(|e| view! { <li class="removed">"− "{name(e)}</li> })
             .collect_view();
         let none = |s: &str| {
@@ -61,7 +70,7 @@ pub fn CommitDetail() -> impl IntoView {
             <p class="step">{format!("Step {} · {} conflicts at this version", recall.step, snap.counts.total)}</p>
             <h3>"Observation"</h3><pre class="observation">{none(&recall.observation)}</pre>
             <h3>"Analysis"</h3><p class="analysis">{none(&recall.analysis)}</p>
-            <h3>"Changes"</h3><ul class="changes">{changes}{added}{removed}</ul>
+            <h3>"Changes"</h3><ul class="changes">{changes}{added}{seen}{removed}</ul>
             <button on:click=move |_| revert(state, v)>"Revert this commit"</button>
         })
     };
