@@ -40,9 +40,9 @@ pub fn CommitDetail() -> impl IntoView {
             .map(|r| view! { <li class="added">"+ room "{r}</li> })
             .collect_view();
         // An assumed way back now seen is one line, not a removal and an addition.
-        let confirmed: Vec<_> = recall.confirmed_exits().iter().map(|e| e.id).collect();
-        let seen = recall
-            .confirmed_exits()
+        let seen_exits = recall.confirmed_exits();
+        let confirmed: Vec<_> = seen_exits.iter().map(|e| e.id).collect();
+        let seen = seen_exits
             .into_iter()
             .map(|e| view! { <li class="confirmed">"✓ "{name(e)}" seen (was assumed)"</li> })
             .collect_view();

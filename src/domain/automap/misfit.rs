@@ -70,11 +70,11 @@ fn with_ways_back(map: &Map) -> Map {
 /// takes conflicts away from the map the others' removal left.
 pub fn misfits(map: &Map, candidates: &[Candidate]) -> Vec<usize> {
     let mut m = with_ways_back(map);
+    let mut geo = Geometry::infer(&m);
+    let mut before = detect(&m, &geo);
     let mut left: Vec<&Candidate> = candidates.iter().collect();
     let mut out = Vec::new();
     for _ in 0..ROUNDS {
-        let geo = Geometry::infer(&m);
-        let before = detect(&m, &geo);
         if before.iter().all(|c| c.ctype == ConflictType::Naming) {
             break;
         }
@@ -103,15 +103,16 @@ pub fn misfits(map: &Map, candidates: &[Candidate]) -> Vec<usize> {
         let Some(next) = edit.apply(&m) else {
             break;
         };
-        let after: HashSet<String> = detect(&next, &Geometry::infer(&next))
-            .into_iter()
-            .map(|c| c.id)
-            .collect();
-        let gone: Vec<&Conflict> = before.iter().filter(|c| !after.contains(&c.id)).collect();
-        if !(d <= -2 || gone.iter().any(|c| breaks_far(c))) {
+        let next_geo = Geometry::infer(&next);
+        let after = detect(&next, &next_geo);
+        let ids: HashSet<&str> = after.iter().map(|c| c.id.as_str()).collect();
+        let far = before
+            .iter()
+            .any(|c| !ids.contains(c.id.as_str()) && breaks_far(c));
+        if !(d <= -2 || far) {
             break;
         }
-        m = next;
+        (m, geo, before) = (next, next_geo, after);
         out.push(left.remove(i).key);
     }
     out

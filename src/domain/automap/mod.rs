@@ -178,7 +178,7 @@ pub fn automap(name: &str, steps: &[Step], hints: &Hints) -> Automap {
     for (i, s) in steps.iter().enumerate() {
         tracker.observe(i, s);
     }
-    let finals = tracker.finish();
+    let finals = tracker.finish(steps);
     let names = unique_names(&finals);
     let details = tracker.details();
     let mut history = History::new();

@@ -132,8 +132,9 @@ pub fn context_fit(place: &Place, context: &[String]) -> f64 {
     if terms.is_empty() {
         return 0.0;
     }
-    // A compass word in a reply speaks of a way out, not of the room ("a passage leads to the
-    // west" is no sign of "west of house").
+    // A word that reads as a move (a compass word, "up", "inside", "upstairs": anything
+    // `Direction::parse` takes) speaks of a way out in a reply, not of the room ("a passage
+    // leads to the west" is no sign of "west of house").
     let hit = terms
         .iter()
         .filter(|w| Direction::parse(w).is_none() && occurs(w, context))

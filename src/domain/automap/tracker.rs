@@ -447,8 +447,6 @@ pub struct Tracker<'a> {
     pub outcomes: Vec<Outcome>,
     /// Steps whose start away from the continuation the text or a way back vouches for.
     firm: std::collections::HashSet<usize>,
-    /// Each step's reply, for naming a start found only once the whole map is known.
-    replies: Vec<String>,
     /// Whether each step's reply showed a room.
     showed: Vec<bool>,
 }
@@ -509,7 +507,6 @@ impl<'a> Tracker<'a> {
             surveyed: Vec::new(),
             outcomes: Vec::new(),
             firm: std::collections::HashSet::new(),
-            replies: Vec::new(),
             showed: Vec::new(),
         }
     }
@@ -611,7 +608,6 @@ impl<'a> Tracker<'a> {
             o
         };
         self.outcomes.push(outcome);
-        self.replies.push(obs.to_string());
         self.prev_obs = obs.to_string();
         self.prev_action = action;
     }
@@ -1743,19 +1739,24 @@ impl<'a> Tracker<'a> {
         }
     }
 
+    /// How many steps made each move (start, end, direction).
+    fn moves_made(&self) -> std::collections::HashMap<(RoomId, RoomId, Label), usize> {
+        let mut made = std::collections::HashMap::new();
+        for o in &self.outcomes {
+            if let (true, Some(f), Some(t), Some(l)) = (o.moved, o.from, o.to, o.label.clone()) {
+                *made.entry((f, t, l)).or_default() += 1;
+            }
+        }
+        made
+    }
+
     /// Hindsight: a move taken to start where the previous step left the player, which the
     /// finished map places elsewhere — the lattice, built from every other move, puts another
     /// room one step back from its destination — started in that room: the transcript skipped
     /// the steps that led there.
     fn revisit_sources(&mut self) {
         // How many steps made each move (a move two steps made is not in doubt).
-        let mut made: std::collections::HashMap<(RoomId, RoomId, Label), usize> =
-            std::collections::HashMap::new();
-        for o in &self.outcomes {
-            if let (true, Some(f), Some(t), Some(l)) = (o.moved, o.from, o.to, o.label.clone()) {
-                *made.entry((f, t, l)).or_default() += 1;
-            }
-        }
+        let mut made = self.moves_made();
         let mut lattice = Lattice::of(&self.map);
         for k in 0..self.outcomes.len() {
             let o = &self.outcomes[k];
@@ -1920,14 +1921,8 @@ impl<'a> Tracker<'a> {
     /// lattice puts one step back from its end once the move is gone, if that room's way is
     /// free, else in a room the transcript never showed (a slot, named later from the words of
     /// the move's reply).
-    fn detach_misfits(&mut self) {
-        let mut made: std::collections::HashMap<(RoomId, RoomId, Label), usize> =
-            std::collections::HashMap::new();
-        for o in &self.outcomes {
-            if let (true, Some(f), Some(t), Some(l)) = (o.moved, o.from, o.to, o.label.clone()) {
-                *made.entry((f, t, l)).or_default() += 1;
-            }
-        }
+    fn detach_misfits(&mut self, steps: &[Step]) {
+        let made = self.moves_made();
         // In a whole transcript (not one of moves only, with steps dropped), a move right after
         // a reply that showed the player in its start did start there.
         let shown_in = |k: usize, from: RoomId| {
@@ -2000,8 +1995,8 @@ impl<'a> Tracker<'a> {
                     format!("started in {}, which lies that way", self.name_of(r)),
                 ),
                 None => {
-                    let context = self.replies.get(k).cloned().unwrap_or_default();
-                    let s = self.slot(SlotKind::Source, &context);
+                    let context = steps.get(k).map_or("", |x| x.observation.as_str());
+                    let s = self.slot(SlotKind::Source, context);
                     (s, format!("started in {}", SlotKind::Source.as_str()))
                 }
             };
@@ -2102,12 +2097,13 @@ impl<'a> Tracker<'a> {
         into + out
     }
 
-    /// Names group rooms and slots (see [`super::naming`]). Returns a final name per tracker
-    /// room (`None` for a room that could not be named).
-    pub fn finish(&mut self) -> Vec<Option<String>> {
+    /// Names group rooms and slots (see [`super::naming`]), once the starts are judged again;
+    /// `steps` are the steps observed, whose replies name a start found only then. Returns a
+    /// final name per tracker room (`None` for a room that could not be named).
+    pub fn finish(&mut self, steps: &[Step]) -> Vec<Option<String>> {
         self.revisit_sources();
         self.reconsider_sources();
-        self.detach_misfits();
+        self.detach_misfits(steps);
         let bound = self.map.room_bound();
         let mut place_of: Vec<Option<usize>> = (0..bound)
             .map(|i| self.info.get(i).and_then(|x| x.place))
