@@ -28,3 +28,19 @@ pub fn read_walkthrough(file: &str, text: &str) -> Result<String, String> {
         .map(|p| p.to_json())
         .map_err(|e| e.to_string())
 }
+
+/// A second reading of a history's transcript for the solver: `steps` (JSON, the steps the
+/// history's commits carry) read again with room names from `names` (a JSON array), as the
+/// reading's JSON, or `null` when there is nothing to read.
+///
+/// # Errors
+/// The arguments are not the JSON the app sends.
+#[wasm_bindgen]
+pub fn read_again(steps: &str, names: &str) -> Result<String, String> {
+    let steps: Vec<maprepair::domain::formats::Step> = serde_json::from_str(steps)
+        .map_err(|e| format!("the transcript could not be read: {e}"))?;
+    let names: Vec<String> = serde_json::from_str(names)
+        .map_err(|e| format!("the room names could not be read: {e}"))?;
+    let reading = maprepair::domain::automap::reread::read_steps(&steps, &names);
+    serde_json::to_string(&reading).map_err(|e| e.to_string())
+}

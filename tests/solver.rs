@@ -5,13 +5,15 @@
 mod support;
 
 use maprepair::domain::automap::clean::clean_walkthrough;
+use maprepair::domain::automap::read_name_list;
+use maprepair::domain::automap::reread::{reread, reread_by_map_names};
 use maprepair::domain::eval::{exit_delta, score_map, PairRule, Score};
 use maprepair::domain::formats::{parse_edge_list, parse_walkthrough};
 use maprepair::domain::reference::load::load_llm_built;
 use maprepair::domain::reference::Detector;
-use maprepair::domain::repair::solver::{judge_text, solve, Solver, TextVerdict};
+use maprepair::domain::repair::solver::{judge_text, solve, solve_with, Solver, TextVerdict};
 use maprepair::domain::repair::{run, Action};
-use maprepair::domain::{Analysis, CommitInfo, Direction, Draft, History, Label, Trigger};
+use maprepair::domain::{Analysis, CommitInfo, Direction, Draft, History, Label, Project, Trigger};
 
 fn build(steps: &[(&str, Direction, &str, &str)]) -> History {
     let mut h = History::new();
@@ -353,11 +355,11 @@ fn a_loop_that_does_not_close_is_stretched_not_cut() {
     assert!(h.head().exits().any(|e| !e.geometric));
 }
 
-#[test]
-fn on_the_llm_built_mango_maps_the_solver_keeps_what_is_right() {
-    let Some(dir) = support::mango_dir() else {
-        return;
-    };
+/// The 42 conflict-bearing LLM-built MANGO maps, each as the history the model's reading left
+/// (one commit per cleaned step), repaired by the solver with a second reading named from the
+/// game's location list (`reading`) or without one: (precision and recall before, after,
+/// correct exits lost, conflicts left, directional conflicts left).
+fn solve_mango(dir: &std::path::Path, with_reading: bool) -> (Score, Score, usize, usize, usize) {
     let (mut before, mut after) = (Score::default(), Score::default());
     let (mut direction_after, mut total_after, mut lost) = (0, 0, 0);
     let mut games = 0;
@@ -376,13 +378,17 @@ fn on_the_llm_built_mango_maps_the_solver_keeps_what_is_right() {
         let steps = parse_walkthrough(&support::read(&gd.join(format!("{game}.walkthrough"))), "w")
             .unwrap();
         let cleaned = clean_walkthrough(&steps, &truth);
-        let mut project =
-            maprepair::domain::Project::from_edge_records_with_text(&game, &built, |s| {
-                let s = cleaned.get(usize::try_from(s).ok()?)?;
-                Some(format!("> {}\n{}", s.action, s.observation))
-            });
+        let mut project = Project::from_edge_records_over_steps(&game, &built, &cleaned);
+        let reading = with_reading.then(|| {
+            let names = read_name_list(
+                &support::read(&gd.join(format!("{game}.locations.json"))),
+                "locations",
+            )
+            .unwrap();
+            reread(&project.history, &names).unwrap()
+        });
         let input = project.history.head().clone();
-        let report = solve(&mut project.history);
+        let (report, _) = solve_with(&mut project.history, reading.as_ref());
         let out = project.history.head();
         direction_after += report.after.direction;
         total_after += report.after.total;
@@ -391,6 +397,16 @@ fn on_the_llm_built_mango_maps_the_solver_keeps_what_is_right() {
         after += score_map(&truth, out, PairRule::Closed);
     }
     assert_eq!(games, 42);
+    (before, after, lost, total_after, direction_after)
+}
+
+#[test]
+fn on_the_llm_built_mango_maps_the_solver_keeps_what_is_right() {
+    let Some(dir) = support::mango_dir() else {
+        return;
+    };
+    // Issue 5's targets, with the second reading (the location list the model had).
+    let (before, after, lost, total_after, direction_after) = solve_mango(&dir, true);
     assert_eq!(direction_after, 0, "no directional conflict left");
     assert!(
         total_after < 54,
@@ -404,9 +420,158 @@ fn on_the_llm_built_mango_maps_the_solver_keeps_what_is_right() {
         after.edge_recall()
     );
     assert!(
-        after.edge_precision() >= 0.86,
+        after.edge_precision() >= 0.90,
         "precision after repair {} (before {})",
         after.edge_precision(),
         before.edge_precision()
     );
+    // Without it, the conflicts and contradictions alone do less.
+    let (_, alone, lost_alone, total_alone, _) = solve_mango(&dir, false);
+    assert_eq!(total_alone, 0);
+    assert!(
+        lost_alone <= 10,
+        "{lost_alone} correct exits lost without a reading"
+    );
+    assert!(
+        alone.edge_precision() >= 0.86 && alone.edge_precision() < after.edge_precision(),
+        "precision without the second reading {} (with it {})",
+        alone.edge_precision(),
+        after.edge_precision()
+    );
+}
+
+/// An exit a model recorded: from, direction, to.
+type Recorded<'a> = (&'a str, Direction, &'a str);
+
+/// A model's history of a short transcript: each step's text, and the exit the model recorded
+/// for it (None: it recorded no move).
+fn model_history(steps: &[(&str, Option<Recorded<'_>>)]) -> History {
+    let mut h = History::new();
+    for (i, (text, exit)) in steps.iter().enumerate() {
+        let mut draft = Draft::new(h.head());
+        if let Some((a, d, b)) = exit {
+            let x = draft.room(a);
+            let y = draft.room(b);
+            draft.exit(x, y, Label::Dir(*d), true);
+        }
+        h.commit(
+            draft.finish(),
+            CommitInfo {
+                step: i as u32,
+                observation: (*text).to_string(),
+                ..CommitInfo::default()
+            },
+        )
+        .unwrap();
+    }
+    h
+}
+
+fn lost_track() -> History {
+    use Direction::*;
+    model_history(&[
+        ("> look\nKitchen\nA warm kitchen. A door leads west.", None),
+        (
+            "> west\nLiving Room\nA living room. The kitchen is east.",
+            Some(("Kitchen", West, "Living Room")),
+        ),
+        // The model forgot the player had moved: it put this move in the kitchen.
+        (
+            "> down\nCellar\nA damp cellar. Stairs lead up.",
+            Some(("Kitchen", Down, "Cellar")),
+        ),
+        // And it wrote the wrong direction for this one.
+        (
+            "> east\nPantry\nShelves of jars. The cellar is west.",
+            Some(("Cellar", West, "Pantry")),
+        ),
+    ])
+}
+
+#[test]
+fn the_transcript_read_again_removes_a_way_it_does_not_show_and_relabels_one_it_reads_otherwise() {
+    let mut h = lost_track();
+    let reading = reread_by_map_names(&h).unwrap();
+    let (report, used) = solve_with(&mut h, Some(&reading));
+    let used = used.unwrap();
+    assert!(!used.set_aside);
+    assert_eq!((used.removed, used.relabelled), (1, 1));
+    assert!(!has(&h, "Kitchen", "down", "Cellar"));
+    assert!(has(&h, "Cellar", "east", "Pantry"));
+    assert!(!has(&h, "Cellar", "west", "Pantry"));
+    assert!(has(&h, "Kitchen", "west", "Living Room"));
+    // Each edit is a commit whose reason says where it came from.
+    let reasons: Vec<&str> = report
+        .actions
+        .iter()
+        .filter(|l| l.version.is_some())
+        .map(|l| l.decision.reason.as_str())
+        .collect();
+    assert_eq!(reasons.len(), 2);
+    assert!(
+        reasons.iter().all(|r| r.contains("read again")),
+        "{reasons:?}"
+    );
+    // Without the reading nothing contradicts either exit: the solver keeps them.
+    let mut alone = lost_track();
+    solve(&mut alone);
+    assert!(has(&alone, "Kitchen", "down", "Cellar"));
+    assert!(has(&alone, "Cellar", "west", "Pantry"));
+}
+
+#[test]
+fn a_reading_that_names_too_few_of_the_maps_rooms_is_set_aside() {
+    let mut h = lost_track();
+    let names: Vec<String> = ["Kitchen", "Attic", "Barn", "Garden", "Hall"]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let reading = reread(&h, &names).unwrap();
+    let before = h.len();
+    let (_, used) = solve_with(&mut h, Some(&reading));
+    assert!(used.unwrap().set_aside);
+    assert_eq!(h.len(), before, "nothing changed");
+}
+
+#[test]
+fn on_the_demo_games_as_an_llm_built_them_the_transcript_read_again_removes_the_mistakes() {
+    for info in maprepair::domain::demo::catalog()
+        .into_iter()
+        .filter(|i| i.noise.is_some() && i.rooms <= 150)
+    {
+        let d = maprepair::domain::demo::build(info.id).unwrap();
+        let noisy = d.noisy.as_deref().unwrap();
+        let mut project = Project::from_edge_records_over_steps(info.id, noisy, &d.steps);
+        let input = project.history.head().clone();
+        let reading = reread_by_map_names(&project.history).unwrap();
+        let (_, used) = solve_with(&mut project.history, Some(&reading));
+        let out = project.history.head();
+        let before = score_map(&d.truth, &input, PairRule::Closed);
+        let after = score_map(&d.truth, out, PairRule::Closed);
+        let lost = exit_delta(&d.truth, &input, out).correct_lost;
+        let mut alone = Project::from_edge_records_over_steps(info.id, noisy, &d.steps);
+        solve(&mut alone.history);
+        let lost_alone = exit_delta(&d.truth, &input, alone.history.head()).correct_lost;
+        let used = used.unwrap();
+        assert!(!used.set_aside && used.removed > 0, "{}: {used:?}", info.id);
+        assert!(
+            after.edge_precision() > before.edge_precision() + 0.1 || after.edge_precision() == 1.0,
+            "{}: precision {} -> {}",
+            info.id,
+            before.edge_precision(),
+            after.edge_precision()
+        );
+        assert!(
+            after.edge_recall() >= before.edge_recall() - 0.02,
+            "{}: recall {} -> {}",
+            info.id,
+            before.edge_recall(),
+            after.edge_recall()
+        );
+        assert!(
+            lost <= lost_alone,
+            "{}: {lost} correct exits lost with the reading, {lost_alone} without",
+            info.id
+        );
+    }
 }

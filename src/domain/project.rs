@@ -3,8 +3,8 @@
 
 use super::direction::Label;
 use super::draft::Draft;
-use super::formats::{records_of, EdgeRecord, FormatError};
-use super::history::{Commit, CommitInfo, History, Trigger};
+use super::formats::{records_of, EdgeRecord, FormatError, Step};
+use super::history::{Change, Commit, CommitInfo, History, Trigger};
 use super::map::ExitId;
 use serde::{Deserialize, Serialize};
 
@@ -55,14 +55,64 @@ impl Project {
         records: &[EdgeRecord],
         text: impl Fn(i64) -> Option<String>,
     ) -> Project {
+        Project::build(name, records, &text, None)
+    }
+
+    /// The history a model's reading of a transcript leaves: one commit per step of `steps`
+    /// (records cite them by index, `seen_in_forward`), in step order. A step some records cite
+    /// makes their commits, as [`Project::from_edge_records_with_text`]; a step no record cites
+    /// makes a commit that changes nothing and carries its text (the model read it and recorded
+    /// no move). Records citing no step come last.
+    pub fn from_edge_records_over_steps(
+        name: &str,
+        records: &[EdgeRecord],
+        steps: &[Step],
+    ) -> Project {
+        let text = |i: i64| {
+            let s = steps.get(usize::try_from(i).ok()?)?;
+            Some(format!("> {}\n{}", s.action, s.observation))
+        };
+        Project::build(name, records, &text, Some(steps.len()))
+    }
+
+    fn build(
+        name: &str,
+        records: &[EdgeRecord],
+        text: &dyn Fn(i64) -> Option<String>,
+        every_step: Option<usize>,
+    ) -> Project {
         let mut order: Vec<usize> = (0..records.len()).collect();
         order.sort_by_key(|&i| (records[i].seen_in_forward.unwrap_or(i64::MAX), i));
         let mut history = History::new();
+        // The next step (of `every_step`) not yet committed.
+        let mut next_step: i64 = 0;
+        // Commits the steps before `upto` that no record cites.
+        let silent = |history: &mut History, next_step: &mut i64, upto: i64| {
+            let Some(n) = every_step else { return };
+            while *next_step < upto.min(i64::try_from(n).unwrap_or(i64::MAX)) {
+                let info = CommitInfo {
+                    step: u32::try_from(*next_step).unwrap_or(u32::MAX),
+                    trigger: Some(Trigger::Observation),
+                    observation_id: None,
+                    observation: text(*next_step).unwrap_or_default(),
+                    analysis: "no move recorded".to_string(),
+                    traversed: Vec::new(),
+                };
+                let _ = history.commit(Change::default(), info);
+                *next_step += 1;
+            }
+        };
         for (n, i) in order.into_iter().enumerate() {
             let r = &records[i];
             let (src, dst) = (r.src.trim(), r.dst.trim());
             if src.is_empty() || dst.is_empty() || src.eq_ignore_ascii_case(dst) {
                 continue;
+            }
+            if let Some(step) = r.seen_in_forward {
+                silent(&mut history, &mut next_step, step);
+                next_step = next_step.max(step.saturating_add(1));
+            } else {
+                silent(&mut history, &mut next_step, i64::MAX);
             }
             let mut draft = Draft::new(history.head());
             let a = draft.room(src);
@@ -78,7 +128,7 @@ impl Project {
                 observation_id: Some(n as u32),
                 observation: r
                     .seen_in_forward
-                    .and_then(&text)
+                    .and_then(text)
                     .unwrap_or_else(|| format!("{} --{}--> {}", r.src, r.action, r.dst)),
                 analysis: String::new(),
                 traversed: Vec::new(),
@@ -86,6 +136,7 @@ impl Project {
             // A draft always fits the map it was drawn on.
             let _ = history.commit(draft.finish(), info);
         }
+        silent(&mut history, &mut next_step, i64::MAX);
         Project {
             name: name.to_string(),
             history,

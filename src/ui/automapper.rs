@@ -7,6 +7,8 @@
 //! opens a walkthrough before that; those wait for it. A failed fetch is tried again, at a new
 //! address, on the next request. Results come back as project JSON (lossless).
 
+use crate::domain::formats::Step;
+use crate::domain::repair::reading::Reading;
 use crate::domain::Project;
 
 /// The demo `id` (one that [`crate::ui::catalog::build_here`] does not make) as a project.
@@ -26,6 +28,20 @@ pub async fn demo(id: &str) -> Result<Project, String> {
 pub async fn walkthrough(file: &str, text: &str) -> Result<Project, String> {
     let project = module::call("read_walkthrough", file, text).await?;
     Project::from_json(&project, file).map_err(|e| e.to_string())
+}
+
+/// A second reading of a history's transcript (`steps`, from
+/// [`crate::domain::repair::reading::transcript_steps`]) with rooms named from `names`, for the
+/// solver; `None` when there is nothing to read.
+///
+/// # Errors
+/// Why not, in words: the module could not be loaded, or it could not read what it was sent.
+pub async fn reading(steps: &[Step], names: &[String]) -> Result<Option<Reading>, String> {
+    let steps = serde_json::to_string(steps).map_err(|e| e.to_string())?;
+    let names = serde_json::to_string(names).map_err(|e| e.to_string())?;
+    let text = module::call("read_again", &steps, &names).await?;
+    serde_json::from_str(&text)
+        .map_err(|e| format!("the automapper's reading could not be read back: {e}"))
 }
 
 /// Starts fetching the module if nobody has yet.

@@ -92,9 +92,12 @@ pub fn build(id: &str) -> Option<Project> {
     }
     if let Some(game) = id.strip_prefix("llm-") {
         let d = demo::build(game)?;
-        let mut project = Project::from_edge_records(
+        // The history a model's reading leaves: one commit per step of the walkthrough, so the
+        // solver can read the transcript again.
+        let mut project = Project::from_edge_records_over_steps(
             &format!("{}, as an LLM built it", d.info.title),
             d.noisy.as_deref()?,
+            &d.steps,
         );
         project.ground_truth = Some(d.truth);
         return Some(project);

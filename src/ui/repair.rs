@@ -2,7 +2,9 @@
 //! commit with its reason (the domain's [`RepairSession`] does the work); and the user's own
 //! edits of a candidate exit, recorded the same way.
 
+use super::automapper;
 use super::state::{AppState, RepairRun, Strategy};
+use crate::domain::repair::reading::{map_names, transcript_steps};
 use crate::domain::repair::{describe, solver, Action, Budget, Decider, Decision, RepairSession};
 use leptos::prelude::*;
 
@@ -30,45 +32,89 @@ pub fn repair_step(state: AppState) -> bool {
 }
 
 /// Repairs until the session stops (no conflicts left, budget spent, or no action helps). The
-/// solver runs to its own end ([`solver::solve`]: after the conflicts, the exits the others
-/// contradict), as on the command line.
+/// solver runs to its own end ([`solve_to_end`]), as on the command line.
 pub fn repair_all(state: AppState) {
-    let before = state.snapshot.with_untracked(|s| s.counts.total);
     if state.strategy.get_untracked() == Strategy::Solver {
-        state.playing.set(false);
-        state.cursor.set(None);
-        let mut log = state
-            .repair
-            .get_value()
-            .map(|run| run.session.log)
-            .unwrap_or_default();
-        let mut edits = 0;
-        state.project.update(|p| {
-            let report = solver::solve(&mut p.history);
-            edits = report
-                .actions
-                .iter()
-                .filter(|a| a.version.is_some())
-                .count();
-            log.extend(report.actions);
-        });
-        state.repair_log.set(log);
-        state.repair.set_value(None);
-        if edits == 0 {
-            state.tell(
-                "The solver found nothing to change: no conflict is open and no exit contradicts the rest of the map.",
-                false,
-            );
-            return;
-        }
-    } else {
-        let mut guard = 0;
-        while repair_step(state) && guard < 1_000 {
-            guard += 1;
-        }
+        leptos::task::spawn_local(solve_to_end(state));
+        return;
+    }
+    let before = state.snapshot.with_untracked(|s| s.counts.total);
+    let mut guard = 0;
+    while repair_step(state) && guard < 1_000 {
+        guard += 1;
     }
     let after = state.snapshot.with_untracked(|s| s.counts.total);
     state.tell(format!("Repair finished: {before} → {after} conflicts. Each action is a commit on the timeline."), false);
+}
+
+/// Runs the solver to its end ([`solver::solve_with`]: after the conflicts, the exits the others
+/// contradict). When the history carries a transcript, the automapper first reads it again
+/// (in its own module, [`automapper::reading`]) with the map's room names, and the solver
+/// removes the exits that reading does not find. If the module cannot be had, the solver runs
+/// without it and says so; if another project is opened meanwhile, nothing is done.
+pub async fn solve_to_end(state: AppState) {
+    state.playing.set(false);
+    state.cursor.set(None);
+    let (steps, names) = state
+        .project
+        .with_untracked(|p| (transcript_steps(&p.history), map_names(&p.history)));
+    let mut unread = None;
+    let reading = if steps.len() >= 2 {
+        state.tell("Reading the transcript again for the solver…", false);
+        match state
+            .unless_opened_meanwhile(automapper::reading(&steps, &names))
+            .await
+        {
+            None => return,
+            Some(Ok(r)) => r,
+            Some(Err(e)) => {
+                unread = Some(e);
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let before = state.snapshot.with_untracked(|s| s.counts.total);
+    let mut log = state
+        .repair
+        .get_value()
+        .map(|run| run.session.log)
+        .unwrap_or_default();
+    let mut edits = 0;
+    let mut used = None;
+    state.project.update(|p| {
+        let (report, u) = solver::solve_with(&mut p.history, reading.as_ref());
+        used = u;
+        edits = report
+            .actions
+            .iter()
+            .filter(|a| a.version.is_some())
+            .count();
+        log.extend(report.actions);
+    });
+    state.repair_log.set(log);
+    state.repair.set_value(None);
+    let after = state.snapshot.with_untracked(|s| s.counts.total);
+    let mut text = if edits == 0 {
+        "The solver found nothing to change: no conflict is open, no exit contradicts the rest of the map".to_string()
+    } else {
+        format!("Repair finished: {before} → {after} conflicts. Each action is a commit on the timeline")
+    };
+    match (used, &unread) {
+        (Some(u), _) if u.set_aside => text.push_str(
+            ". The transcript read again names too few of the map's rooms to judge its exits; it was set aside.",
+        ),
+        (Some(u), _) => text.push_str(&format!(
+            ", and the transcript read again offline has {} of the {} exits it could judge: {} removed, {} relabelled.",
+            u.supported, u.judged, u.removed, u.relabelled
+        )),
+        (None, Some(e)) => text.push_str(&format!(
+            ". It ran without reading the transcript again: {e}."
+        )),
+        (None, None) => text.push('.'),
+    }
+    state.tell(text, unread.is_some());
 }
 
 /// Starts the session again (after a strategy change).

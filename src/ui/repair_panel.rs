@@ -33,6 +33,9 @@ pub fn RepairPanel() -> impl IntoView {
                     <option value="llm" disabled=true>"LLM agent: see the LLM panel below"</option>
                 </select>
             </label>
+            <Show when=move || state.strategy.get() == Strategy::Solver>
+                <p class="hint" data-testid="solver-hint">"Repair to the end: when the history holds a transcript, the solver first reads it again offline and removes the exits the text does not show, then settles what still conflicts. Step settles one conflict at a time."</p>
+            </Show>
             <div class="button-row">
                 <button on:click=move |_| { repair_step(state); } disabled=none_left>"Step"</button>
                 <button class="primary" data-testid="repair-run" on:click=move |_| repair_all(state) disabled=run_disabled>"Repair to the end"</button>

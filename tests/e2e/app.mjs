@@ -6,7 +6,7 @@
 // load → pick a demo → play the timeline to the end → conflicts > 0 → select a conflict and see
 // its candidates → repair and see the count fall → reload and find the same project → export
 // JSON, import it back, and get the same map and history → a bad file changes nothing → the
-// solver with no conflict open → SVG export → a walkthrough import → the route finder → keyboard
+// solver with no conflict open → the solver's second reading of a transcript → SVG export → a walkthrough import → the route finder → keyboard
 // stepping → ground truth → force layout → the Learn gallery. Saves a screenshot of each state
 // under tests/e2e/artifacts/app-*.png.
 
@@ -161,6 +161,22 @@ await run(async (context, url) => {
     if (!/forest/i.test(log)) throw new Error(`the log does not name the exit removed: ${log.slice(0, 120)}`);
     await page.locator('.repair-panel select').selectOption('remove');
   });
+
+  await check('on a game as an LLM built it, the solver reads the transcript again and removes what it does not show', async () => {
+    await page.locator('[data-testid="demo-item"][data-demo-id="llm-cottage"]').click();
+    await page.waitForFunction(() => /as an LLM built it/.test(document.querySelector('[data-testid="project-name"]').textContent), null, { timeout: LOAD_TIMEOUT_MS });
+    await page.locator('.repair-panel select').selectOption('solver');
+    await id('solver-hint').waitFor();
+    const exitsBefore = Number(await text('exit-count'));
+    await id('repair-run').click();
+    await page.waitForFunction(() => /read again offline has \d+ of the \d+ exits/.test(document.querySelector('[data-testid="notice"]').textContent), null, { timeout: LOAD_TIMEOUT_MS });
+    const exitsAfter = Number(await text('exit-count'));
+    if (!(exitsAfter < exitsBefore)) throw new Error(`exits ${exitsBefore} -> ${exitsAfter}`);
+    const log = await page.locator('.repair-panel .repair-log').textContent();
+    if (!/transcript read again offline/.test(log)) throw new Error(`the log does not give the reading as the reason: ${log.slice(0, 160)}`);
+  });
+  await shot(page, 'app-08b-solver-reading');
+  await page.locator('.repair-panel select').selectOption('remove');
 
   await check('the SVG export is the drawn map', async () => {
     const svg = await download('export-svg');

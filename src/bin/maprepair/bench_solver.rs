@@ -16,6 +16,8 @@ use crate::args::Args;
 use crate::bench_mango::games;
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::clean::clean_walkthrough;
+use maprepair::domain::automap::read_name_list;
+use maprepair::domain::automap::reread::{reread, reread_by_map_names};
 use maprepair::domain::eval::{exit_delta, score_map, score_sets, PairRule, PairSet, Score};
 use maprepair::domain::formats::{parse_edge_list, parse_walkthrough, write_edge_list};
 use maprepair::domain::history::{History, Trigger};
@@ -23,7 +25,7 @@ use maprepair::domain::map::{Exit, Map, RoomId};
 use maprepair::domain::reference::load::load_llm_built;
 use maprepair::domain::reference::Detector;
 use maprepair::domain::repair::heuristic::{Heuristic, Preference};
-use maprepair::domain::repair::solver::solve;
+use maprepair::domain::repair::solver::solve_with;
 use maprepair::domain::repair::{run as run_repair, Budget};
 use maprepair::domain::{Analysis, Project};
 use serde_json::{json, Map as JsonMap, Value};
@@ -97,8 +99,40 @@ fn explain(truth: &[maprepair::domain::formats::EdgeRecord], history: &History) 
     Value::Array(out)
 }
 
+/// Which names the solver's second reading of the transcript uses (`--reading`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ReadingSource {
+    /// The game's location list, as the model that built the map had it (the default).
+    List,
+    /// The names on the built map.
+    Map,
+    /// No second reading.
+    None,
+}
+
+fn reading_source(args: &Args) -> Result<ReadingSource, CliError> {
+    match args.option("reading").unwrap_or("list") {
+        "list" => Ok(ReadingSource::List),
+        "map" => Ok(ReadingSource::Map),
+        "none" => Ok(ReadingSource::None),
+        other => Err(CliError::Usage(format!(
+            "--reading must be list, map or none, not {other:?}"
+        ))),
+    }
+}
+
+/// The game's `locations.json` (empty when the file is absent).
+fn read_locations(dir: &Path, game: &str) -> Result<Vec<String>, CliError> {
+    let p = dir.join(format!("{game}.locations.json"));
+    if !p.is_file() {
+        return Ok(Vec::new());
+    }
+    Ok(read_name_list(&read(&p)?, &p.display().to_string())?)
+}
+
 pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
     let data = Path::new(args.require("data")?);
+    let reading_source = reading_source(args)?;
     let out_dir = args.option("out").map(Path::new);
     if let Some(dir) = out_dir {
         std::fs::create_dir_all(dir)
@@ -119,13 +153,23 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
         let cleaned = clean_walkthrough(&steps, &truth);
         let reference_conflicts = Detector::new().count(&load_llm_built(&built)).dir_topo();
         let start = now();
-        let mut project = Project::from_edge_records_with_text(&game, &built, |step| {
-            let s = cleaned.get(usize::try_from(step).ok()?)?;
-            Some(format!("> {}\n{}", s.action, s.observation))
-        });
+        let mut project = Project::from_edge_records_over_steps(&game, &built, &cleaned);
         let input = project.history.head().clone();
+        let mut reading_use = None;
         let report = match strategy {
-            "solver" => solve(&mut project.history),
+            "solver" => {
+                let reading = match reading_source {
+                    ReadingSource::List => {
+                        let names = read_locations(&dir, &game)?;
+                        reread(&project.history, &names)
+                    }
+                    ReadingSource::Map => reread_by_map_names(&project.history),
+                    ReadingSource::None => None,
+                };
+                let (report, used) = solve_with(&mut project.history, reading.as_ref());
+                reading_use = used;
+                report
+            }
             "heuristic-remove" | "heuristic-modify" => {
                 let preference = if strategy == "heuristic-remove" {
                     Preference::Remove
@@ -181,6 +225,7 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
             "wrong_removed": delta.wrong_removed,
             "actions": applied,
             "seconds": seconds,
+            "second_reading": reading_use,
             "edits": edits,
         }));
     }

@@ -1,16 +1,22 @@
-//! `repair FILE --strategy heuristic-remove|heuristic-modify [--semantics …] [--out FILE]`.
+//! `repair FILE --strategy heuristic-remove|heuristic-modify|solver [--semantics …] [--out FILE]
+//! [--locations FILE] [--reading list|map|none]`. The solver reads the transcript the project's
+//! commits carry a second time ([`reread`]), naming rooms from the game's location list
+//! (`list`, the default with `--locations`) or from the map's own names (`map`, the default
+//! without); `none` leaves the second reading out.
 
 use crate::args::Args;
 use crate::check::{counts_json, ref_counts_json, reference_input, semantics};
 use crate::input::{load, Input};
-use crate::{emit, CliError};
+use crate::{emit, read, CliError};
+use maprepair::domain::automap::read_name_list;
+use maprepair::domain::automap::reread::{reread, reread_by_map_names};
 use maprepair::domain::formats::write_edge_list;
 use maprepair::domain::reference::table3::graph_records;
 use maprepair::domain::reference::{
     heuristic_repair, HeuristicAction, HeuristicStrategy, RefGraph,
 };
 use maprepair::domain::repair::heuristic::{Heuristic, Preference};
-use maprepair::domain::repair::solver::solve;
+use maprepair::domain::repair::solver::solve_with;
 use maprepair::domain::repair::{run as run_repair, Budget};
 use maprepair::domain::{Analysis, Semantics};
 use serde_json::{json, Value};
@@ -82,8 +88,31 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         Semantics::Default => {
             let mut project = input.project().clone();
+            let mut reading_use = None;
             let report = if strategy == "solver" {
-                solve(&mut project.history)
+                let locations = args.option("locations");
+                let default = if locations.is_some() { "list" } else { "map" };
+                let reading = match (args.option("reading").unwrap_or(default), locations) {
+                    ("none", _) => None,
+                    ("list", Some(file)) => {
+                        let names = read_name_list(&read(Path::new(file))?, file)?;
+                        reread(&project.history, &names)
+                    }
+                    ("list", None) => {
+                        return Err(CliError::Usage(
+                            "--reading list needs --locations FILE".into(),
+                        ))
+                    }
+                    ("map", _) => reread_by_map_names(&project.history),
+                    (other, _) => {
+                        return Err(CliError::Usage(format!(
+                            "--reading must be list, map or none, not {other:?}"
+                        )))
+                    }
+                };
+                let (report, used) = solve_with(&mut project.history, reading.as_ref());
+                reading_use = used;
+                report
             } else {
                 let mut decider = Heuristic::new(preference);
                 run_repair(&mut project.history, &mut decider, Budget::default())
@@ -123,7 +152,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     v
                 })
                 .collect();
-            let out = json!({"semantics": "default", "before": report.before, "after": counts_json(&Analysis::of(map)), "actions": actions, "commits": project.history.len()});
+            let mut out = json!({"semantics": "default", "before": report.before, "after": counts_json(&Analysis::of(map)), "actions": actions, "commits": project.history.len()});
+            if let Some(used) = reading_use {
+                out["second_reading"] = json!(used);
+            }
             let written = match &input {
                 Input::EdgeList { .. } => write_edge_list(&project.edge_records()),
                 Input::Project(_) => project.to_json(),

@@ -83,6 +83,7 @@ pub mod misfit;
 pub mod movement;
 pub mod naming;
 pub mod placement;
+pub mod reread;
 pub mod title;
 pub mod tracker;
 

@@ -6,7 +6,7 @@
 use super::error::FormatError;
 
 /// One step of a walkthrough.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Step {
     /// The step number as written.
     pub num: i64,

@@ -14,6 +14,7 @@
 
 pub mod contradiction;
 pub mod heuristic;
+pub mod reading;
 pub mod solver;
 
 use super::analysis::{Analysis, ScoredExit};

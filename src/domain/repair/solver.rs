@@ -6,8 +6,13 @@
 //! text confirms it (the arrival title names the destination, or only its same-titled group),
 //! names another direction for the move, or arrives somewhere else; and which other observed
 //! exits contradict it ([`super::contradiction`]: one doorway one destination, one way in, the
-//! way back leads back). Passes, one edit per decision:
+//! way back leads back); and, when the history carries a transcript, what a second reader of that
+//! transcript found ([`super::reading`]). Passes, one edit per decision:
 //!
+//! 0. **The second reading** ([`solve_with`] only): every observed exit whose text the second
+//!    reading read, and which it lacks although it knows one of its rooms, is removed (or
+//!    relabelled, when the reading joins the same two rooms another way). Two readers rarely
+//!    make the same mistake; what they agree on stays.
 //! 1. **Refuted exits**: an exit implicated in a conflict whose text arrives in another known
 //!    room is removed; one whose text moved in another direction is relabelled (if that doorway
 //!    is free).
@@ -29,26 +34,34 @@
 //! in/out pair, say, contradicts without a conflict). The solver stops when no edit lowers the
 //! conflict count.
 //!
-//! On the 42 conflict-bearing LLM-built MANGO maps ([`solve`], `bench mango --strategy
-//! solver`): 149 conflicts → 0, edge precision 0.797 → 0.864, recall 0.815 → 0.811, 5
-//! ground-truth-correct exits lost. Passes 2 and 3 were chosen and measured on those same maps.
+//! On the 42 conflict-bearing LLM-built MANGO maps (`bench mango --strategy solver`, each map's
+//! history one commit per cleaned step as the model read them): with a second reading naming
+//! rooms from the game's location list (the inputs the model had), 149 conflicts → 0, edge
+//! precision 0.797 → 0.957, recall 0.815 → 0.821, 3 ground-truth-correct exits lost; naming
+//! rooms from the map's own names (`--reading map`, what the app does), precision 0.925, recall
+//! 0.810, 16 lost; without a reading ([`solve`]), precision 0.864, recall 0.811, 5 lost.
+//! Passes 2 and 3 were chosen and measured on those same maps.
 //!
 //! # What the text cannot tell
 //! On the 42 conflict-bearing LLM-built MANGO maps, 142 of the 177 wrong records agree with
 //! their step's action and arrival title: the model took a move to start where the previous
-//! kept step left the player, and the cleaning had dropped the step that moved the player. Such
-//! an exit is only found when another exit contradicts it; about 90 wrong records contradict
-//! nothing and stay.
+//! kept step left the player, and the cleaning had dropped the step that moved the player.
+//! Without a second reading such an exit is only found when another exit contradicts it; the
+//! second reader follows the player through every step and places most of those starts
+//! elsewhere. What both readers get wrong (a restart nothing in the kept text tells) stays.
 
 use super::contradiction::{contradictions_by_rule, others, Contradiction, Rule};
+use super::reading::{ReadVerdict, Reading, ReadingIndex};
 use super::{
-    run, Action, Budget, Decider, Decision, DecisionContext, Pending, RepairReport, RepairSession,
+    run, Action, Budget, Decider, Decision, DecisionContext, Logged, Pending, RepairReport,
+    RepairSession,
 };
 use crate::domain::analysis::{detect, Analysis, ConflictKind, ConflictType, Geometry};
 use crate::domain::automap::title::{normalize, without_qualifier};
 use crate::domain::direction::{Direction, Label};
 use crate::domain::history::{History, Trigger};
 use crate::domain::map::{canonical_name, Exit, ExitId, Map, Origin};
+use serde::Serialize;
 
 /// What each contradiction with another observed exit takes off an exit's evidence.
 const CONTRADICTION_COST: f64 = 0.5;
@@ -567,17 +580,127 @@ impl Decider for Solver {
     }
 }
 
+/// What the second reading did in a [`solve_with`] run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct ReadingUse {
+    /// Observed exits the reading could judge (their text read, both rooms on its map).
+    pub judged: usize,
+    /// Of those, the ones it has (or has the way back of).
+    pub supported: usize,
+    /// Exits removed because the reading lacks them.
+    pub removed: usize,
+    /// Exits relabelled to the way the reading read.
+    pub relabelled: usize,
+    /// True when the reading supported too little of the map to be a reading of it (fewer
+    /// than half the exits it judged) and was set aside.
+    pub set_aside: bool,
+}
+
+/// The second-reading pass: every observed exit that the reading judged and lacks is removed
+/// (relabelled, when the reading joins the same two rooms another way and that doorway is
+/// free), one commit each, oldest exit first. A reading that supports fewer than half of the
+/// exits it judges is not a reading of this map and is set aside.
+fn second_reading(history: &mut History, reading: &Reading) -> (Vec<Logged>, ReadingUse) {
+    let index = ReadingIndex::new(reading);
+    let evidence = gather(history);
+    let map = history.head();
+    let mut used = ReadingUse::default();
+    let mut plan: Vec<(ExitId, ReadVerdict, u32)> = Vec::new();
+    for e in map.exits().filter(|e| e.origin == Origin::Observed) {
+        let Some(ev) = evidence.get(e.id.0 as usize).and_then(Option::as_ref) else {
+            continue;
+        };
+        let verdict = index.judge(map, e, ev.step);
+        match verdict {
+            ReadVerdict::NotRead => continue,
+            ReadVerdict::Supports => used.supported += 1,
+            ReadVerdict::Relabels(_) | ReadVerdict::Lacks => plan.push((e.id, verdict, ev.step)),
+        }
+        used.judged += 1;
+    }
+    let known = map.rooms().filter(|r| index.knows(&r.canonical)).count();
+    if known * 2 < map.room_count() {
+        used.set_aside = true;
+        return (Vec::new(), used);
+    }
+    let mut session = RepairSession::new(Solver::budget());
+    for (exit, verdict, step) in plan {
+        let map = history.head();
+        let Some(e) = map.exit(exit) else { continue };
+        let name = |r| map.room(r).map_or_else(String::new, |r| r.name.clone());
+        let what = format!("{} --{}--> {}", name(e.from), e.label, name(e.to));
+        let action = match &verdict {
+            ReadVerdict::Relabels(label)
+                if !map
+                    .exits_from(e.from)
+                    .any(|x| x.id != e.id && x.label == *label) =>
+            {
+                Action::ModifyEdge {
+                    exit,
+                    to: label.clone(),
+                }
+            }
+            _ => Action::RemoveEdge { exit },
+        };
+        let reason = match &action {
+            Action::ModifyEdge { to, .. } => format!(
+                "the transcript read again offline joins these rooms {to}, not {}: {what} (step {step}) relabelled",
+                e.label
+            ),
+            _ => format!(
+                "the transcript read again offline has no such way: {what} (step {step}) is not what the text shows, removed"
+            ),
+        };
+        let pending = Pending {
+            analysis: Analysis::of(map),
+            target: 0,
+            candidates: Vec::new(),
+            attempt: 0,
+            rollback_allowed: false,
+            usage: history.usage(),
+        };
+        let relabel = matches!(action, Action::ModifyEdge { .. });
+        if session
+            .apply(history, &pending, Decision { action, reason })
+            .is_some()
+        {
+            if relabel {
+                used.relabelled += 1;
+            } else {
+                used.removed += 1;
+            }
+        }
+    }
+    (session.log, used)
+}
+
+/// [`solve_with`] without a second reading.
+pub fn solve(history: &mut History) -> RepairReport {
+    solve_with(history, None).0
+}
+
 /// Runs the solver to the end on `history`: the repair loop; then, since the loop asks for a
 /// decision only while a conflict is open, the contradiction passes (the odd one out, one
 /// against one) on what they still find once none is; then the loop again if those edits
 /// opened a conflict. Every edit is a commit, as in [`run`].
 ///
+/// With a [`Reading`] of the history's transcript, the second-reading pass runs first.
+///
 /// # Complexity
 /// Each contradiction edit removes an exit: at most E of them, each O(E · k) to judge.
-pub fn solve(history: &mut History) -> RepairReport {
+pub fn solve_with(
+    history: &mut History,
+    reading: Option<&Reading>,
+) -> (RepairReport, Option<ReadingUse>) {
     let before = Analysis::of(history.head()).counts();
+    let mut actions = Vec::new();
+    let used = reading.map(|r| {
+        let (log, used) = second_reading(history, r);
+        actions.extend(log);
+        used
+    });
     let mut solver = Solver::new();
-    let mut actions = run(history, &mut solver, Solver::budget()).actions;
+    actions.extend(run(history, &mut solver, Solver::budget()).actions);
     let mut session = RepairSession::new(Solver::budget());
     for _ in 0..history.head().exit_bound() {
         solver.refresh(history);
@@ -602,9 +725,12 @@ pub fn solve(history: &mut History) -> RepairReport {
     if Analysis::of(history.head()).counts().total > 0 {
         actions.extend(run(history, &mut solver, Solver::budget()).actions);
     }
-    RepairReport {
-        before,
-        after: Analysis::of(history.head()).counts(),
-        actions,
-    }
+    (
+        RepairReport {
+            before,
+            after: Analysis::of(history.head()).counts(),
+            actions,
+        },
+        used,
+    )
 }

@@ -1,0 +1,65 @@
+//! The automapper as a second reader: reads again the transcript a history's commits carry
+//! (each observation commit's `> action` line and reply, as the LLM build and the automapper
+//! write them) and returns what it found as a [`Reading`], the evidence the consensus solver
+//! weighs against the history's own exits ([`crate::domain::repair::solver::solve_with`]).
+//!
+//! The reader names rooms from a list: the game's location list when it is known (the inputs
+//! the model that built the map had), otherwise the names already on the map, so that the two
+//! readings speak of the same rooms. A room the list does not name stays off the reading's map,
+//! and the solver does not judge exits that touch it.
+
+use super::{automap, Hints};
+use crate::domain::formats::Step;
+use crate::domain::history::History;
+use crate::domain::map::canonical_name;
+use crate::domain::repair::reading::{map_names, transcript_steps, ReadExit, Reading};
+
+/// Reads the history's transcript again with the automapper, naming rooms from `names` (see
+/// the module docs). `None` when the history carries fewer than two transcript steps: there is
+/// nothing to read.
+pub fn reread(history: &History, names: &[String]) -> Option<Reading> {
+    read_steps(&transcript_steps(history), names)
+}
+
+/// [`reread`] on steps already taken from a history ([`transcript_steps`]): what the app's
+/// automapper module is sent.
+pub fn read_steps(steps: &[Step], names: &[String]) -> Option<Reading> {
+    if steps.len() < 2 {
+        return None;
+    }
+    let hints = Hints {
+        locations: names.to_vec(),
+        actions: Vec::new(),
+    };
+    let built = automap("reading", steps, &hints);
+    let map = built.project.history.head();
+    let name = |r| map.room(r).map(|r| r.canonical.clone());
+    Some(Reading {
+        steps: {
+            let mut s: Vec<u32> = steps
+                .iter()
+                .filter_map(|s| u32::try_from(s.num).ok())
+                .collect();
+            s.sort_unstable();
+            s.dedup();
+            s
+        },
+        rooms: map.rooms().map(|r| canonical_name(&r.name)).collect(),
+        exits: map
+            .exits()
+            .filter_map(|e| {
+                Some(ReadExit {
+                    from: name(e.from)?,
+                    label: e.label.to_string(),
+                    to: name(e.to)?,
+                })
+            })
+            .collect(),
+    })
+}
+
+/// [`reread`] with the names on the history's own map: for a map whose game's location list is
+/// not known.
+pub fn reread_by_map_names(history: &History) -> Option<Reading> {
+    reread(history, &map_names(history))
+}

@@ -1,0 +1,248 @@
+//! A second reading of a history's transcript: the exits an independent reader (the offline
+//! automapper, [`crate::domain::automap::reread`]) finds in the same texts the history's commits
+//! carry. Two readers that make different mistakes rarely make the same one, so an exit the
+//! history holds that the second reading of its own text does not is doubtful evidence; the
+//! solver ([`super::solver::solve_with`]) removes it.
+//!
+//! A reading is plain data (names, labels and step numbers, no ids), so it can be made in one
+//! place (the automapper's wasm module) and used in another (the solver, in the app's own).
+//! Rooms are compared by canonical name ([`canonical_name`]); a way is supported when the
+//! reading has it or has its way back ("kitchen —north→ yard" supports "yard —south→ kitchen").
+
+use crate::domain::direction::Label;
+use crate::domain::formats::Step;
+use crate::domain::history::{History, Trigger};
+use crate::domain::map::{canonical_name, Exit, Map};
+use rustc_hash::FxHashSet;
+use serde::{Deserialize, Serialize};
+
+/// The transcript steps a history's observation commits carry, in commit order, one per step
+/// number (a step that made several commits is read once). Commits whose text is not a
+/// transcript step (`> action` then the reply) are left out.
+pub fn transcript_steps(history: &History) -> Vec<Step> {
+    let mut seen = FxHashSet::default();
+    let mut out = Vec::new();
+    for c in history.commits() {
+        if c.trigger != Trigger::Observation {
+            continue;
+        }
+        let Some(rest) = c.observation.trim_start().strip_prefix('>') else {
+            continue;
+        };
+        let (action, reply) = rest.split_once('\n').unwrap_or((rest, ""));
+        let action = action.trim();
+        if action.is_empty() || !seen.insert(c.step) {
+            continue;
+        }
+        out.push(Step {
+            num: i64::from(c.step),
+            action: action.to_string(),
+            observation: reply.trim().to_string(),
+        });
+    }
+    out
+}
+
+/// The names on the history's map: what a second reading names rooms from when the game's
+/// location list is not known.
+pub fn map_names(history: &History) -> Vec<String> {
+    history.head().rooms().map(|r| r.name.clone()).collect()
+}
+
+/// One exit of the second reading's map.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ReadExit {
+    /// Where it starts (canonical name).
+    pub from: String,
+    /// Its direction or free text, as written ("north", "enter gazebo").
+    pub label: String,
+    /// Where it leads (canonical name).
+    pub to: String,
+}
+
+/// What the second reading found. See the module docs.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reading {
+    /// The history steps whose text was read (each commit's `step`), ascending.
+    pub steps: Vec<u32>,
+    /// The rooms of the reading's map (canonical names).
+    pub rooms: Vec<String>,
+    /// The exits of the reading's map, observed and inferred.
+    pub exits: Vec<ReadExit>,
+}
+
+/// What the second reading says of one exit of the history's map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadVerdict {
+    /// The reading cannot judge it: its text was not read, or one of its rooms is not on the
+    /// reading's map.
+    NotRead,
+    /// The reading has the exit or its way back.
+    Supports,
+    /// The reading joins the same two rooms, but the other way: the label it read.
+    Relabels(Label),
+    /// The reading, which read the text and knows both rooms, has no such way.
+    Lacks,
+}
+
+/// A [`Reading`] indexed for questions.
+#[derive(Debug, Clone, Default)]
+pub struct ReadingIndex {
+    steps: FxHashSet<u32>,
+    rooms: FxHashSet<String>,
+    exits: FxHashSet<(String, String, String)>,
+}
+
+impl ReadingIndex {
+    /// Indexes a reading.
+    pub fn new(reading: &Reading) -> ReadingIndex {
+        ReadingIndex {
+            steps: reading.steps.iter().copied().collect(),
+            rooms: reading.rooms.iter().map(|r| canonical_name(r)).collect(),
+            exits: reading
+                .exits
+                .iter()
+                .map(|e| {
+                    (
+                        canonical_name(&e.from),
+                        e.label.trim().to_lowercase(),
+                        canonical_name(&e.to),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// True when the reading read the text of history step `step`.
+    pub fn covers(&self, step: u32) -> bool {
+        self.steps.contains(&step)
+    }
+
+    /// True when the reading's map has a room of this canonical name.
+    pub fn knows(&self, canonical: &str) -> bool {
+        self.rooms.contains(canonical)
+    }
+
+    fn has(&self, from: &str, label: &Label, to: &str) -> bool {
+        let key =
+            |f: &str, l: &Label, t: &str| (f.to_string(), l.as_str().to_lowercase(), t.to_string());
+        self.exits.contains(&key(from, label, to))
+            || label
+                .opposite()
+                .is_some_and(|back| self.exits.contains(&key(to, &back, from)))
+    }
+
+    /// Judges `exit` of `map`, observed at history step `step`. See [`ReadVerdict`].
+    pub fn judge(&self, map: &Map, exit: &Exit, step: u32) -> ReadVerdict {
+        let (Some(a), Some(b)) = (map.room(exit.from), map.room(exit.to)) else {
+            return ReadVerdict::NotRead;
+        };
+        if !self.covers(step)
+            || (!self.rooms.contains(&a.canonical) && !self.rooms.contains(&b.canonical))
+        {
+            return ReadVerdict::NotRead;
+        }
+        if self.has(&a.canonical, &exit.label, &b.canonical) {
+            return ReadVerdict::Supports;
+        }
+        // The ways the reading joins the two rooms, seen from `a`.
+        let mut ways: Vec<Label> = Vec::new();
+        for (f, l, t) in &self.exits {
+            let way = if *f == a.canonical && *t == b.canonical {
+                Some(Label::parse(l))
+            } else if *f == b.canonical && *t == a.canonical {
+                Label::parse(l).opposite()
+            } else {
+                None
+            };
+            if let Some(w) = way {
+                if !ways.contains(&w) {
+                    ways.push(w);
+                }
+            }
+        }
+        match <[Label; 1]>::try_from(ways) {
+            Ok([way]) => ReadVerdict::Relabels(way),
+            Err(_) => ReadVerdict::Lacks,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::map::{Map, Origin};
+
+    fn reading(exits: &[(&str, &str, &str)], steps: &[u32]) -> ReadingIndex {
+        let mut rooms: Vec<String> = Vec::new();
+        for (f, _, t) in exits {
+            rooms.push((*f).to_string());
+            rooms.push((*t).to_string());
+        }
+        ReadingIndex::new(&Reading {
+            steps: steps.to_vec(),
+            rooms,
+            exits: exits
+                .iter()
+                .map(|(f, l, t)| ReadExit {
+                    from: (*f).to_string(),
+                    label: (*l).to_string(),
+                    to: (*t).to_string(),
+                })
+                .collect(),
+        })
+    }
+
+    fn map_with(exits: &[(&str, &str, &str)]) -> Map {
+        let mut m = Map::new();
+        for (f, l, t) in exits {
+            let mut id = |n: &str| match m.find_room(n) {
+                Some(r) => r.id,
+                None => m.add_room(n),
+            };
+            let (a, b) = (id(f), id(t));
+            m.add_exit(a, b, Label::parse(l), Origin::Observed)
+                .expect("rooms exist");
+        }
+        m
+    }
+
+    #[test]
+    fn a_way_is_supported_by_itself_or_its_way_back_and_judged_only_where_read() {
+        let r = reading(
+            &[
+                ("Kitchen", "north", "Back Yard"),
+                ("Cellar", "up", "Living Room"),
+            ],
+            &[1, 2],
+        );
+        let m = map_with(&[
+            ("kitchen", "north", "back yard"),
+            ("living room", "down", "cellar"),
+            ("kitchen", "down", "cellar"),
+            ("back yard", "east", "kitchen"),
+        ]);
+        let verdicts: Vec<ReadVerdict> = m.exits().map(|e| r.judge(&m, e, 1)).collect();
+        assert_eq!(
+            verdicts,
+            vec![
+                ReadVerdict::Supports,
+                ReadVerdict::Supports,
+                ReadVerdict::Lacks,
+                ReadVerdict::Relabels(Label::parse("south"))
+            ]
+        );
+        // Step 3's text was not read: nothing is judged.
+        assert!(m.exits().all(|e| r.judge(&m, e, 3) == ReadVerdict::NotRead));
+    }
+
+    #[test]
+    fn a_way_between_rooms_the_reading_never_met_is_not_judged() {
+        let r = reading(&[("Kitchen", "north", "Back Yard")], &[1]);
+        let m = map_with(&[("kitchen", "west", "attic"), ("attic", "down", "cellar")]);
+        let verdicts: Vec<ReadVerdict> = m.exits().map(|e| r.judge(&m, e, 1)).collect();
+        // The reading knows the kitchen and found no way west to an attic; of the attic and
+        // the cellar it knows nothing.
+        assert_eq!(verdicts, vec![ReadVerdict::Lacks, ReadVerdict::NotRead]);
+    }
+}
