@@ -15,13 +15,20 @@ use maprepair::domain::repair::solver::{judge_text, solve, solve_with, Solver, T
 use maprepair::domain::repair::{run, Action};
 use maprepair::domain::{Analysis, CommitInfo, Direction, Draft, History, Label, Project, Trigger};
 
-fn build(steps: &[(&str, Direction, &str, &str)]) -> History {
+/// An exit a model recorded: from, direction, to.
+type Recorded<'a> = (&'a str, Direction, &'a str);
+
+/// A model's history of a short transcript: each step's text, and the exit the model recorded
+/// for it (None: it recorded no move).
+fn model_history(steps: &[(&str, Option<Recorded<'_>>)]) -> History {
     let mut h = History::new();
-    for (i, (a, d, b, text)) in steps.iter().enumerate() {
+    for (i, (text, exit)) in steps.iter().enumerate() {
         let mut draft = Draft::new(h.head());
-        let x = draft.room(a);
-        let y = draft.room(b);
-        draft.exit(x, y, Label::Dir(*d), true);
+        if let Some((a, d, b)) = exit {
+            let x = draft.room(a);
+            let y = draft.room(b);
+            draft.exit(x, y, Label::Dir(*d), true);
+        }
         h.commit(
             draft.finish(),
             CommitInfo {
@@ -33,6 +40,15 @@ fn build(steps: &[(&str, Direction, &str, &str)]) -> History {
         .unwrap();
     }
     h
+}
+
+/// A history of one exit per step: from, direction, to, and the step's text.
+fn build(steps: &[(&str, Direction, &str, &str)]) -> History {
+    let steps: Vec<(&str, Option<Recorded<'_>>)> = steps
+        .iter()
+        .map(|(a, d, b, text)| (*text, Some((*a, *d, *b))))
+        .collect();
+    model_history(&steps)
 }
 
 #[test]
@@ -438,33 +454,6 @@ fn on_the_llm_built_mango_maps_the_solver_keeps_what_is_right() {
         alone.edge_precision(),
         after.edge_precision()
     );
-}
-
-/// An exit a model recorded: from, direction, to.
-type Recorded<'a> = (&'a str, Direction, &'a str);
-
-/// A model's history of a short transcript: each step's text, and the exit the model recorded
-/// for it (None: it recorded no move).
-fn model_history(steps: &[(&str, Option<Recorded<'_>>)]) -> History {
-    let mut h = History::new();
-    for (i, (text, exit)) in steps.iter().enumerate() {
-        let mut draft = Draft::new(h.head());
-        if let Some((a, d, b)) = exit {
-            let x = draft.room(a);
-            let y = draft.room(b);
-            draft.exit(x, y, Label::Dir(*d), true);
-        }
-        h.commit(
-            draft.finish(),
-            CommitInfo {
-                step: i as u32,
-                observation: (*text).to_string(),
-                ..CommitInfo::default()
-            },
-        )
-        .unwrap();
-    }
-    h
 }
 
 fn lost_track() -> History {
