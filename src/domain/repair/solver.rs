@@ -583,7 +583,7 @@ impl Decider for Solver {
 /// What the second reading did in a [`solve_with`] run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct ReadingUse {
-    /// Observed exits the reading could judge (their text read, both rooms on its map).
+    /// Observed exits the reading could judge (their text read, a room of theirs on its map).
     pub judged: usize,
     /// Of those, the ones it has (or has the way back of).
     pub supported: usize,
@@ -591,15 +591,15 @@ pub struct ReadingUse {
     pub removed: usize,
     /// Exits relabelled to the way the reading read.
     pub relabelled: usize,
-    /// True when the reading supported too little of the map to be a reading of it (fewer
-    /// than half the exits it judged) and was set aside.
+    /// True when the reading's map has fewer than half of the map's rooms: it is not a reading
+    /// of this map (its names are not the map's), so it was set aside and nothing was edited.
     pub set_aside: bool,
 }
 
 /// The second-reading pass: every observed exit that the reading judged and lacks is removed
 /// (relabelled, when the reading joins the same two rooms another way and that doorway is
-/// free), one commit each, oldest exit first. A reading that supports fewer than half of the
-/// exits it judges is not a reading of this map and is set aside.
+/// free), one commit each, oldest exit first. A reading whose map has fewer than half of the
+/// map's rooms is not a reading of this map and is set aside.
 fn second_reading(history: &mut History, reading: &Reading) -> (Vec<Logged>, ReadingUse) {
     let index = ReadingIndex::new(reading);
     let evidence = gather(history);
@@ -624,6 +624,8 @@ fn second_reading(history: &mut History, reading: &Reading) -> (Vec<Logged>, Rea
         return (Vec::new(), used);
     }
     let mut session = RepairSession::new(Solver::budget());
+    // These edits answer no conflict: the analysis only fills the session's bookkeeping.
+    let analysis = Analysis::of(map);
     for (exit, verdict, step) in plan {
         let map = history.head();
         let Some(e) = map.exit(exit) else { continue };
@@ -652,7 +654,7 @@ fn second_reading(history: &mut History, reading: &Reading) -> (Vec<Logged>, Rea
             ),
         };
         let pending = Pending {
-            analysis: Analysis::of(map),
+            analysis: analysis.clone(),
             target: 0,
             candidates: Vec::new(),
             attempt: 0,
