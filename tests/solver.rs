@@ -478,14 +478,23 @@ fn lost_track() -> History {
 }
 
 #[test]
-fn the_transcript_read_again_removes_a_way_it_does_not_show_and_relabels_one_it_reads_otherwise() {
+fn the_transcript_read_again_moves_a_start_the_model_lost_and_relabels_a_way_it_reads_otherwise() {
     let mut h = lost_track();
     let reading = reread_by_map_names(&h).unwrap();
     let (report, used) = solve_with(&mut h, Some(&reading));
     let used = used.unwrap();
     assert!(!used.set_aside);
-    assert_eq!((used.removed, used.relabelled), (1, 1));
+    assert_eq!((used.moved, used.relabelled, used.removed), (1, 1, 0));
     assert!(!has(&h, "Kitchen", "down", "Cellar"));
+    assert!(has(&h, "Living Room", "down", "Cellar"));
+    // The inferred way back follows the moved exit.
+    let map = h.head();
+    let back: Vec<String> = map
+        .exits()
+        .filter(|e| map.room(e.from).unwrap().name == "Cellar" && e.label.to_string() == "up")
+        .map(|e| map.room(e.to).unwrap().name.clone())
+        .collect();
+    assert_eq!(back, vec!["Living Room".to_string()]);
     assert!(has(&h, "Cellar", "east", "Pantry"));
     assert!(!has(&h, "Cellar", "west", "Pantry"));
     assert!(has(&h, "Kitchen", "west", "Living Room"));
@@ -506,6 +515,33 @@ fn the_transcript_read_again_removes_a_way_it_does_not_show_and_relabels_one_it_
     solve(&mut alone);
     assert!(has(&alone, "Kitchen", "down", "Cellar"));
     assert!(has(&alone, "Cellar", "west", "Pantry"));
+}
+
+#[test]
+fn a_start_whose_doorway_is_taken_is_not_moved_there_the_exit_goes() {
+    use Direction::*;
+    // The living room already has a way down (to the wine store): the cellar move is removed.
+    let mut h = model_history(&[
+        ("> look\nKitchen\nA warm kitchen. A door leads west.", None),
+        (
+            "> west\nLiving Room\nA living room. The kitchen is east.",
+            Some(("Kitchen", West, "Living Room")),
+        ),
+        (
+            "> down\nCellar\nA damp cellar. Stairs lead up.",
+            Some(("Kitchen", Down, "Cellar")),
+        ),
+        (
+            "> east\nWine Store\nRacks of bottles.",
+            Some(("Living Room", Down, "Wine Store")),
+        ),
+    ]);
+    let reading = reread_by_map_names(&h).unwrap();
+    let (_, used) = solve_with(&mut h, Some(&reading));
+    let used = used.unwrap();
+    assert_eq!(used.moved, 0);
+    assert!(!has(&h, "Kitchen", "down", "Cellar"));
+    assert!(!has(&h, "Living Room", "down", "Cellar"));
 }
 
 #[test]
@@ -563,4 +599,45 @@ fn on_the_demo_games_as_an_llm_built_them_the_transcript_read_again_removes_the_
             info.id
         );
     }
+}
+
+#[test]
+fn an_exit_cannot_be_moved_to_start_where_it_ends_or_in_no_room() {
+    use maprepair::domain::repair::{Decision, Pending, RepairSession};
+    use maprepair::domain::RoomId;
+    let mut h = lost_track();
+    let map = h.head().clone();
+    let cellar_move = map
+        .exits()
+        .find(|e| e.label.to_string() == "down")
+        .unwrap()
+        .clone();
+    let pending = Pending {
+        analysis: Analysis::of(&map),
+        target: 0,
+        candidates: Vec::new(),
+        attempt: 0,
+        rollback_allowed: false,
+        usage: h.usage(),
+    };
+    let mut session = RepairSession::new(Solver::budget());
+    for from in [cellar_move.to, cellar_move.from, RoomId(999)] {
+        let decision = Decision {
+            action: Action::MoveStart {
+                exit: cellar_move.id,
+                from,
+            },
+            reason: "test".into(),
+        };
+        assert_eq!(session.apply(&mut h, &pending, decision), None);
+    }
+    assert_eq!(h.head(), &map, "nothing changed");
+    let refusals: Vec<String> = session
+        .log
+        .iter()
+        .filter_map(|l| l.rejected.clone())
+        .collect();
+    assert_eq!(refusals.len(), 3);
+    assert!(refusals[0].contains("cannot start there"), "{refusals:?}");
+    assert!(refusals[2].contains("no room #999"), "{refusals:?}");
 }

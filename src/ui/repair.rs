@@ -106,8 +106,8 @@ pub async fn solve_to_end(state: AppState) {
             ". The transcript read again names too few of the map's rooms to judge its exits; it was set aside.",
         ),
         (Some(u), _) => text.push_str(&format!(
-            ", and the transcript read again offline has {} of the {} exits it could judge: {} removed, {} relabelled.",
-            u.supported, u.judged, u.removed, u.relabelled
+            ", and the transcript read again offline has {} of the {} exits it could judge: {} removed, {} relabelled, {} moved to start where the text shows.",
+            u.supported, u.judged, u.removed, u.relabelled, u.moved
         )),
         (None, Some(e)) => text.push_str(&format!(
             ". It ran without reading the transcript again: {e}."

@@ -169,8 +169,8 @@ await run(async (context, url) => {
     await id('solver-hint').waitFor();
     await id('repair-run').click();
     await page.waitForFunction(() => /read again offline has \d+ of the \d+ exits/.test(document.querySelector('[data-testid="notice"]').textContent), null, { timeout: LOAD_TIMEOUT_MS });
-    const [, removed, relabelled] = (await text('notice')).match(/(\d+) removed, (\d+) relabelled/) ?? [];
-    if (!(Number(removed) + Number(relabelled) > 0)) throw new Error(`nothing edited: ${await text('notice')}`);
+    const [, removed, relabelled, moved] = (await text('notice')).match(/(\d+) removed, (\d+) relabelled, (\d+) moved/) ?? [];
+    if (!(Number(removed) + Number(relabelled) + Number(moved) > 0)) throw new Error(`nothing edited: ${await text('notice')}`);
     const log = await page.locator('.repair-panel .repair-log').textContent();
     if (!/transcript read again offline/.test(log)) throw new Error(`the log does not give the reading as the reason: ${log.slice(0, 160)}`);
   });

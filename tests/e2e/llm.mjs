@@ -10,7 +10,8 @@
 // (401, 404, 429 + Retry-After, 5xx, network, CORS, time-out, truncated and malformed JSON with
 // the corrective retry, refusal) → the right message and nothing lost, then resumed; a reload
 // mid-run → resume; the offline extractor; the LLM repair agent in each mode applying and
-// committing the scripted action, and approve-each. The key never appears in URLs, in storage
+// committing the scripted action, and approve-each; a transcript the model mapped with slips,
+// set right by the solver's second reading. The key never appears in URLs, in storage
 // (unless remembered) or in the saved project. Screenshots go to tests/e2e/artifacts/llm-*.png.
 
 import { spawn } from 'node:child_process';
@@ -82,6 +83,13 @@ const TWO_REPLIES = [
   reply(['study'], [['hall', 'west', 'study']], 'hall', 'The study is west.'),
 ];
 const ok = (content, extra = {}) => ({ content, ...extra });
+// A game transcript as an interpreter saves it, for the solver's second reading.
+const SLIPS = [
+  'Kitchen', 'A warm kitchen. A door leads west.', '',
+  '>west', 'Living Room', 'A living room. The kitchen is east.', '',
+  '>down', 'Cellar', 'A damp cellar. Stairs lead up.', '',
+  '>east', 'Pantry', 'Shelves of jars. The cellar is west.',
+].join('\n');
 
 const stub = await startStub();
 // harness.run() ends the process itself: stop the stand-in server on the way out.
@@ -580,6 +588,29 @@ try {
       expectEqual((await stub.requests()).length, 0, 'requests');
     });
     await shot(page, 'llm-09-transcript-mapped');
+
+    await check("the solver reads again the transcript the model mapped and sets right the model's slips", async () => {
+      // The model forgets the player went west before going down (the solver moves that exit to
+      // start in the living room), and writes west for east (relabelled).
+      await stub.script(
+        ok(reply(['kitchen'], [], 'kitchen', 'The kitchen.')),
+        ok(reply(['living room'], [['kitchen', 'west', 'living room']], 'living room', 'West to the living room.')),
+        ok(reply(['cellar'], [['kitchen', 'down', 'cellar']], 'cellar', 'Down to the cellar.')),
+        ok(reply(['pantry'], [['cellar', 'west', 'pantry']], 'pantry', 'West to the pantry.')),
+      );
+      await build([SLIPS]);
+      await waitProgress('4 / 4');
+      await waitIdle();
+      await page.locator('.repair-panel select').selectOption('solver');
+      await id('repair-run').click();
+      await page.waitForFunction(() => /read again offline has \d+ of the \d+ exits/.test(document.querySelector('[data-testid="notice"]').textContent), null, { timeout: LOAD_TIMEOUT_MS });
+      const notice = await text('notice');
+      if (!/0 removed, 1 relabelled, 1 moved/.test(notice)) throw new Error(notice);
+      const log = await page.locator('.repair-panel .repair-log').textContent();
+      if (!/starts the move of step 2 in living room: kitchen --down--> cellar now starts there/.test(log) || !/joins these rooms east, not west/.test(log)) throw new Error(log.slice(0, 400));
+      await page.locator('.repair-panel select').selectOption('remove');
+    });
+    await shot(page, 'llm-10-solver-reading');
 
     await check('no page errors (panics) during the run', async () => {
       if (pageErrors.length) throw new Error(pageErrors.join(' | '));

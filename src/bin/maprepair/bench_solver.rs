@@ -86,6 +86,7 @@ fn explain(truth: &[maprepair::domain::formats::EdgeRecord], history: &History) 
         let kind = match c.change.added_exits.iter().find(|e| e.id == old.id) {
             None => "remove".to_string(),
             Some(new) if new.label != old.label => format!("relabel {}", new.label),
+            Some(new) if new.from != old.from => format!("move start to {}", name(new.from)),
             Some(_) => "non_geometric".to_string(),
         };
         out.push(json!({

@@ -12,7 +12,7 @@ use super::{automap, Hints};
 use crate::domain::formats::Step;
 use crate::domain::history::History;
 use crate::domain::map::canonical_name;
-use crate::domain::repair::reading::{map_names, transcript_steps, ReadExit, Reading};
+use crate::domain::repair::reading::{map_names, transcript_steps, ReadExit, ReadMove, Reading};
 
 /// Reads the history's transcript again with the automapper, naming rooms from `names` (see
 /// the module docs). `None` when the history carries fewer than two transcript steps: there is
@@ -52,6 +52,19 @@ pub fn read_steps(steps: &[Step], names: &[String]) -> Option<Reading> {
                     from: name(e.from)?,
                     label: e.label.to_string(),
                     to: name(e.to)?,
+                })
+            })
+            .collect(),
+        moves: built
+            .steps
+            .iter()
+            .filter(|r| r.moved)
+            .filter_map(|r| {
+                Some(ReadMove {
+                    step: u32::try_from(r.step).ok()?,
+                    from: canonical_name(r.from.as_ref()?),
+                    label: r.label.clone()?,
+                    to: canonical_name(r.to.as_ref()?),
                 })
             })
             .collect(),

@@ -19,8 +19,9 @@ pub mod solver;
 
 use super::analysis::{Analysis, ScoredExit};
 use super::direction::Label;
+use super::draft::Draft;
 use super::history::{diff_maps, Change, CommitInfo, History, HistoryError, Trigger};
-use super::map::{ExitId, Map};
+use super::map::{ExitId, Map, RoomId};
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 
@@ -60,6 +61,14 @@ pub enum Action {
     RemoveEdge {
         /// The exit.
         exit: ExitId,
+    },
+    /// Move an exit's start to another room (the move started there: the text skipped the
+    /// steps that took the player there). Its inferred way back follows.
+    MoveStart {
+        /// The exit.
+        exit: ExitId,
+        /// Its new start.
+        from: RoomId,
     },
     /// Keep an exit but stop it constraining positions.
     MarkNonGeometric {
@@ -192,6 +201,12 @@ pub enum RepairError {
     /// The new label is the current one.
     #[error("exit #{0} already has that label")]
     SameLabel(u32),
+    /// The room does not exist.
+    #[error("there is no room #{0}")]
+    NoRoom(u32),
+    /// The new start is the exit's start or its end.
+    #[error("exit #{0} cannot start there")]
+    SameStart(u32),
     /// A rollback was asked for but is not allowed.
     #[error("rollback not allowed: {0}")]
     RollbackRefused(String),
@@ -343,6 +358,35 @@ impl RepairSession {
                     }
                 }
             }
+            Action::MoveStart { exit, from } => {
+                let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
+                if map.room(*from).is_none() {
+                    return Err(RepairError::NoRoom(from.0));
+                }
+                if old.from == *from || old.to == *from {
+                    return Err(RepairError::SameStart(exit.0));
+                }
+                let mut draft = Draft::new(map);
+                let mut moved = old.clone();
+                moved.from = *from;
+                draft.replace_exit(old.clone(), Some(moved));
+                // The way back inferred from the old start goes; one from the new start is
+                // inferred where the pair has none and the doorway is free.
+                for twin in map.exits_between(old.to, old.from) {
+                    if twin.origin == super::map::Origin::InferredReverse
+                        && Some(&twin.label) == old.label.opposite().as_ref()
+                    {
+                        draft.replace_exit(twin.clone(), None);
+                    }
+                }
+                if let Some(back) = old.label.opposite() {
+                    let back_exits = draft.exits_from(old.to);
+                    if !back_exits.iter().any(|e| e.to == *from || e.label == back) {
+                        draft.push_exit(old.to, *from, back, super::map::Origin::InferredReverse);
+                    }
+                }
+                change = draft.finish();
+            }
             Action::MarkNonGeometric { exit } => {
                 let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
                 let mut new = old.clone();
@@ -383,6 +427,9 @@ pub fn describe(action: &Action) -> String {
     match action {
         Action::ModifyEdge { exit, to } => format!("relabel exit #{} to {to}", exit.0),
         Action::RemoveEdge { exit } => format!("remove exit #{}", exit.0),
+        Action::MoveStart { exit, from } => {
+            format!("move the start of exit #{} to room #{}", exit.0, from.0)
+        }
         Action::MarkNonGeometric { exit } => format!("mark exit #{} non-geometric", exit.0),
         Action::RollbackToVersion { version } => format!("roll back to version {version}"),
         Action::SkipConflict => "skip conflict".into(),

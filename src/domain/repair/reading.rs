@@ -13,7 +13,7 @@ use crate::domain::direction::Label;
 use crate::domain::formats::Step;
 use crate::domain::history::{History, Trigger};
 use crate::domain::map::{canonical_name, Exit, Map};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 
 /// The transcript steps a history's observation commits carry, in commit order, one per step
@@ -60,6 +60,19 @@ pub struct ReadExit {
     pub to: String,
 }
 
+/// One move of the second reading: where the text of a step took the player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadMove {
+    /// The history step whose text it read.
+    pub step: u32,
+    /// Where the move started (canonical name).
+    pub from: String,
+    /// Its direction or free text, as written.
+    pub label: String,
+    /// Where it ended (canonical name).
+    pub to: String,
+}
+
 /// What the second reading found. See the module docs.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reading {
@@ -69,6 +82,9 @@ pub struct Reading {
     pub rooms: Vec<String>,
     /// The exits of the reading's map, observed and inferred.
     pub exits: Vec<ReadExit>,
+    /// The moves it read, step by step.
+    #[serde(default)]
+    pub moves: Vec<ReadMove>,
 }
 
 /// What the second reading says of one exit of the history's map.
@@ -81,7 +97,10 @@ pub enum ReadVerdict {
     Supports,
     /// The reading joins the same two rooms, but the other way: the label it read.
     Relabels(Label),
-    /// The reading, which read the text and knows both rooms, has no such way.
+    /// The reading has no such way, and read the exit's own step as the same move into the
+    /// same room from another room it knows (canonical name): the move started there.
+    StartsElsewhere(String),
+    /// The reading, which read the text and knows one of its rooms, has no such way.
     Lacks,
 }
 
@@ -91,6 +110,8 @@ pub struct ReadingIndex {
     steps: FxHashSet<u32>,
     rooms: FxHashSet<String>,
     exits: FxHashSet<(String, String, String)>,
+    /// (step, label, to) → the starts the reading read for it.
+    moves: FxHashMap<(u32, String, String), Vec<String>>,
 }
 
 impl ReadingIndex {
@@ -110,6 +131,19 @@ impl ReadingIndex {
                     )
                 })
                 .collect(),
+            moves: {
+                let mut m: FxHashMap<(u32, String, String), Vec<String>> = FxHashMap::default();
+                for mv in &reading.moves {
+                    m.entry((
+                        mv.step,
+                        mv.label.trim().to_lowercase(),
+                        canonical_name(&mv.to),
+                    ))
+                    .or_default()
+                    .push(canonical_name(&mv.from));
+                }
+                m
+            },
         }
     }
 
@@ -161,9 +195,19 @@ impl ReadingIndex {
                 }
             }
         }
-        match <[Label; 1]>::try_from(ways) {
-            Ok([way]) => ReadVerdict::Relabels(way),
-            Err(_) => ReadVerdict::Lacks,
+        if let Ok([way]) = <[Label; 1]>::try_from(ways) {
+            return ReadVerdict::Relabels(way);
+        }
+        let key = (
+            step,
+            exit.label.as_str().to_lowercase(),
+            b.canonical.clone(),
+        );
+        match self.moves.get(&key).map(Vec::as_slice) {
+            Some([start]) if *start != a.canonical && self.rooms.contains(start) => {
+                ReadVerdict::StartsElsewhere(start.clone())
+            }
+            _ => ReadVerdict::Lacks,
         }
     }
 }
@@ -190,6 +234,7 @@ mod tests {
                     to: (*t).to_string(),
                 })
                 .collect(),
+            moves: Vec::new(),
         })
     }
 
@@ -244,5 +289,35 @@ mod tests {
         // The reading knows the kitchen and found no way west to an attic; of the attic and
         // the cellar it knows nothing.
         assert_eq!(verdicts, vec![ReadVerdict::Lacks, ReadVerdict::NotRead]);
+    }
+
+    #[test]
+    fn a_step_read_as_the_same_move_from_another_known_room_started_there() {
+        let mut r = Reading {
+            steps: vec![1, 2],
+            rooms: vec!["kitchen".into(), "living room".into(), "cellar".into()],
+            exits: vec![ReadExit {
+                from: "living room".into(),
+                label: "down".into(),
+                to: "cellar".into(),
+            }],
+            moves: vec![ReadMove {
+                step: 2,
+                from: "Living Room".into(),
+                label: "down".into(),
+                to: "Cellar".into(),
+            }],
+        };
+        let m = map_with(&[("kitchen", "down", "cellar")]);
+        let e = m.exits().next().expect("one exit");
+        assert_eq!(
+            ReadingIndex::new(&r).judge(&m, e, 2),
+            ReadVerdict::StartsElsewhere("living room".into())
+        );
+        // Read at another step, the same exit is only lacking.
+        assert_eq!(ReadingIndex::new(&r).judge(&m, e, 1), ReadVerdict::Lacks);
+        // A start the reading never met is no start to move to.
+        r.rooms.retain(|n| n != "living room");
+        assert_eq!(ReadingIndex::new(&r).judge(&m, e, 2), ReadVerdict::Lacks);
     }
 }

@@ -10,9 +10,12 @@
 //! transcript found ([`super::reading`]). Passes, one edit per decision:
 //!
 //! 0. **The second reading** ([`solve_with`] only): every observed exit whose text the second
-//!    reading read, and which it lacks although it knows one of its rooms, is removed (or
-//!    relabelled, when the reading joins the same two rooms another way). Two readers rarely
-//!    make the same mistake; what they agree on stays.
+//!    reading read, and which it lacks although it knows one of its rooms, is relabelled when
+//!    the reading joins the same two rooms another way; moved to start in another room when
+//!    the reading read that very step as the same move from there (the model lost track of the
+//!    player: the text skipped the steps that took them there) and that room's doorway is
+//!    free; otherwise removed. Two readers rarely make the same mistake; what they agree on
+//!    stays.
 //! 1. **Refuted exits**: an exit implicated in a conflict whose text arrives in another known
 //!    room is removed; one whose text moved in another direction is relabelled (if that doorway
 //!    is free).
@@ -37,9 +40,10 @@
 //! On the 42 conflict-bearing LLM-built MANGO maps (`bench mango --strategy solver`, each map's
 //! history one commit per cleaned step as the model read them): with a second reading naming
 //! rooms from the game's location list (the inputs the model had), 149 conflicts → 0, edge
-//! precision 0.797 → 0.957, recall 0.815 → 0.821, 3 ground-truth-correct exits lost; naming
-//! rooms from the map's own names (`--reading map`, what the app does), precision 0.925, recall
-//! 0.810, 16 lost; without a reading ([`solve`]), precision 0.864, recall 0.811, 5 lost.
+//! precision 0.797 → 0.954, recall 0.815 → 0.844 (30 wrong exits set right, 175 removed), 3
+//! ground-truth-correct exits lost; naming rooms from the map's own names (`--reading map`,
+//! what the app does), 149 → 1, precision 0.914, recall 0.830, 16 lost; without a reading
+//! ([`solve`]), 149 → 0, precision 0.864, recall 0.811, 5 lost.
 //! Passes 2 and 3 were chosen and measured on those same maps.
 //!
 //! # What the text cannot tell
@@ -591,6 +595,8 @@ pub struct ReadingUse {
     pub removed: usize,
     /// Exits relabelled to the way the reading read.
     pub relabelled: usize,
+    /// Exits moved to start where the reading read their move starting.
+    pub moved: usize,
     /// True when the reading's map has fewer than half of the map's rooms: it is not a reading
     /// of this map (its names are not the map's), so it was set aside and nothing was edited.
     pub set_aside: bool,
@@ -614,7 +620,9 @@ fn second_reading(history: &mut History, reading: &Reading) -> (Vec<Logged>, Rea
         match verdict {
             ReadVerdict::NotRead => continue,
             ReadVerdict::Supports => used.supported += 1,
-            ReadVerdict::Relabels(_) | ReadVerdict::Lacks => plan.push((e.id, verdict, ev.step)),
+            ReadVerdict::Relabels(_) | ReadVerdict::StartsElsewhere(_) | ReadVerdict::Lacks => {
+                plan.push((e.id, verdict, ev.step));
+            }
         }
         used.judged += 1;
     }
@@ -642,12 +650,24 @@ fn second_reading(history: &mut History, reading: &Reading) -> (Vec<Logged>, Rea
                     to: label.clone(),
                 }
             }
+            ReadVerdict::StartsElsewhere(start) => {
+                match map.rooms_named(start).find(|r| r.canonical == *start) {
+                    Some(r) if !map.exits_from(r.id).any(|x| x.label == e.label) => {
+                        Action::MoveStart { exit, from: r.id }
+                    }
+                    _ => Action::RemoveEdge { exit },
+                }
+            }
             _ => Action::RemoveEdge { exit },
         };
         let reason = match &action {
             Action::ModifyEdge { to, .. } => format!(
                 "the transcript read again offline joins these rooms {to}, not {}: {what} (step {step}) relabelled",
                 e.label
+            ),
+            Action::MoveStart { from, .. } => format!(
+                "the transcript read again offline starts the move of step {step} in {}: {what} now starts there (the steps that took the player there were skipped)",
+                name(*from)
             ),
             _ => format!(
                 "the transcript read again offline has no such way: {what} (step {step}) is not what the text shows, removed"
@@ -661,15 +681,15 @@ fn second_reading(history: &mut History, reading: &Reading) -> (Vec<Logged>, Rea
             rollback_allowed: false,
             usage: history.usage(),
         };
-        let relabel = matches!(action, Action::ModifyEdge { .. });
+        let kind = action.clone();
         if session
             .apply(history, &pending, Decision { action, reason })
             .is_some()
         {
-            if relabel {
-                used.relabelled += 1;
-            } else {
-                used.removed += 1;
+            match kind {
+                Action::ModifyEdge { .. } => used.relabelled += 1,
+                Action::MoveStart { .. } => used.moved += 1,
+                _ => used.removed += 1,
             }
         }
     }
