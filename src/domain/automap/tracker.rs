@@ -17,7 +17,9 @@
 //! fireplace)"), the current room would get a second exit this way, the exits the game listed there
 //! ("Obvious exits: North, East.") leave this way out, or the move cannot start where it ends. A
 //! way back that leads to the room the player just left the same way for the current room is no
-//! evidence. Once the whole transcript is read, every move is looked at again in *hindsight*: one
+//! evidence. Once the whole transcript is read, moves whose replies open with one sentence about
+//! leaving, word for word ("As you leave, the "1" cube reappears in your hand."), start in one
+//! room ([`Tracker::left_alike`]); then every move is looked at again in *hindsight*: one
 //! whose start the finished lattice places away from its destination, with another room (or the
 //! destination's way back) where the start should be, started there.
 //!
@@ -449,6 +451,8 @@ pub struct Tracker<'a> {
     firm: std::collections::HashSet<usize>,
     /// Whether each step's reply showed a room.
     showed: Vec<bool>,
+    /// The words of each step's text before the title (empty when it showed no room).
+    leads: Vec<Vec<String>>,
 }
 
 /// How a note says that the text or a way back vouches for a move's start.
@@ -485,6 +489,8 @@ const BREAK_SLOT: f64 = 4.0;
 const SLOT_CUE: f64 = 0.5;
 /// How many known exits the skipped steps of a transcript of moves may have walked.
 const SKIP_DEPTH: usize = 4;
+/// Words by which the text before a title says the player left a room ([`Tracker::left_alike`]).
+const LEAVING: &[&str] = &["leave", "leaving"];
 /// How far (lattice steps) a move must miss for hindsight to move its start.
 const HINDSIGHT_MISS: i32 = 1;
 
@@ -508,6 +514,7 @@ impl<'a> Tracker<'a> {
             outcomes: Vec::new(),
             firm: std::collections::HashSet::new(),
             showed: Vec::new(),
+            leads: Vec::new(),
         }
     }
 
@@ -593,6 +600,8 @@ impl<'a> Tracker<'a> {
         };
         let seen = self.sight(index, obs);
         self.showed.push(seen.is_some());
+        self.leads
+            .push(seen.as_ref().map(|s| words(&s.lead)).unwrap_or_default());
         let before = self.cur;
         let verb = action.trim().to_lowercase();
         let outcome = if verb == "undo" {
@@ -1750,6 +1759,121 @@ impl<'a> Tracker<'a> {
         made
     }
 
+    /// Moves whose replies open with one sentence about leaving, word for word ("As you leave,
+    /// the "1" cube reappears in your hand."), left one room: the game says the same thing
+    /// whenever the player leaves it. When the tracker started them in different rooms (a
+    /// transcript of moves only, whose dropped steps took the player back there each time),
+    /// they all start in the one room the text or a way back vouches for among their starts
+    /// (in a whole transcript, a reply that showed the player there too), else in a room the
+    /// transcript never showed; starts vouched for in two rooms leave them as they are. A move whose sentence differs from such a
+    /// repeated one in one word only ("the "2" cube") left another room of the kind: a room of
+    /// its own, never shown. `steps` are the steps observed; their replies name the rooms.
+    fn left_alike(&mut self, steps: &[Step]) {
+        let about_leaving = |ws: &[String]| ws.iter().any(|w| LEAVING.contains(&w.as_str()));
+        let mut by_lead: std::collections::BTreeMap<&[String], Vec<usize>> =
+            std::collections::BTreeMap::new();
+        for (k, o) in self.outcomes.iter().enumerate() {
+            let Some(lead) = self.leads.get(k).filter(|l| about_leaving(l)) else {
+                continue;
+            };
+            if o.moved && o.from.is_some() && o.to.is_some() {
+                by_lead.entry(lead.as_slice()).or_default().push(k);
+            }
+        }
+        let repeated: Vec<&[String]> = by_lead
+            .iter()
+            .filter(|(_, ks)| ks.len() > 1)
+            .map(|(l, _)| *l)
+            .collect();
+        let one_word_off = |a: &[String], b: &[String]| {
+            a.len() == b.len() && a.iter().zip(b).filter(|(x, y)| x != y).count() == 1
+        };
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (lead, ks) in &by_lead {
+            let starts: std::collections::BTreeSet<RoomId> =
+                ks.iter().filter_map(|&k| self.outcomes[k].from).collect();
+            let apart = ks.len() > 1 && starts.len() > 1;
+            let variant = ks.len() == 1 && repeated.iter().any(|r| one_word_off(r, lead));
+            if apart || variant {
+                groups.push(ks.clone());
+            }
+        }
+        for ks in groups {
+            // In a whole transcript a reply that showed the player in a start vouches for it.
+            let shown = |k: usize, from: RoomId| {
+                !self.all_moves
+                    && k.checked_sub(1).is_some_and(|j| {
+                        self.showed.get(j).copied().unwrap_or(false)
+                            && self.outcomes.get(j).is_some_and(|p| p.to == Some(from))
+                    })
+            };
+            let firm: std::collections::BTreeSet<RoomId> = ks
+                .iter()
+                .filter_map(|&k| self.outcomes[k].from.map(|f| (k, f)))
+                .filter(|&(k, f)| self.firm.contains(&k) || shown(k, f))
+                .map(|(_, f)| f)
+                .collect();
+            // Starts vouched for in more than one room: the sentence is not about the room.
+            let shared = match firm.first().copied() {
+                Some(_) if firm.len() > 1 => continue,
+                Some(r) => r,
+                None => {
+                    let context: Vec<&str> = ks
+                        .iter()
+                        .filter_map(|&k| steps.get(k).map(|s| s.observation.as_str()))
+                        .collect();
+                    self.slot(SlotKind::Source, &context.join("\n"))
+                }
+            };
+            let name = self.name_of(shared);
+            for &k in &ks {
+                let (Some(from), Some(to), Some(label)) = (
+                    self.outcomes[k].from,
+                    self.outcomes[k].to,
+                    self.outcomes[k].label.clone(),
+                ) else {
+                    continue;
+                };
+                if from == shared || to == shared {
+                    continue;
+                }
+                let shared_by_other = self.outcomes.iter().enumerate().any(|(j, o)| {
+                    j != k
+                        && o.moved
+                        && o.from == Some(from)
+                        && o.to == Some(to)
+                        && o.label.as_ref() == Some(&label)
+                });
+                if !shared_by_other {
+                    let gone: Vec<ExitId> = self
+                        .map
+                        .exits_between(from, to)
+                        .filter(|e| e.label == label && e.origin == Origin::Observed)
+                        .map(|e| e.id)
+                        .collect();
+                    for id in gone {
+                        let _ = self.map.remove_exit(id);
+                    }
+                }
+                if !has_exit(&self.map, shared, to, &label) {
+                    let _ = self.map.add_exit(shared, to, label, Origin::Observed);
+                }
+                self.firm.insert(k);
+                let cont = k
+                    .checked_sub(1)
+                    .and_then(|j| self.outcomes.get(j))
+                    .and_then(|p| p.to);
+                let o = &mut self.outcomes[k];
+                o.from = Some(shared);
+                o.continued = cont == Some(shared);
+                o.note = format!(
+                    "{}; its reply opens as other moves' do that left one room: came from {name}, {FIRM_MARK}",
+                    o.note
+                );
+            }
+        }
+    }
+
     /// Hindsight: a move taken to start where the previous step left the player, which the
     /// finished map places elsewhere — the lattice, built from every other move, puts another
     /// room one step back from its destination — started in that room: the transcript skipped
@@ -2101,6 +2225,7 @@ impl<'a> Tracker<'a> {
     /// `steps` are the steps observed, whose replies name a start found only then. Returns a
     /// final name per tracker room (`None` for a room that could not be named).
     pub fn finish(&mut self, steps: &[Step]) -> Vec<Option<String>> {
+        self.left_alike(steps);
         self.revisit_sources();
         self.reconsider_sources();
         self.detach_misfits(steps);
@@ -2484,6 +2609,53 @@ mod tests {
         let built = up_the_valley_then(("east", "Shrine\nA tiny shrine."));
         assert_move(&built, "old temple", "east", "shrine");
         assert!(built.steps.iter().all(|s| !s.note.contains("cannot hold")));
+    }
+
+    #[test]
+    fn moves_that_open_with_one_sentence_about_leaving_left_one_room() {
+        // Spellbreaker, cleaned: a spell takes the player to a room the kept text never shows,
+        // and every move out of it opens with the same sentence. The three moves start in that
+        // room, not where the previous kept step left the player; a move whose sentence names
+        // another cube left another such room, whose name its reply's words cue ("soft"). A
+        // sentence about leaving said once, and unlike those, moves nothing.
+        let one = "As you leave, the \"1\" cube reappears in your hand.\n\n";
+        let two = "As you leave, the \"2\" cube reappears in your hand.\n\n";
+        let built = run(
+            &[
+                ("south", "Square\nA square. A street leads north."),
+                ("down", &format!("{one}Midair\nYou are falling.")),
+                ("east", &format!("{one}Stone Hall\nA long hall of stone.")),
+                ("south", "Ruins\nA vast ruined hall."),
+                ("west", &format!("{one}Cave Mouth\nA trail ends at a cave.")),
+                (
+                    "south",
+                    &format!("{two}Meadow\nA sunny meadow. The grass is soft."),
+                ),
+                (
+                    "east",
+                    "As you leave, a bird sings somewhere.\n\nOrchard\nApple trees.",
+                ),
+            ],
+            &[
+                "street",
+                "square",
+                "midair",
+                "stone hall",
+                "ruins",
+                "cave mouth",
+                "meadow",
+                "soft room",
+                "packed earth",
+                "orchard",
+            ],
+        );
+        assert_move(&built, "packed earth", "down", "midair");
+        assert_move(&built, "packed earth", "east", "stone hall");
+        assert_move(&built, "packed earth", "west", "cave mouth");
+        assert_move(&built, "soft room", "south", "meadow");
+        assert_move(&built, "stone hall", "south", "ruins");
+        assert!(!has_move(&built, "ruins", "west", "cave mouth"));
+        assert_move(&built, "meadow", "east", "orchard");
     }
 
     /// Adventureland's maze of pits: every room titled "Maze" with the same one-line
