@@ -21,7 +21,9 @@
 //! leaving, word for word ("As you leave, the "1" cube reappears in your hand."), start in one
 //! room ([`Tracker::left_alike`]); then every move is looked at again in *hindsight*: one
 //! whose start the finished lattice places away from its destination, with another room (or the
-//! destination's way back) where the start should be, started there.
+//! destination's way back) where the start should be, started there. A way back walked by a move
+//! that showed its room in full, and whose own way back leads elsewhere again, is no evidence:
+//! that move is the one that started elsewhere.
 //!
 //! Rooms that cannot be read when met (a dark room, an unknown starting room, the room a
 //! skipped step led to) become *slots*; a slot is claimed by a room met later along the slot's
@@ -453,6 +455,8 @@ pub struct Tracker<'a> {
     showed: Vec<bool>,
     /// The words of each step's text before the title (empty when it showed no room).
     leads: Vec<Vec<String>>,
+    /// Whether each step's reply described the room it showed (not its title alone).
+    described: Vec<bool>,
 }
 
 /// How a note says that the text or a way back vouches for a move's start.
@@ -515,6 +519,7 @@ impl<'a> Tracker<'a> {
             firm: std::collections::HashSet::new(),
             showed: Vec::new(),
             leads: Vec::new(),
+            described: Vec::new(),
         }
     }
 
@@ -602,6 +607,8 @@ impl<'a> Tracker<'a> {
         self.showed.push(seen.is_some());
         self.leads
             .push(seen.as_ref().map(|s| words(&s.lead)).unwrap_or_default());
+        self.described
+            .push(seen.as_ref().is_some_and(|s| s.desc.is_telling()));
         let before = self.cur;
         let verb = action.trim().to_lowercase();
         let outcome = if verb == "undo" {
@@ -1874,6 +1881,35 @@ impl<'a> Tracker<'a> {
         }
     }
 
+    /// True when a step made the move `from --way--> to` still taken to start where the
+    /// previous step left the player, its reply described `to` in full (a room shown by its
+    /// title alone had been visited before), and a move leaves `to` the way back to a third
+    /// room: the move's own way back leads elsewhere, so it is the move that started elsewhere.
+    fn went_on_elsewhere(
+        &self,
+        from: RoomId,
+        to: RoomId,
+        way: &Label,
+        back: &Label,
+        made: &std::collections::HashMap<(RoomId, RoomId, Label), usize>,
+    ) -> bool {
+        let described = self.outcomes.iter().enumerate().any(|(j, o)| {
+            o.moved
+                && o.continued
+                && o.from == Some(from)
+                && o.to == Some(to)
+                && o.label.as_ref() == Some(way)
+                && self.described.get(j).copied().unwrap_or(false)
+        });
+        described
+            && self.map.exits_from(to).any(|x| {
+                &x.label == back
+                    && x.to != from
+                    && x.to != to
+                    && made.contains_key(&(to, x.to, back.clone()))
+            })
+    }
+
     /// Hindsight: a move taken to start where the previous step left the player, which the
     /// finished map places elsewhere — the lattice, built from every other move, puts another
     /// room one step back from its destination — started in that room: the transcript skipped
@@ -1901,7 +1937,9 @@ impl<'a> Tracker<'a> {
                 continue;
             };
             // Memory: another step went back from the destination the opposite way, to
-            // another room.
+            // another room — unless that step showed the room in full (it may be new there)
+            // and its own way back leads elsewhere again: then that step is the one that
+            // started elsewhere, and it says nothing of this move.
             let back = label.opposite();
             let way_back = back.as_ref().and_then(|b| {
                 self.map
@@ -1911,6 +1949,7 @@ impl<'a> Tracker<'a> {
                             && e.to != from
                             && e.to != to
                             && made.contains_key(&(to, e.to, b.clone()))
+                            && !self.went_on_elsewhere(to, e.to, b, &label, &made)
                     })
                     .map(|e| e.to)
             });
@@ -2656,6 +2695,51 @@ mod tests {
         assert_move(&built, "stone hall", "south", "ruins");
         assert!(!has_move(&built, "ruins", "west", "cave mouth"));
         assert_move(&built, "meadow", "east", "orchard");
+    }
+
+    /// Murdac's haunted house, in a transcript of moves only: east from the street into the
+    /// hall, west into a bedroom, east into another room. `bedroom` is the bedroom's reply.
+    fn into_the_house(bedroom: &str) -> Automap {
+        run(
+            &[
+                ("north", "Street\nA street. Paths lead north and east."),
+                (
+                    "east",
+                    "Entrance Hall\nThe entrance hall of a haunted house. Archways lead east and west.",
+                ),
+                ("west", bedroom),
+                (
+                    "east",
+                    "Billiard Room\nA billiard room with a dusty table. Exits lead east and west.",
+                ),
+            ],
+            &[
+                "lane",
+                "street",
+                "entrance hall",
+                "small bedroom",
+                "billiard room",
+            ],
+        )
+    }
+
+    #[test]
+    fn a_way_back_whose_own_way_back_leads_elsewhere_is_no_evidence() {
+        // West from the hall into the bedroom, then east from the bedroom into the billiard
+        // room: the move west, whose own way back leads elsewhere, is the one that started
+        // elsewhere (in the billiard room, as the truth has it); it says nothing of the move
+        // east into the hall, which started in the street.
+        let built = into_the_house(
+            "Small Bedroom\nA small bedroom in the haunted house. Exits lead east and west.",
+        );
+        assert_move(&built, "street", "east", "entrance hall");
+        assert_move(&built, "billiard room", "west", "small bedroom");
+        assert_move(&built, "small bedroom", "east", "billiard room");
+        // Shown by its title alone, the bedroom had been visited before: the move west is the
+        // way back of the move east into the hall, which started there.
+        let built = into_the_house("Small Bedroom");
+        assert_move(&built, "small bedroom", "east", "entrance hall");
+        assert!(!has_move(&built, "street", "east", "entrance hall"));
     }
 
     /// Adventureland's maze of pits: every room titled "Maze" with the same one-line
