@@ -2374,12 +2374,11 @@ impl<'a> Tracker<'a> {
                 .map(|&s| {
                     let ctx = self.info(s).map(|i| i.context.clone()).unwrap_or_default();
                     let in_dark = self.info(s).and_then(|i| i.slot) == Some(SlotKind::Dark);
-                    // By elimination, how the slot was reached breaks ties between names.
-                    let (rise, dark) = if threshold > 0.0 {
-                        (0, false)
-                    } else {
-                        (self.rise(s), in_dark)
-                    };
+                    // How the slot was reached breaks ties between names: between names its
+                    // words cue alike ("tree" for "tree top", above or below), and by
+                    // elimination, where being met in the dark counts too.
+                    let rise = self.rise(s);
+                    let dark = threshold <= 0.0 && in_dark;
                     unclaimed
                         .iter()
                         .map(|&p| {
@@ -2695,6 +2694,35 @@ mod tests {
         assert_move(&built, "stone hall", "south", "ruins");
         assert!(!has_move(&built, "ruins", "west", "cave mouth"));
         assert_move(&built, "meadow", "east", "orchard");
+    }
+
+    #[test]
+    fn a_name_two_unseen_starts_fit_alike_goes_to_the_one_that_lies_as_it_says() {
+        // Adventureland, cleaned: two moves into the swamp start in rooms never shown, and the
+        // words around both speak of a tree. "Tree top" lies above: it goes to the start the
+        // player came down from, not to the one the player came up from.
+        let swamp = "Swamp\nA dismal swamp. A cypress tree grows here.\n\nObvious exits: East, Up.";
+        let built = run(
+            &[
+                (
+                    "north",
+                    "Meadow\nA sunny meadow.\n\nObvious exits: North, West.",
+                ),
+                ("west", swamp),
+                ("down", swamp),
+                (
+                    "east",
+                    "Meadow\nA sunny meadow.\n\nObvious exits: North, West.",
+                ),
+                (
+                    "up",
+                    "Swamp\nA dismal swamp. The remains of a felled tree lie here.",
+                ),
+            ],
+            &["meadow", "swamp", "field", "stump", "tree top"],
+        );
+        assert_move(&built, "tree top", "down", "swamp");
+        assert!(!has_move(&built, "tree top", "up", "swamp"));
     }
 
     /// Murdac's haunted house, in a transcript of moves only: east from the street into the
