@@ -23,7 +23,9 @@
 //! whose start the finished lattice places away from its destination, with another room (or the
 //! destination's way back) where the start should be, started there. A way back walked by a move
 //! that showed its room in full, and whose own way back leads elsewhere again, is no evidence:
-//! that move is the one that started elsewhere.
+//! that move is the one that started elsewhere. Two moves out of rooms whose descriptions speak
+//! of other ways but not of theirs, which would be each other's way back had each started where
+//! the other ended, started there ([`Tracker::crossed_ways_back`]).
 //!
 //! Rooms that cannot be read when met (a dark room, an unknown starting room, the room a
 //! skipped step led to) become *slots*; a slot is claimed by a room met later along the slot's
@@ -2000,6 +2002,76 @@ impl<'a> Tracker<'a> {
         }
     }
 
+    /// Two moves, each taken to start where the previous step left the player, made once, and
+    /// vouched for by nothing (in a whole transcript, not by a reply that showed the player
+    /// there), in rooms whose descriptions speak of several other ways but not of the move's,
+    /// that would be each other's way back had each started where the other ended (opposite
+    /// ways, each free there): they did. Reverb's parlor ("To the south is an exit to the
+    /// street.") and clothing department ("You may exit to the north. ...") left by east and
+    /// west: the two streets are each other's way back.
+    fn crossed_ways_back(&mut self) {
+        let made = self.moves_made();
+        let cands: Vec<(usize, RoomId, RoomId, Label)> = self
+            .outcomes
+            .iter()
+            .enumerate()
+            .filter_map(|(k, o)| {
+                let (true, true, Some(f), Some(t), Some(l)) =
+                    (o.moved, o.continued, o.from, o.to, o.label.clone())
+                else {
+                    return None;
+                };
+                let once = made.get(&(f, t, l.clone())).copied().unwrap_or(0) == 1;
+                // In a whole transcript, a reply that showed the player in the start vouches
+                // for it.
+                let shown = !self.all_moves
+                    && k.checked_sub(1).is_some_and(|j| {
+                        self.showed.get(j).copied().unwrap_or(false)
+                            && self.outcomes.get(j).is_some_and(|p| p.to == Some(f))
+                    });
+                (once && !shown && !self.firm.contains(&k) && f != t && self.silent_on(f, &l))
+                    .then_some((k, f, t, l))
+            })
+            .collect();
+        let mut done = std::collections::HashSet::new();
+        for (i, (k1, a, b, l1)) in cands.iter().enumerate() {
+            for (k2, c, d, l2) in cands.iter().skip(i + 1) {
+                if done.contains(k1) || done.contains(k2) || l1.opposite().as_ref() != Some(l2) {
+                    continue;
+                }
+                if b == d || a == d || c == b {
+                    continue;
+                }
+                // Each start's way is free where the other move ended.
+                if target(&self.map, *d, l1).is_some() || target(&self.map, *b, l2).is_some() {
+                    continue;
+                }
+                for (k, from, to, l, s) in [(*k1, *a, *b, l1, *d), (*k2, *c, *d, l2, *b)] {
+                    let gone: Vec<ExitId> = self
+                        .map
+                        .exits_between(from, to)
+                        .filter(|e| &e.label == l && e.origin == Origin::Observed)
+                        .map(|e| e.id)
+                        .collect();
+                    for id in gone {
+                        let _ = self.map.remove_exit(id);
+                    }
+                    if !has_exit(&self.map, s, to, l) {
+                        let _ = self.map.add_exit(s, to, l.clone(), Origin::Observed);
+                    }
+                    let name = self.name_of(s);
+                    self.firm.insert(k);
+                    let o = &mut self.outcomes[k];
+                    o.from = Some(s);
+                    o.continued = false;
+                    o.note = format!("{}; it started in {name}, {FIRM_MARK}", o.note);
+                }
+                done.insert(*k1);
+                done.insert(*k2);
+            }
+        }
+    }
+
     /// Every move's start judged again by how well all moves agree (see [`super::consistency`]);
     /// the map's exits are rebuilt from the moves, and a slot no move starts or ends in any
     /// more is dropped.
@@ -2266,6 +2338,7 @@ impl<'a> Tracker<'a> {
     pub fn finish(&mut self, steps: &[Step]) -> Vec<Option<String>> {
         self.left_alike(steps);
         self.revisit_sources();
+        self.crossed_ways_back();
         self.reconsider_sources();
         self.detach_misfits(steps);
         let bound = self.map.room_bound();
@@ -2723,6 +2796,87 @@ mod tests {
         );
         assert_move(&built, "tree top", "down", "swamp");
         assert!(!has_move(&built, "tree top", "up", "swamp"));
+    }
+
+    #[test]
+    fn two_moves_from_rooms_silent_on_their_ways_that_would_be_each_others_way_back_are() {
+        // Reverb, cleaned: east out of the parlor (whose description speaks of south and
+        // northeast only) into the east street, and later west out of the clothing department
+        // (north, southwest, southeast) into the west street. Each started where the other
+        // ended: the two streets are each other's way back.
+        let built = run(
+            &[
+                (
+                    "south",
+                    "West Street\nThe street goes east and west. A pizza parlor is to the north.",
+                ),
+                (
+                    "north",
+                    "Pizza Parlor\nA pizza parlor. The counter stands in the northeast corner. To the south is an exit to the street.",
+                ),
+                (
+                    "east",
+                    "East Street\nOn this end of the street, a department store sits to the south.",
+                ),
+                (
+                    "south",
+                    "Clothing Department\nRacks of clothes. You may exit to the north. To the southwest lies the hardware department, and southeast is the cosmetics department.",
+                ),
+                ("west", "West Street"),
+            ],
+            &[
+                "counter",
+                "west street",
+                "pizza parlor",
+                "east street",
+                "clothing department",
+            ],
+        );
+        assert_move(&built, "west street", "east", "east street");
+        assert_move(&built, "east street", "west", "west street");
+        assert!(!has_move(&built, "pizza parlor", "east", "east street"));
+        assert!(!has_move(
+            &built,
+            "clothing department",
+            "west",
+            "west street"
+        ));
+        assert_move(&built, "east street", "south", "clothing department");
+    }
+
+    #[test]
+    fn a_move_from_a_room_that_speaks_of_its_way_keeps_its_start() {
+        // The same walk, but the parlor's description speaks of a door east: nothing moves.
+        let built = run(
+            &[
+                (
+                    "south",
+                    "West Street\nThe street goes east and west. A pizza parlor is to the north.",
+                ),
+                (
+                    "north",
+                    "Pizza Parlor\nA pizza parlor. A side door leads east. To the south is an exit to the street.",
+                ),
+                (
+                    "east",
+                    "East Street\nOn this end of the street, a department store sits to the south.",
+                ),
+                (
+                    "south",
+                    "Clothing Department\nRacks of clothes. You may exit to the north. To the southwest lies the hardware department, and southeast is the cosmetics department.",
+                ),
+                ("west", "West Street"),
+            ],
+            &[
+                "counter",
+                "west street",
+                "pizza parlor",
+                "east street",
+                "clothing department",
+            ],
+        );
+        assert_move(&built, "pizza parlor", "east", "east street");
+        assert_move(&built, "clothing department", "west", "west street");
     }
 
     /// Murdac's haunted house, in a transcript of moves only: east from the street into the
