@@ -1768,15 +1768,74 @@ impl<'a> Tracker<'a> {
         made
     }
 
+    /// True when, in a whole transcript (not one of moves only, with steps dropped), the reply
+    /// before step `k` showed the player in `from`: a move from there did start there.
+    fn shown_in(&self, k: usize, from: RoomId) -> bool {
+        !self.all_moves
+            && k.checked_sub(1).is_some_and(|j| {
+                self.showed.get(j).copied().unwrap_or(false)
+                    && self.outcomes.get(j).is_some_and(|p| p.to == Some(from))
+            })
+    }
+
+    /// Step `k`'s move started in `s`, as the text or a way back says: its exit leaves `s`
+    /// instead of the old start (whose exit goes unless another step made it too).
+    fn restart(&mut self, k: usize, s: RoomId, why: &str) {
+        let Some((Some(from), Some(to), Some(label))) = self
+            .outcomes
+            .get(k)
+            .map(|o| (o.from, o.to, o.label.clone()))
+        else {
+            return;
+        };
+        let made_again = self.outcomes.iter().enumerate().any(|(j, o)| {
+            j != k
+                && o.moved
+                && o.from == Some(from)
+                && o.to == Some(to)
+                && o.label.as_ref() == Some(&label)
+        });
+        if !made_again {
+            let gone: Vec<ExitId> = self
+                .map
+                .exits_between(from, to)
+                .filter(|e| e.label == label && e.origin == Origin::Observed)
+                .map(|e| e.id)
+                .collect();
+            for id in gone {
+                let _ = self.map.remove_exit(id);
+            }
+        }
+        if !has_exit(&self.map, s, to, &label) {
+            let _ = self.map.add_exit(s, to, label, Origin::Observed);
+        }
+        self.firm.insert(k);
+        let cont = k
+            .checked_sub(1)
+            .and_then(|j| self.outcomes.get(j))
+            .and_then(|p| p.to);
+        let name = if self.is_slot(s) {
+            SlotKind::Source.as_str().to_string()
+        } else {
+            self.name_of(s)
+        };
+        if let Some(o) = self.outcomes.get_mut(k) {
+            o.from = Some(s);
+            o.continued = cont == Some(s);
+            o.note = format!("{}; {why}: came from {name}, {FIRM_MARK}", o.note);
+        }
+    }
+
     /// Moves whose replies open with one sentence about leaving, word for word ("As you leave,
     /// the "1" cube reappears in your hand."), left one room: the game says the same thing
     /// whenever the player leaves it. When the tracker started them in different rooms (a
     /// transcript of moves only, whose dropped steps took the player back there each time),
     /// they all start in the one room the text or a way back vouches for among their starts
     /// (in a whole transcript, a reply that showed the player there too), else in a room the
-    /// transcript never showed; starts vouched for in two rooms leave them as they are. A move whose sentence differs from such a
-    /// repeated one in one word only ("the "2" cube") left another room of the kind: a room of
-    /// its own, never shown. `steps` are the steps observed; their replies name the rooms.
+    /// transcript never showed; starts vouched for in two rooms leave them as they are. A move
+    /// whose sentence differs from such a repeated one in one word only ("the "2" cube") left
+    /// another room of the kind: a room of its own, never shown. `steps` are the steps
+    /// observed; the words of their replies name that room.
     fn left_alike(&mut self, steps: &[Step]) {
         let about_leaving = |ws: &[String]| ws.iter().any(|w| LEAVING.contains(&w.as_str()));
         let mut by_lead: std::collections::BTreeMap<&[String], Vec<usize>> =
@@ -1808,18 +1867,11 @@ impl<'a> Tracker<'a> {
             }
         }
         for ks in groups {
-            // In a whole transcript a reply that showed the player in a start vouches for it.
-            let shown = |k: usize, from: RoomId| {
-                !self.all_moves
-                    && k.checked_sub(1).is_some_and(|j| {
-                        self.showed.get(j).copied().unwrap_or(false)
-                            && self.outcomes.get(j).is_some_and(|p| p.to == Some(from))
-                    })
-            };
+            // A reply that showed the player in a start vouches for it too.
             let firm: std::collections::BTreeSet<RoomId> = ks
                 .iter()
                 .filter_map(|&k| self.outcomes[k].from.map(|f| (k, f)))
-                .filter(|&(k, f)| self.firm.contains(&k) || shown(k, f))
+                .filter(|&(k, f)| self.firm.contains(&k) || self.shown_in(k, f))
                 .map(|(_, f)| f)
                 .collect();
             // Starts vouched for in more than one room: the sentence is not about the room.
@@ -1834,51 +1886,15 @@ impl<'a> Tracker<'a> {
                     self.slot(SlotKind::Source, &context.join("\n"))
                 }
             };
-            let name = self.name_of(shared);
             for &k in &ks {
-                let (Some(from), Some(to), Some(label)) = (
-                    self.outcomes[k].from,
-                    self.outcomes[k].to,
-                    self.outcomes[k].label.clone(),
-                ) else {
-                    continue;
-                };
-                if from == shared || to == shared {
-                    continue;
+                let o = &self.outcomes[k];
+                if o.from != Some(shared) && o.to != Some(shared) {
+                    self.restart(
+                        k,
+                        shared,
+                        "its reply opens as other moves' do that left one room",
+                    );
                 }
-                let shared_by_other = self.outcomes.iter().enumerate().any(|(j, o)| {
-                    j != k
-                        && o.moved
-                        && o.from == Some(from)
-                        && o.to == Some(to)
-                        && o.label.as_ref() == Some(&label)
-                });
-                if !shared_by_other {
-                    let gone: Vec<ExitId> = self
-                        .map
-                        .exits_between(from, to)
-                        .filter(|e| e.label == label && e.origin == Origin::Observed)
-                        .map(|e| e.id)
-                        .collect();
-                    for id in gone {
-                        let _ = self.map.remove_exit(id);
-                    }
-                }
-                if !has_exit(&self.map, shared, to, &label) {
-                    let _ = self.map.add_exit(shared, to, label, Origin::Observed);
-                }
-                self.firm.insert(k);
-                let cont = k
-                    .checked_sub(1)
-                    .and_then(|j| self.outcomes.get(j))
-                    .and_then(|p| p.to);
-                let o = &mut self.outcomes[k];
-                o.from = Some(shared);
-                o.continued = cont == Some(shared);
-                o.note = format!(
-                    "{}; its reply opens as other moves' do that left one room: came from {name}, {FIRM_MARK}",
-                    o.note
-                );
             }
         }
     }
@@ -2022,15 +2038,8 @@ impl<'a> Tracker<'a> {
                     return None;
                 };
                 let once = made.get(&(f, t, l.clone())).copied().unwrap_or(0) == 1;
-                // In a whole transcript, a reply that showed the player in the start vouches
-                // for it.
-                let shown = !self.all_moves
-                    && k.checked_sub(1).is_some_and(|j| {
-                        self.showed.get(j).copied().unwrap_or(false)
-                            && self.outcomes.get(j).is_some_and(|p| p.to == Some(f))
-                    });
-                (once && !shown && !self.firm.contains(&k) && f != t && self.silent_on(f, &l))
-                    .then_some((k, f, t, l))
+                let vouched = self.firm.contains(&k) || self.shown_in(k, f);
+                (once && !vouched && f != t && self.silent_on(f, &l)).then_some((k, f, t, l))
             })
             .collect();
         let mut done = std::collections::HashSet::new();
@@ -2046,26 +2055,9 @@ impl<'a> Tracker<'a> {
                 if target(&self.map, *d, l1).is_some() || target(&self.map, *b, l2).is_some() {
                     continue;
                 }
-                for (k, from, to, l, s) in [(*k1, *a, *b, l1, *d), (*k2, *c, *d, l2, *b)] {
-                    let gone: Vec<ExitId> = self
-                        .map
-                        .exits_between(from, to)
-                        .filter(|e| &e.label == l && e.origin == Origin::Observed)
-                        .map(|e| e.id)
-                        .collect();
-                    for id in gone {
-                        let _ = self.map.remove_exit(id);
-                    }
-                    if !has_exit(&self.map, s, to, l) {
-                        let _ = self.map.add_exit(s, to, l.clone(), Origin::Observed);
-                    }
-                    let name = self.name_of(s);
-                    self.firm.insert(k);
-                    let o = &mut self.outcomes[k];
-                    o.from = Some(s);
-                    o.continued = false;
-                    o.note = format!("{}; it started in {name}, {FIRM_MARK}", o.note);
-                }
+                let why = "it and the move back the other way would be each other's way back";
+                self.restart(*k1, *d, why);
+                self.restart(*k2, *b, why);
                 done.insert(*k1);
                 done.insert(*k2);
             }
@@ -2158,14 +2150,6 @@ impl<'a> Tracker<'a> {
     /// the move's reply).
     fn detach_misfits(&mut self, steps: &[Step]) {
         let made = self.moves_made();
-        // In a whole transcript (not one of moves only, with steps dropped), a move right after
-        // a reply that showed the player in its start did start there.
-        let shown_in = |k: usize, from: RoomId| {
-            k.checked_sub(1).is_some_and(|j| {
-                self.showed.get(j).copied().unwrap_or(false)
-                    && self.outcomes.get(j).is_some_and(|p| p.to == Some(from))
-            })
-        };
         let candidates: Vec<Candidate> = self
             .outcomes
             .iter()
@@ -2181,7 +2165,8 @@ impl<'a> Tracker<'a> {
                     || from == to
                     || label.vector().is_none()
                     || self.speaks_of(from, &label)
-                    || (!self.all_moves && shown_in(k, from))
+                    // In a whole transcript, a reply that showed the player in the start.
+                    || self.shown_in(k, from)
                     || made.get(&(from, to, label.clone())).copied().unwrap_or(0) > 1
                     || back.is_some_and(|b| made.contains_key(&(to, from, b)))
                     || (self.group_of_room(from).is_some()
