@@ -17,9 +17,15 @@
 //! fireplace)"), the current room would get a second exit this way, the exits the game listed there
 //! ("Obvious exits: North, East.") leave this way out, or the move cannot start where it ends. A
 //! way back that leads to the room the player just left the same way for the current room is no
-//! evidence. Once the whole transcript is read, every move is looked at again in *hindsight*: one
+//! evidence. Once the whole transcript is read, moves whose replies open with one sentence about
+//! leaving, word for word ("As you leave, the "1" cube reappears in your hand."), start in one
+//! room ([`Tracker::left_alike`]); then every move is looked at again in *hindsight*: one
 //! whose start the finished lattice places away from its destination, with another room (or the
-//! destination's way back) where the start should be, started there.
+//! destination's way back) where the start should be, started there. A way back walked by a move
+//! that showed its room in full, and whose own way back leads elsewhere again, is no evidence:
+//! that move is the one that started elsewhere. Two moves out of rooms whose descriptions speak
+//! of other ways but not of theirs, which would be each other's way back had each started where
+//! the other ended, started there ([`Tracker::crossed_ways_back`]).
 //!
 //! Rooms that cannot be read when met (a dark room, an unknown starting room, the room a
 //! skipped step led to) become *slots*; a slot is claimed by a room met later along the slot's
@@ -449,6 +455,10 @@ pub struct Tracker<'a> {
     firm: std::collections::HashSet<usize>,
     /// Whether each step's reply showed a room.
     showed: Vec<bool>,
+    /// The words of each step's text before the title (empty when it showed no room).
+    leads: Vec<Vec<String>>,
+    /// Whether each step's reply described the room it showed (not its title alone).
+    described: Vec<bool>,
 }
 
 /// How a note says that the text or a way back vouches for a move's start.
@@ -485,6 +495,8 @@ const BREAK_SLOT: f64 = 4.0;
 const SLOT_CUE: f64 = 0.5;
 /// How many known exits the skipped steps of a transcript of moves may have walked.
 const SKIP_DEPTH: usize = 4;
+/// Words by which the text before a title says the player left a room ([`Tracker::left_alike`]).
+const LEAVING: &[&str] = &["leave", "leaving"];
 /// How far (lattice steps) a move must miss for hindsight to move its start.
 const HINDSIGHT_MISS: i32 = 1;
 
@@ -508,6 +520,8 @@ impl<'a> Tracker<'a> {
             outcomes: Vec::new(),
             firm: std::collections::HashSet::new(),
             showed: Vec::new(),
+            leads: Vec::new(),
+            described: Vec::new(),
         }
     }
 
@@ -593,6 +607,10 @@ impl<'a> Tracker<'a> {
         };
         let seen = self.sight(index, obs);
         self.showed.push(seen.is_some());
+        self.leads
+            .push(seen.as_ref().map(|s| words(&s.lead)).unwrap_or_default());
+        self.described
+            .push(seen.as_ref().is_some_and(|s| s.desc.is_telling()));
         let before = self.cur;
         let verb = action.trim().to_lowercase();
         let outcome = if verb == "undo" {
@@ -1750,6 +1768,166 @@ impl<'a> Tracker<'a> {
         made
     }
 
+    /// True when, in a whole transcript (not one of moves only, with steps dropped), the reply
+    /// before step `k` showed the player in `from`: a move from there did start there.
+    fn shown_in(&self, k: usize, from: RoomId) -> bool {
+        !self.all_moves
+            && k.checked_sub(1).is_some_and(|j| {
+                self.showed.get(j).copied().unwrap_or(false)
+                    && self.outcomes.get(j).is_some_and(|p| p.to == Some(from))
+            })
+    }
+
+    /// Step `k`'s move started in `s`, as the text or a way back says: its exit leaves `s`
+    /// instead of the old start (whose exit goes unless another step made it too).
+    fn restart(&mut self, k: usize, s: RoomId, why: &str) {
+        let Some((Some(from), Some(to), Some(label))) = self
+            .outcomes
+            .get(k)
+            .map(|o| (o.from, o.to, o.label.clone()))
+        else {
+            return;
+        };
+        let made_again = self.outcomes.iter().enumerate().any(|(j, o)| {
+            j != k
+                && o.moved
+                && o.from == Some(from)
+                && o.to == Some(to)
+                && o.label.as_ref() == Some(&label)
+        });
+        if !made_again {
+            let gone: Vec<ExitId> = self
+                .map
+                .exits_between(from, to)
+                .filter(|e| e.label == label && e.origin == Origin::Observed)
+                .map(|e| e.id)
+                .collect();
+            for id in gone {
+                let _ = self.map.remove_exit(id);
+            }
+        }
+        if !has_exit(&self.map, s, to, &label) {
+            let _ = self.map.add_exit(s, to, label, Origin::Observed);
+        }
+        self.firm.insert(k);
+        let cont = k
+            .checked_sub(1)
+            .and_then(|j| self.outcomes.get(j))
+            .and_then(|p| p.to);
+        let name = if self.is_slot(s) {
+            SlotKind::Source.as_str().to_string()
+        } else {
+            self.name_of(s)
+        };
+        if let Some(o) = self.outcomes.get_mut(k) {
+            o.from = Some(s);
+            o.continued = cont == Some(s);
+            o.note = format!("{}; {why}: came from {name}, {FIRM_MARK}", o.note);
+        }
+    }
+
+    /// Moves whose replies open with one sentence about leaving, word for word ("As you leave,
+    /// the "1" cube reappears in your hand."), left one room: the game says the same thing
+    /// whenever the player leaves it. When the tracker started them in different rooms (a
+    /// transcript of moves only, whose dropped steps took the player back there each time),
+    /// they all start in the one room the text or a way back vouches for among their starts
+    /// (in a whole transcript, a reply that showed the player there too), else in a room the
+    /// transcript never showed; starts vouched for in two rooms leave them as they are. A move
+    /// whose sentence differs from such a repeated one in one word only ("the "2" cube") left
+    /// another room of the kind: a room of its own, never shown. `steps` are the steps
+    /// observed; the words of their replies name that room.
+    fn left_alike(&mut self, steps: &[Step]) {
+        let about_leaving = |ws: &[String]| ws.iter().any(|w| LEAVING.contains(&w.as_str()));
+        let mut by_lead: std::collections::BTreeMap<&[String], Vec<usize>> =
+            std::collections::BTreeMap::new();
+        for (k, o) in self.outcomes.iter().enumerate() {
+            let Some(lead) = self.leads.get(k).filter(|l| about_leaving(l)) else {
+                continue;
+            };
+            if o.moved && o.from.is_some() && o.to.is_some() {
+                by_lead.entry(lead.as_slice()).or_default().push(k);
+            }
+        }
+        let repeated: Vec<&[String]> = by_lead
+            .iter()
+            .filter(|(_, ks)| ks.len() > 1)
+            .map(|(l, _)| *l)
+            .collect();
+        let one_word_off = |a: &[String], b: &[String]| {
+            a.len() == b.len() && a.iter().zip(b).filter(|(x, y)| x != y).count() == 1
+        };
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (lead, ks) in &by_lead {
+            let starts: std::collections::BTreeSet<RoomId> =
+                ks.iter().filter_map(|&k| self.outcomes[k].from).collect();
+            let apart = ks.len() > 1 && starts.len() > 1;
+            let variant = ks.len() == 1 && repeated.iter().any(|r| one_word_off(r, lead));
+            if apart || variant {
+                groups.push(ks.clone());
+            }
+        }
+        for ks in groups {
+            // A reply that showed the player in a start vouches for it too.
+            let firm: std::collections::BTreeSet<RoomId> = ks
+                .iter()
+                .filter_map(|&k| self.outcomes[k].from.map(|f| (k, f)))
+                .filter(|&(k, f)| self.firm.contains(&k) || self.shown_in(k, f))
+                .map(|(_, f)| f)
+                .collect();
+            // Starts vouched for in more than one room: the sentence is not about the room.
+            let shared = match firm.first().copied() {
+                Some(_) if firm.len() > 1 => continue,
+                Some(r) => r,
+                None => {
+                    let context: Vec<&str> = ks
+                        .iter()
+                        .filter_map(|&k| steps.get(k).map(|s| s.observation.as_str()))
+                        .collect();
+                    self.slot(SlotKind::Source, &context.join("\n"))
+                }
+            };
+            for &k in &ks {
+                let o = &self.outcomes[k];
+                if o.from != Some(shared) && o.to != Some(shared) {
+                    self.restart(
+                        k,
+                        shared,
+                        "its reply opens as other moves' do that left one room",
+                    );
+                }
+            }
+        }
+    }
+
+    /// True when a step made the move `from --way--> to` still taken to start where the
+    /// previous step left the player, its reply described `to` in full (a room shown by its
+    /// title alone had been visited before), and a move leaves `to` the way back to a third
+    /// room: the move's own way back leads elsewhere, so it is the move that started elsewhere.
+    fn went_on_elsewhere(
+        &self,
+        from: RoomId,
+        to: RoomId,
+        way: &Label,
+        back: &Label,
+        made: &std::collections::HashMap<(RoomId, RoomId, Label), usize>,
+    ) -> bool {
+        let described = self.outcomes.iter().enumerate().any(|(j, o)| {
+            o.moved
+                && o.continued
+                && o.from == Some(from)
+                && o.to == Some(to)
+                && o.label.as_ref() == Some(way)
+                && self.described.get(j).copied().unwrap_or(false)
+        });
+        described
+            && self.map.exits_from(to).any(|x| {
+                &x.label == back
+                    && x.to != from
+                    && x.to != to
+                    && made.contains_key(&(to, x.to, back.clone()))
+            })
+    }
+
     /// Hindsight: a move taken to start where the previous step left the player, which the
     /// finished map places elsewhere — the lattice, built from every other move, puts another
     /// room one step back from its destination — started in that room: the transcript skipped
@@ -1777,7 +1955,9 @@ impl<'a> Tracker<'a> {
                 continue;
             };
             // Memory: another step went back from the destination the opposite way, to
-            // another room.
+            // another room — unless that step showed the room in full (it may be new there)
+            // and its own way back leads elsewhere again: then that step is the one that
+            // started elsewhere, and it says nothing of this move.
             let back = label.opposite();
             let way_back = back.as_ref().and_then(|b| {
                 self.map
@@ -1787,6 +1967,7 @@ impl<'a> Tracker<'a> {
                             && e.to != from
                             && e.to != to
                             && made.contains_key(&(to, e.to, b.clone()))
+                            && !self.went_on_elsewhere(to, e.to, b, &label, &made)
                     })
                     .map(|e| e.to)
             });
@@ -1834,6 +2015,52 @@ impl<'a> Tracker<'a> {
             o.from = Some(s);
             o.continued = false;
             o.note = format!("{}; in hindsight it started in {name}, {why}", o.note);
+        }
+    }
+
+    /// Two moves, each taken to start where the previous step left the player, made once, and
+    /// vouched for by nothing (in a whole transcript, not by a reply that showed the player
+    /// there), in rooms whose descriptions speak of several other ways but not of the move's,
+    /// that would be each other's way back had each started where the other ended (opposite
+    /// ways, each free there): they did. Reverb's parlor ("To the south is an exit to the
+    /// street.") and clothing department ("You may exit to the north. ...") left by east and
+    /// west: the two streets are each other's way back.
+    fn crossed_ways_back(&mut self) {
+        let made = self.moves_made();
+        let cands: Vec<(usize, RoomId, RoomId, Label)> = self
+            .outcomes
+            .iter()
+            .enumerate()
+            .filter_map(|(k, o)| {
+                let (true, true, Some(f), Some(t), Some(l)) =
+                    (o.moved, o.continued, o.from, o.to, o.label.clone())
+                else {
+                    return None;
+                };
+                let once = made.get(&(f, t, l.clone())).copied().unwrap_or(0) == 1;
+                let vouched = self.firm.contains(&k) || self.shown_in(k, f);
+                (once && !vouched && f != t && self.silent_on(f, &l)).then_some((k, f, t, l))
+            })
+            .collect();
+        let mut done = std::collections::HashSet::new();
+        for (i, (k1, a, b, l1)) in cands.iter().enumerate() {
+            for (k2, c, d, l2) in cands.iter().skip(i + 1) {
+                if done.contains(k1) || done.contains(k2) || l1.opposite().as_ref() != Some(l2) {
+                    continue;
+                }
+                if b == d || a == d || c == b {
+                    continue;
+                }
+                // Each start's way is free where the other move ended.
+                if target(&self.map, *d, l1).is_some() || target(&self.map, *b, l2).is_some() {
+                    continue;
+                }
+                let why = "it and the move back the other way would be each other's way back";
+                self.restart(*k1, *d, why);
+                self.restart(*k2, *b, why);
+                done.insert(*k1);
+                done.insert(*k2);
+            }
         }
     }
 
@@ -1923,14 +2150,6 @@ impl<'a> Tracker<'a> {
     /// the move's reply).
     fn detach_misfits(&mut self, steps: &[Step]) {
         let made = self.moves_made();
-        // In a whole transcript (not one of moves only, with steps dropped), a move right after
-        // a reply that showed the player in its start did start there.
-        let shown_in = |k: usize, from: RoomId| {
-            k.checked_sub(1).is_some_and(|j| {
-                self.showed.get(j).copied().unwrap_or(false)
-                    && self.outcomes.get(j).is_some_and(|p| p.to == Some(from))
-            })
-        };
         let candidates: Vec<Candidate> = self
             .outcomes
             .iter()
@@ -1946,7 +2165,8 @@ impl<'a> Tracker<'a> {
                     || from == to
                     || label.vector().is_none()
                     || self.speaks_of(from, &label)
-                    || (!self.all_moves && shown_in(k, from))
+                    // In a whole transcript, a reply that showed the player in the start.
+                    || self.shown_in(k, from)
                     || made.get(&(from, to, label.clone())).copied().unwrap_or(0) > 1
                     || back.is_some_and(|b| made.contains_key(&(to, from, b)))
                     || (self.group_of_room(from).is_some()
@@ -2101,7 +2321,9 @@ impl<'a> Tracker<'a> {
     /// `steps` are the steps observed, whose replies name a start found only then. Returns a
     /// final name per tracker room (`None` for a room that could not be named).
     pub fn finish(&mut self, steps: &[Step]) -> Vec<Option<String>> {
+        self.left_alike(steps);
         self.revisit_sources();
+        self.crossed_ways_back();
         self.reconsider_sources();
         self.detach_misfits(steps);
         let bound = self.map.room_bound();
@@ -2210,12 +2432,11 @@ impl<'a> Tracker<'a> {
                 .map(|&s| {
                     let ctx = self.info(s).map(|i| i.context.clone()).unwrap_or_default();
                     let in_dark = self.info(s).and_then(|i| i.slot) == Some(SlotKind::Dark);
-                    // By elimination, how the slot was reached breaks ties between names.
-                    let (rise, dark) = if threshold > 0.0 {
-                        (0, false)
-                    } else {
-                        (self.rise(s), in_dark)
-                    };
+                    // How the slot was reached breaks ties between names: between names its
+                    // words cue alike ("tree" for "tree top", above or below), and by
+                    // elimination, where being met in the dark counts too.
+                    let rise = self.rise(s);
+                    let dark = threshold <= 0.0 && in_dark;
                     unclaimed
                         .iter()
                         .map(|&p| {
@@ -2484,6 +2705,208 @@ mod tests {
         let built = up_the_valley_then(("east", "Shrine\nA tiny shrine."));
         assert_move(&built, "old temple", "east", "shrine");
         assert!(built.steps.iter().all(|s| !s.note.contains("cannot hold")));
+    }
+
+    #[test]
+    fn moves_that_open_with_one_sentence_about_leaving_left_one_room() {
+        // Spellbreaker, cleaned: a spell takes the player to a room the kept text never shows,
+        // and every move out of it opens with the same sentence. The three moves start in that
+        // room, not where the previous kept step left the player; a move whose sentence names
+        // another cube left another such room, whose name its reply's words cue ("soft"). A
+        // sentence about leaving said once, and unlike those, moves nothing.
+        let one = "As you leave, the \"1\" cube reappears in your hand.\n\n";
+        let two = "As you leave, the \"2\" cube reappears in your hand.\n\n";
+        let built = run(
+            &[
+                ("south", "Square\nA square. A street leads north."),
+                ("down", &format!("{one}Midair\nYou are falling.")),
+                ("east", &format!("{one}Stone Hall\nA long hall of stone.")),
+                ("south", "Ruins\nA vast ruined hall."),
+                ("west", &format!("{one}Cave Mouth\nA trail ends at a cave.")),
+                (
+                    "south",
+                    &format!("{two}Meadow\nA sunny meadow. The grass is soft."),
+                ),
+                (
+                    "east",
+                    "As you leave, a bird sings somewhere.\n\nOrchard\nApple trees.",
+                ),
+            ],
+            &[
+                "street",
+                "square",
+                "midair",
+                "stone hall",
+                "ruins",
+                "cave mouth",
+                "meadow",
+                "soft room",
+                "packed earth",
+                "orchard",
+            ],
+        );
+        assert_move(&built, "packed earth", "down", "midair");
+        assert_move(&built, "packed earth", "east", "stone hall");
+        assert_move(&built, "packed earth", "west", "cave mouth");
+        assert_move(&built, "soft room", "south", "meadow");
+        assert_move(&built, "stone hall", "south", "ruins");
+        assert!(!has_move(&built, "ruins", "west", "cave mouth"));
+        assert_move(&built, "meadow", "east", "orchard");
+    }
+
+    #[test]
+    fn a_name_two_unseen_starts_fit_alike_goes_to_the_one_that_lies_as_it_says() {
+        // Adventureland, cleaned: two moves into the swamp start in rooms never shown, and the
+        // words around both speak of a tree. "Tree top" lies above: it goes to the start the
+        // player came down from, not to the one the player came up from.
+        let swamp = "Swamp\nA dismal swamp. A cypress tree grows here.\n\nObvious exits: East, Up.";
+        let built = run(
+            &[
+                (
+                    "north",
+                    "Meadow\nA sunny meadow.\n\nObvious exits: North, West.",
+                ),
+                ("west", swamp),
+                ("down", swamp),
+                (
+                    "east",
+                    "Meadow\nA sunny meadow.\n\nObvious exits: North, West.",
+                ),
+                (
+                    "up",
+                    "Swamp\nA dismal swamp. The remains of a felled tree lie here.",
+                ),
+            ],
+            &["meadow", "swamp", "field", "stump", "tree top"],
+        );
+        assert_move(&built, "tree top", "down", "swamp");
+        assert!(!has_move(&built, "tree top", "up", "swamp"));
+    }
+
+    #[test]
+    fn two_moves_from_rooms_silent_on_their_ways_that_would_be_each_others_way_back_are() {
+        // Reverb, cleaned: east out of the parlor (whose description speaks of south and
+        // northeast only) into the east street, and later west out of the clothing department
+        // (north, southwest, southeast) into the west street. Each started where the other
+        // ended: the two streets are each other's way back.
+        let built = run(
+            &[
+                (
+                    "south",
+                    "West Street\nThe street goes east and west. A pizza parlor is to the north.",
+                ),
+                (
+                    "north",
+                    "Pizza Parlor\nA pizza parlor. The counter stands in the northeast corner. To the south is an exit to the street.",
+                ),
+                (
+                    "east",
+                    "East Street\nOn this end of the street, a department store sits to the south.",
+                ),
+                (
+                    "south",
+                    "Clothing Department\nRacks of clothes. You may exit to the north. To the southwest lies the hardware department, and southeast is the cosmetics department.",
+                ),
+                ("west", "West Street"),
+            ],
+            &[
+                "counter",
+                "west street",
+                "pizza parlor",
+                "east street",
+                "clothing department",
+            ],
+        );
+        assert_move(&built, "west street", "east", "east street");
+        assert_move(&built, "east street", "west", "west street");
+        assert!(!has_move(&built, "pizza parlor", "east", "east street"));
+        assert!(!has_move(
+            &built,
+            "clothing department",
+            "west",
+            "west street"
+        ));
+        assert_move(&built, "east street", "south", "clothing department");
+    }
+
+    #[test]
+    fn a_move_from_a_room_that_speaks_of_its_way_keeps_its_start() {
+        // The same walk, but the parlor's description speaks of a door east: nothing moves.
+        let built = run(
+            &[
+                (
+                    "south",
+                    "West Street\nThe street goes east and west. A pizza parlor is to the north.",
+                ),
+                (
+                    "north",
+                    "Pizza Parlor\nA pizza parlor. A side door leads east. To the south is an exit to the street.",
+                ),
+                (
+                    "east",
+                    "East Street\nOn this end of the street, a department store sits to the south.",
+                ),
+                (
+                    "south",
+                    "Clothing Department\nRacks of clothes. You may exit to the north. To the southwest lies the hardware department, and southeast is the cosmetics department.",
+                ),
+                ("west", "West Street"),
+            ],
+            &[
+                "counter",
+                "west street",
+                "pizza parlor",
+                "east street",
+                "clothing department",
+            ],
+        );
+        assert_move(&built, "pizza parlor", "east", "east street");
+        assert_move(&built, "clothing department", "west", "west street");
+    }
+
+    /// Murdac's haunted house, in a transcript of moves only: east from the street into the
+    /// hall, west into a bedroom, east into another room. `bedroom` is the bedroom's reply.
+    fn into_the_house(bedroom: &str) -> Automap {
+        run(
+            &[
+                ("north", "Street\nA street. Paths lead north and east."),
+                (
+                    "east",
+                    "Entrance Hall\nThe entrance hall of a haunted house. Archways lead east and west.",
+                ),
+                ("west", bedroom),
+                (
+                    "east",
+                    "Billiard Room\nA billiard room with a dusty table. Exits lead east and west.",
+                ),
+            ],
+            &[
+                "lane",
+                "street",
+                "entrance hall",
+                "small bedroom",
+                "billiard room",
+            ],
+        )
+    }
+
+    #[test]
+    fn a_way_back_whose_own_way_back_leads_elsewhere_is_no_evidence() {
+        // West from the hall into the bedroom, then east from the bedroom into the billiard
+        // room: the move west, whose own way back leads elsewhere, is the one that started
+        // elsewhere (in the billiard room, as the truth has it); it says nothing of the move
+        // east into the hall, which started in the street.
+        let built = into_the_house(
+            "Small Bedroom\nA small bedroom in the haunted house. Exits lead east and west.",
+        );
+        assert_move(&built, "street", "east", "entrance hall");
+        assert_move(&built, "billiard room", "west", "small bedroom");
+        assert_move(&built, "small bedroom", "east", "billiard room");
+        // Shown by its title alone, the bedroom had been visited before: the move west is the
+        // way back of the move east into the hall, which started there.
+        let built = into_the_house("Small Bedroom");
+        assert_move(&built, "small bedroom", "east", "entrance hall");
+        assert!(!has_move(&built, "street", "east", "entrance hall"));
     }
 
     /// Adventureland's maze of pits: every room titled "Maze" with the same one-line
