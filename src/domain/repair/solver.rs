@@ -40,9 +40,9 @@
 //! On the 42 conflict-bearing LLM-built MANGO maps (`bench mango --strategy solver`, each map's
 //! history one commit per cleaned step as the model read them): with a second reading naming
 //! rooms from the game's location list (the inputs the model had), 149 conflicts → 0, edge
-//! precision 0.797 → 0.954, recall 0.815 → 0.844 (30 wrong exits set right, 175 removed), 3
+//! precision 0.797 → 0.964, recall 0.815 → 0.847 (31 wrong exits set right, 188 removed), 2
 //! ground-truth-correct exits lost; naming rooms from the map's own names (`--reading map`,
-//! what the app does), 149 → 1, precision 0.914, recall 0.830, 16 lost; without a reading
+//! what the app does), 149 → 0, precision 0.924, recall 0.833, 15 lost; without a reading
 //! ([`solve`]), 149 → 0, precision 0.864, recall 0.811, 5 lost.
 //! Passes 2 and 3 were chosen and measured on those same maps.
 //!
