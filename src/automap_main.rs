@@ -30,8 +30,8 @@ pub fn read_walkthrough(file: &str, text: &str) -> Result<String, String> {
 }
 
 /// A second reading of a history's transcript for the solver: `steps` (JSON, the steps the
-/// history's commits carry) read again with room names from `names` (a JSON array), as the
-/// reading's JSON, or `null` when there is nothing to read.
+/// history's commits carry) read again with room names from `names` (a JSON array of the
+/// map's own names), as the reading's JSON, or `null` when there is nothing to read.
 ///
 /// # Errors
 /// The arguments are not the JSON the app sends.
@@ -41,6 +41,10 @@ pub fn read_again(steps: &str, names: &str) -> Result<String, String> {
         .map_err(|e| format!("the transcript could not be read: {e}"))?;
     let names: Vec<String> = serde_json::from_str(names)
         .map_err(|e| format!("the room names could not be read: {e}"))?;
-    let reading = maprepair::domain::automap::reread::read_steps(&steps, &names);
+    let reading = maprepair::domain::automap::reread::read_steps(
+        &steps,
+        &names,
+        maprepair::domain::repair::reading::Names::Map,
+    );
     serde_json::to_string(&reading).map_err(|e| e.to_string())
 }

@@ -5,25 +5,28 @@
 //!
 //! The reader names rooms from a list: the game's location list when it is known (the inputs
 //! the model that built the map had), otherwise the names already on the map, so that the two
-//! readings speak of the same rooms. A room the list does not name stays off the reading's map,
-//! and the solver does not judge exits that touch it.
+//! readings speak of the same rooms ([`Names`]). A room the list does not name stays off the
+//! reading's map. The solver judges no exit between two rooms the reading does not know, and,
+//! with the map's names, none touching rooms that share a title.
 
 use super::{automap, Hints};
 use crate::domain::formats::Step;
 use crate::domain::history::History;
 use crate::domain::map::canonical_name;
-use crate::domain::repair::reading::{map_names, transcript_steps, ReadExit, ReadMove, Reading};
+use crate::domain::repair::reading::{
+    map_names, transcript_steps, Names, ReadExit, ReadMove, Reading,
+};
 
 /// Reads the history's transcript again with the automapper, naming rooms from `names` (see
 /// the module docs). `None` when the history carries fewer than two transcript steps: there is
 /// nothing to read.
 pub fn reread(history: &History, names: &[String]) -> Option<Reading> {
-    read_steps(&transcript_steps(history), names)
+    read_steps(&transcript_steps(history), names, Names::List)
 }
 
-/// [`reread`] on steps already taken from a history ([`transcript_steps`]): what the app's
-/// automapper module is sent.
-pub fn read_steps(steps: &[Step], names: &[String]) -> Option<Reading> {
+/// [`reread`] on steps already taken from a history ([`transcript_steps`]), with room names
+/// from `source` (what the app's automapper module is sent: the map's names).
+pub fn read_steps(steps: &[Step], names: &[String], source: Names) -> Option<Reading> {
     if steps.len() < 2 {
         return None;
     }
@@ -35,6 +38,7 @@ pub fn read_steps(steps: &[Step], names: &[String]) -> Option<Reading> {
     let map = built.project.history.head();
     let name = |r| map.room(r).map(|r| r.canonical.clone());
     Some(Reading {
+        names: source,
         steps: {
             let mut s: Vec<u32> = steps
                 .iter()
@@ -74,5 +78,5 @@ pub fn read_steps(steps: &[Step], names: &[String]) -> Option<Reading> {
 /// [`reread`] with the names on the history's own map: for a map whose game's location list is
 /// not known.
 pub fn reread_by_map_names(history: &History) -> Option<Reading> {
-    reread(history, &map_names(history))
+    read_steps(&transcript_steps(history), &map_names(history), Names::Map)
 }

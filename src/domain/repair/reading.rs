@@ -9,10 +9,11 @@
 //! Rooms are compared by canonical name ([`canonical_name`]); a way is supported when the
 //! reading has it or has its way back ("kitchen —north→ yard" supports "yard —south→ kitchen").
 
+use crate::domain::automap::title::without_qualifier;
 use crate::domain::direction::Label;
 use crate::domain::formats::Step;
 use crate::domain::history::{History, Trigger};
-use crate::domain::map::{canonical_name, Exit, Map};
+use crate::domain::map::{canonical_name, Exit, Map, Room};
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 
@@ -73,9 +74,25 @@ pub struct ReadMove {
     pub to: String,
 }
 
+/// Where the second reader took its room names from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Names {
+    /// The game's location list: names the map's builder had too, read independently.
+    #[default]
+    List,
+    /// The names on the map itself (no list known). The reader then tells rooms that share a
+    /// title apart by the qualifiers the map's builder gave them ("outside (video store to
+    /// east)"), which is no independent evidence: exits touching such rooms are not judged.
+    Map,
+}
+
 /// What the second reading found. See the module docs.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reading {
+    /// Where its room names came from.
+    #[serde(default)]
+    pub names: Names,
     /// The history steps whose text was read (each commit's `step`), ascending.
     pub steps: Vec<u32>,
     /// The rooms of the reading's map (canonical names).
@@ -112,12 +129,29 @@ pub struct ReadingIndex {
     exits: FxHashSet<(String, String, String)>,
     /// (step, label, to) → the starts the reading read for it.
     moves: FxHashMap<(u32, String, String), Vec<String>>,
+    /// Rooms of the map whose exits it does not judge (see [`Names::Map`]).
+    unjudged: FxHashSet<String>,
 }
 
 impl ReadingIndex {
-    /// Indexes a reading.
-    pub fn new(reading: &Reading) -> ReadingIndex {
+    /// Indexes a reading of the history whose map is `map`.
+    pub fn new(reading: &Reading, map: &Map) -> ReadingIndex {
+        let unjudged = match reading.names {
+            Names::List => FxHashSet::default(),
+            Names::Map => {
+                let title = |r: &Room| canonical_name(without_qualifier(&r.canonical));
+                let mut count: FxHashMap<String, usize> = FxHashMap::default();
+                for r in map.rooms() {
+                    *count.entry(title(r)).or_default() += 1;
+                }
+                map.rooms()
+                    .filter(|r| count.get(&title(r)).copied().unwrap_or(0) > 1)
+                    .map(|r| r.canonical.clone())
+                    .collect()
+            }
+        };
         ReadingIndex {
+            unjudged,
             steps: reading.steps.iter().copied().collect(),
             rooms: reading.rooms.iter().map(|r| canonical_name(r)).collect(),
             exits: reading
@@ -173,6 +207,8 @@ impl ReadingIndex {
         };
         if !self.covers(step)
             || (!self.rooms.contains(&a.canonical) && !self.rooms.contains(&b.canonical))
+            || self.unjudged.contains(&a.canonical)
+            || self.unjudged.contains(&b.canonical)
         {
             return ReadVerdict::NotRead;
         }
@@ -217,13 +253,14 @@ mod tests {
     use super::*;
     use crate::domain::map::{Map, Origin};
 
-    fn reading(exits: &[(&str, &str, &str)], steps: &[u32]) -> ReadingIndex {
+    fn reading(exits: &[(&str, &str, &str)], steps: &[u32]) -> Reading {
         let mut rooms: Vec<String> = Vec::new();
         for (f, _, t) in exits {
             rooms.push((*f).to_string());
             rooms.push((*t).to_string());
         }
-        ReadingIndex::new(&Reading {
+        Reading {
+            names: Names::List,
             steps: steps.to_vec(),
             rooms,
             exits: exits
@@ -235,7 +272,7 @@ mod tests {
                 })
                 .collect(),
             moves: Vec::new(),
-        })
+        }
     }
 
     fn map_with(exits: &[(&str, &str, &str)]) -> Map {
@@ -254,7 +291,7 @@ mod tests {
 
     #[test]
     fn a_way_is_supported_by_itself_or_its_way_back_and_judged_only_where_read() {
-        let r = reading(
+        let read = reading(
             &[
                 ("Kitchen", "north", "Back Yard"),
                 ("Cellar", "up", "Living Room"),
@@ -267,6 +304,7 @@ mod tests {
             ("kitchen", "down", "cellar"),
             ("back yard", "east", "kitchen"),
         ]);
+        let r = ReadingIndex::new(&read, &m);
         let verdicts: Vec<ReadVerdict> = m.exits().map(|e| r.judge(&m, e, 1)).collect();
         assert_eq!(
             verdicts,
@@ -283,8 +321,9 @@ mod tests {
 
     #[test]
     fn a_way_between_rooms_the_reading_never_met_is_not_judged() {
-        let r = reading(&[("Kitchen", "north", "Back Yard")], &[1]);
+        let read = reading(&[("Kitchen", "north", "Back Yard")], &[1]);
         let m = map_with(&[("kitchen", "west", "attic"), ("attic", "down", "cellar")]);
+        let r = ReadingIndex::new(&read, &m);
         let verdicts: Vec<ReadVerdict> = m.exits().map(|e| r.judge(&m, e, 1)).collect();
         // The reading knows the kitchen and found no way west to an attic; of the attic and
         // the cellar it knows nothing.
@@ -294,6 +333,7 @@ mod tests {
     #[test]
     fn a_step_read_as_the_same_move_from_another_known_room_started_there() {
         let mut r = Reading {
+            names: Names::List,
             steps: vec![1, 2],
             rooms: vec!["kitchen".into(), "living room".into(), "cellar".into()],
             exits: vec![ReadExit {
@@ -311,13 +351,51 @@ mod tests {
         let m = map_with(&[("kitchen", "down", "cellar")]);
         let e = m.exits().next().expect("one exit");
         assert_eq!(
-            ReadingIndex::new(&r).judge(&m, e, 2),
+            ReadingIndex::new(&r, &m).judge(&m, e, 2),
             ReadVerdict::StartsElsewhere("living room".into())
         );
         // Read at another step, the same exit is only lacking.
-        assert_eq!(ReadingIndex::new(&r).judge(&m, e, 1), ReadVerdict::Lacks);
+        assert_eq!(
+            ReadingIndex::new(&r, &m).judge(&m, e, 1),
+            ReadVerdict::Lacks
+        );
         // A start the reading never met is no start to move to.
         r.rooms.retain(|n| n != "living room");
-        assert_eq!(ReadingIndex::new(&r).judge(&m, e, 2), ReadVerdict::Lacks);
+        assert_eq!(
+            ReadingIndex::new(&r, &m).judge(&m, e, 2),
+            ReadVerdict::Lacks
+        );
+    }
+
+    #[test]
+    fn named_from_the_map_a_reading_does_not_judge_rooms_that_share_a_title() {
+        let m = map_with(&[
+            (
+                "outside (crossroads)",
+                "north",
+                "outside (video store to east)",
+            ),
+            ("outside (video store to east)", "east", "video store"),
+            ("video store", "up", "attic"),
+        ]);
+        let mut read = reading(&[("video store", "west", "cellar")], &[1]);
+        read.rooms.push("outside (crossroads)".into());
+        read.rooms.push("outside (video store to east)".into());
+        let judged = |read: &Reading| -> Vec<ReadVerdict> {
+            let r = ReadingIndex::new(read, &m);
+            m.exits().map(|e| r.judge(&m, e, 1)).collect()
+        };
+        // With the game's list the reader's "outside" rooms are its own reading: all judged.
+        assert_eq!(judged(&read), vec![ReadVerdict::Lacks; 3]);
+        // With the map's names they are the map's own qualifiers: not judged.
+        read.names = Names::Map;
+        assert_eq!(
+            judged(&read),
+            vec![
+                ReadVerdict::NotRead,
+                ReadVerdict::NotRead,
+                ReadVerdict::Lacks
+            ]
+        );
     }
 }
