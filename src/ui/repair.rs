@@ -50,8 +50,9 @@ pub fn repair_all(state: AppState) {
 /// Runs the solver to its end ([`solver::solve_with`]: after the conflicts, the exits the others
 /// contradict). When the history carries a transcript, the automapper first reads it again
 /// (in its own module, [`automapper::reading`]) with the map's room names, and the solver
-/// removes the exits that reading does not find. If the module cannot be had, the solver runs
-/// without it and says so; if another project is opened meanwhile, nothing is done.
+/// relabels, moves or removes the exits that reading does not find. If the module cannot be
+/// had, the solver runs without it and says so; if another project is opened meanwhile,
+/// nothing is done.
 pub async fn solve_to_end(state: AppState) {
     state.playing.set(false);
     state.cursor.set(None);
