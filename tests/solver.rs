@@ -666,3 +666,43 @@ fn an_exit_cannot_be_moved_to_start_where_it_ends_or_in_no_room() {
     assert!(refusals[0].contains("cannot start there"), "{refusals:?}");
     assert!(refusals[2].contains("no room #999"), "{refusals:?}");
 }
+
+#[test]
+fn repair_on_the_command_line_reads_a_projects_transcript_again_unless_told_not_to() {
+    let project = Project {
+        name: "lost track".into(),
+        history: lost_track(),
+        ground_truth: None,
+    };
+    let path =
+        std::env::temp_dir().join(format!("maprepair-lost-track-{}.json", std::process::id()));
+    std::fs::write(&path, project.to_json()).unwrap();
+    let run = |extra: &[&str]| -> (bool, serde_json::Value, String) {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_maprepair"))
+            .arg("repair")
+            .arg(&path)
+            .args(["--strategy", "solver", "--format", "json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        let json = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+        (
+            out.status.success(),
+            json,
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (ok, by_map, _) = run(&[]);
+    assert!(ok);
+    assert_eq!(by_map["second_reading"]["moved"], 1);
+    assert_eq!(by_map["second_reading"]["relabelled"], 1);
+    let (ok, without, _) = run(&["--reading", "none"]);
+    assert!(ok);
+    assert!(without.get("second_reading").is_none());
+    let (ok, _, err) = run(&["--reading", "list"]);
+    assert!(
+        !ok && err.contains("--reading list needs --locations FILE"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(&path);
+}
