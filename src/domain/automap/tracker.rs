@@ -148,6 +148,8 @@ struct Seen {
     kind: MatchKind,
     desc: Description,
     desc_text: String,
+    /// Everything printed below the title, every paragraph.
+    below: String,
     text: Vec<String>,
     /// What the text before the title says the player left ("You get off the bench.").
     before: Vec<String>,
@@ -700,6 +702,7 @@ impl<'a> Tracker<'a> {
             desc: Description::new(&room_prose(&desc_text)),
             desc_text,
             text: words(&rest),
+            below: rest,
             before,
             exits: listed_exits(obs),
             lead,
@@ -1679,7 +1682,9 @@ impl<'a> Tracker<'a> {
 
     /// The room the arrival's description places the way back towards ("To the west is the
     /// stairway to the round room." after a move east): a sentence that names the way back and
-    /// no other way, and the whole name of exactly one other known room. A name the
+    /// no other way, and the whole name of exactly one other known room. The sentence may stand
+    /// in any paragraph below the title ("To the southeast, a gentle slope leads to a hilltop
+    /// covered with wild grass." below the Schoolyard's first paragraph). A name the
     /// destination's own name contains ("the north end of the stalagmite room") does not count.
     fn origin_named_back(&self, seen: &Seen, dst: RoomId, label: &Label) -> Option<RoomId> {
         let back = label.opposite()?.direction()?;
@@ -1698,7 +1703,7 @@ impl<'a> Tracker<'a> {
             })
             .collect();
         let mut found: Option<RoomId> = None;
-        for ws in only_way(&seen.desc_text, &['.', '!', '?', ';'], back) {
+        for ws in only_way(&seen.below, &['.', '!', '?', ';'], back) {
             for (r, name) in &names {
                 if ws.windows(name.len()).any(|win| win == name.as_slice()) {
                     if found.is_some_and(|f| f != *r) {
@@ -3106,6 +3111,28 @@ mod tests {
         // A name inside a longer listed name is not taken for that room.
         let built = run(&steps, &[&names[..], &["round room annex"]].concat());
         assert!(has_move(&built, "south branch", "east", "gallery"));
+    }
+
+    #[test]
+    fn a_later_paragraph_naming_the_way_back_moves_the_start_too() {
+        // The description's first paragraph is about the gallery; the way back is told below
+        // a blank line ("To the southeast, a gentle slope leads to a hilltop" in the Schoolyard).
+        let steps = [
+            (
+                "down",
+                "Round Room\nA round room. Stairways lead west and east.",
+            ),
+            ("west", "Landing\nA landing. The round room is east."),
+            ("south", "South Branch\nA dead end."),
+            (
+                "east",
+                "Gallery\nA long gallery.\n\nTo the west, a stairway climbs to the round room.",
+            ),
+        ];
+        let names = ["round room", "landing", "south branch", "gallery"];
+        let built = run(&steps, &names);
+        assert_move(&built, "round room", "east", "gallery");
+        assert!(!has_move(&built, "south branch", "east", "gallery"));
     }
 
     #[test]
