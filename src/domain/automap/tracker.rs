@@ -33,8 +33,10 @@
 //! reply prints no description: the game counts it as visited), or named at the end
 //! ([`super::naming`]) from the listed names nobody claimed.
 //! Rooms that share a title with other listed rooms ("Wharf Road" ×5) are told apart while
-//! reading and named at the end, all of a title's rooms at once — by their texts and by what
-//! the map says of qualifiers such as "west to round room".
+//! reading (by their descriptions, by where the lattice puts them, and, for a title shown
+//! without a description, by the words printed below it that one room's earlier texts share:
+//! [`Tracker::told_by_words`]) and named at the end, all of a title's rooms at once — by their
+//! texts and by what the map says of qualifiers such as "west to round room".
 //!
 //! Everything is deterministic: candidates are scored with fixed weights and ties go to the
 //! first candidate in a fixed order.
@@ -51,7 +53,7 @@ use super::naming::{
 };
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
 use super::title::{
-    bare_title, description_after, is_dark, lines, looks_like_title, normalize, same_word,
+    bare_title, description_after, is_dark, lines, looks_like_title, normalize, same_word, stem,
     without_article, words,
 };
 use crate::domain::analysis::{Geometry, GeometryBuilder};
@@ -487,6 +489,9 @@ const SAME_DESC: f64 = 0.8;
 /// share a short one).
 const DISTINCTIVE: usize = 12;
 const W_LOOP: f64 = 5.0;
+/// How far the known room whose earlier texts share a bare title's words must lead the next
+/// ([`Tracker::told_by_words`]): half a word shared by every candidate but one.
+const TOLD_LEAD: f64 = 0.5;
 /// Penalty for a candidate on another lattice level than the move reaches.
 const W_LEVEL: f64 = 3.0;
 const W_NOVEL: f64 = 1.0;
@@ -1041,6 +1046,57 @@ impl<'a> Tracker<'a> {
         }
     }
 
+    /// For a reply that shows a title without a description ("Hall", then "To one side, a
+    /// buzzing water fountain has been moved…"), the one known candidate whose earlier texts
+    /// share the most of what is printed below the title, each shared word (by its stem:
+    /// "buzzing" / "buzzes") weighing more the fewer candidates' texts hold it — the rooms of
+    /// one title share their stock phrases ("To one side, a water fountain hums quietly."),
+    /// not their own. It must lead the next candidate by [`TOLD_LEAD`].
+    fn told_by_words(&self, cands: &[Cand], seen: &Seen) -> Option<RoomId> {
+        use std::collections::{BTreeMap, BTreeSet};
+        if seen.desc.is_telling() {
+            return None;
+        }
+        let stems = |ws: &[String]| -> BTreeSet<String> {
+            ws.iter()
+                .filter(|w| Direction::parse(w).is_none())
+                .map(|w| stem(w).to_string())
+                .collect()
+        };
+        let printed = stems(&seen.text);
+        if printed.is_empty() {
+            return None;
+        }
+        let rooms: Vec<(RoomId, BTreeSet<String>)> = cands
+            .iter()
+            .filter_map(|c| c.room)
+            .filter_map(|r| self.info(r).map(|i| (r, stems(&i.text))))
+            .collect();
+        if rooms.len() < 2 {
+            return None;
+        }
+        let mut df: BTreeMap<&str, usize> = BTreeMap::new();
+        for (_, ws) in &rooms {
+            for w in ws {
+                *df.entry(w.as_str()).or_default() += 1;
+            }
+        }
+        let m = rooms.len() as f64;
+        let mut scored: Vec<(RoomId, f64)> = rooms
+            .iter()
+            .map(|(r, ws)| {
+                let s = printed
+                    .iter()
+                    .filter(|w| ws.contains(*w))
+                    .map(|w| (1.0 + m / df.get(w.as_str()).copied().unwrap_or(1) as f64).ln())
+                    .sum();
+                (*r, s)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        (scored[0].1 >= scored[1].1 + TOLD_LEAD).then_some(scored[0].0)
+    }
+
     fn choose(
         &self,
         cands: &[Cand],
@@ -1052,9 +1108,14 @@ impl<'a> Tracker<'a> {
         if cands.len() <= 1 {
             return (!cands.is_empty()).then_some(0);
         }
+        let told = self.told_by_words(cands, seen);
         let mut best: Option<(usize, f64)> = None;
         for (i, c) in cands.iter().enumerate() {
-            let s = self.score_dest(c, seen, cur, label, here);
+            let mut s = self.score_dest(c, seen, cur, label, here);
+            // Words below a bare title tell its room as a description would.
+            if let (Some(t), Some(r)) = (told, c.room) {
+                s += if r == t { W_DESC } else { -W_DESC };
+            }
             if best.is_none_or(|(_, b)| s > b + 1e-9) {
                 best = Some((i, s));
             }
@@ -3111,6 +3172,51 @@ mod tests {
         // A name inside a longer listed name is not taken for that room.
         let built = run(&steps, &[&names[..], &["round room annex"]].concat());
         assert!(has_move(&built, "south branch", "east", "gallery"));
+    }
+
+    #[test]
+    fn words_below_a_bare_title_tell_its_room_against_the_lattice() {
+        // Night's halls: the pit was entered after skipped steps, so the lattice puts it east
+        // of the second-floor hall and "up" out of it on the third floor; the bare "Hall" the
+        // player climbs into prints the second-floor hall's fountain, by another inflection.
+        let hall2 = "Hall\nYou're in the middle of a long hall. Stairs are west.\n\nTo one side, a water fountain buzzes noisily.";
+        let steps = [
+            (
+                "west",
+                "Stairwell (Second Floor)\nStairs lead up and down. A hall is east.",
+            ),
+            ("east", hall2),
+            ("west", "Stairwell (Second Floor)"),
+            (
+                "up",
+                "Stairwell (Third Floor)\nStairs lead down. A hall is east.",
+            ),
+            (
+                "east",
+                "Hall\nYou stand at the top of the stairs in a hallway. Stairs are west.",
+            ),
+            ("west", "Stairwell (Third Floor)"),
+            ("down", "Stairwell (Second Floor)"),
+            ("east", "Hall"),
+            (
+                "east",
+                "Pit\nA deep pit with smooth walls. A ladder leads up.",
+            ),
+            (
+                "up",
+                "Hall\n\nTo one side, a buzzing water fountain has been moved aside.",
+            ),
+        ];
+        let names = [
+            "stairwell (second floor)",
+            "stairwell (third floor)",
+            "hall (2nd floor)",
+            "hall (3rd floor)",
+            "pit",
+        ];
+        let built = run(&steps, &names);
+        assert_move(&built, "pit", "up", "hall (2nd floor)");
+        assert!(!has_move(&built, "pit", "up", "hall (3rd floor)"));
     }
 
     #[test]
