@@ -15,9 +15,11 @@
 //! another room's description puts this way ("You pass through the creaky turnstile."), a move in
 //! enters a thing standing in another room ("main hall, by the fireplace (in the large
 //! fireplace)"), the current room would get a second exit this way, the exits the game listed there
-//! ("Obvious exits: North, East.") leave this way out, or the move cannot start where it ends. A
-//! way back that leads to the room the player just left the same way for the current room is no
-//! evidence. Once the whole transcript is read, moves whose replies open with one sentence about
+//! ("Obvious exits: North, East.") leave this way out, or the move cannot start where it ends;
+//! a move the current room cannot have started, with no nearer room to start it, climbs out of a
+//! thing the reply shows ("hollow stump" in the swamp) when one known room is its inside
+//! ("inside stump", [`Tracker::left_inside`]). A way back that leads to the room the player just
+//! left the same way for the current room is no evidence. Once the whole transcript is read, moves whose replies open with one sentence about
 //! leaving, word for word ("As you leave, the "1" cube reappears in your hand."), start in one
 //! room ([`Tracker::left_alike`]); then every move is looked at again in *hindsight*: one
 //! whose start the finished lattice places away from its destination, with another room (or the
@@ -1478,6 +1480,18 @@ impl<'a> Tracker<'a> {
                 )),
             );
         }
+        if let Some(r) = cur
+            .filter(|&c| c != dst)
+            .and_then(|c| self.left_inside(c, dst, label, obs))
+        {
+            return (
+                r,
+                Some(format!(
+                    "came from {}, inside a thing the reply shows here",
+                    self.name_of(r)
+                )),
+            );
+        }
         let why = if cur.is_none() {
             "the starting room is unknown".to_string()
         } else if cur == Some(dst) {
@@ -1545,6 +1559,37 @@ impl<'a> Tracker<'a> {
             }
         }
         first
+    }
+
+    /// When the current room cannot be where a move started and no nearer room tells: the one
+    /// known room listed as the inside of a thing ("inside stump") that this move's reply shows
+    /// ("hollow stump and remains of a felled tree" in the Dismal Swamp), whose way is unwalked
+    /// and not ruled out by its listed exits. One climbs out of a thing into the room it stands
+    /// in — the mirror of [`Self::enclosing_room`].
+    fn left_inside(&self, cur: RoomId, dst: RoomId, label: &Label, obs: &str) -> Option<RoomId> {
+        let printed = words(obs);
+        let inside_shown = |r: RoomId| {
+            self.info(r)
+                .and_then(|i| i.place)
+                .and_then(|p| self.gaz.place(p))
+                .and_then(|p| {
+                    p.base
+                        .strip_prefix("inside ")
+                        .or_else(|| p.base.strip_prefix("in "))
+                })
+                .is_some_and(|thing| {
+                    let ws = words(thing);
+                    !ws.is_empty() && ws.iter().all(|w| printed.contains(w))
+                })
+        };
+        the_only(self.map.rooms().map(|r| r.id).filter(|&r| {
+            r != cur
+                && r != dst
+                && !self.is_slot(r)
+                && target(&self.map, r, label).is_none()
+                && !self.rules_out(r, label)
+                && inside_shown(r)
+        }))
     }
 
     /// True when anything printed under `r`'s title, on any visit, speaks of this compass way
@@ -3217,6 +3262,40 @@ mod tests {
         let built = run(&steps, &names);
         assert_move(&built, "pit", "up", "hall (2nd floor)");
         assert!(!has_move(&built, "pit", "up", "hall (3rd floor)"));
+    }
+
+    #[test]
+    fn a_move_the_current_room_rules_out_climbs_out_of_a_thing_the_reply_shows() {
+        // Adventureland: after skipped steps the player climbs "up" out of the stump into the
+        // swamp, which lists the hollow stump; the meadow, where the last kept step left the
+        // player, lists no way up.
+        let swamp = "Dismal Swamp\nYou're in a dismal swamp.\n\nObvious exits: North, South, East, West.\n\nYou can also see: hollow stump and remains of a felled tree";
+        let steps = [
+            (
+                "east",
+                "Meadow\nYou're in a sunny meadow.\n\nObvious exits: North, South, East, West.",
+            ),
+            ("south", swamp),
+            (
+                "down",
+                "Root Chamber\nYou're in a root chamber under the stump.\n\nObvious exits: Up, Down.",
+            ),
+            (
+                "up",
+                "Inside Stump\nYou're in a large hollow damp stump in the swamp.\n\nObvious exits: North, South, East, West, Up, Down.",
+            ),
+            ("north", "Meadow"),
+            ("up", swamp),
+        ];
+        let names = [
+            "forest",
+            "meadow",
+            "dismal swamp",
+            "root chamber",
+            "inside stump",
+        ];
+        let built = run(&steps, &names);
+        assert_move(&built, "inside stump", "up", "dismal swamp");
     }
 
     #[test]
