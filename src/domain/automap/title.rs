@@ -218,6 +218,19 @@ pub fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// A word without its commonest inflection ("buzzes", "buzzing" → "buzz"; "quietly" →
+/// "quiet"), keeping at least three letters.
+pub fn stem(word: &str) -> &str {
+    for suffix in ["ing", "es", "ed", "ly", "s"] {
+        if let Some(rest) = word.strip_suffix(suffix) {
+            if rest.len() >= 3 {
+                return rest;
+            }
+        }
+    }
+    word
+}
+
 /// True if two words are the same or one is a prefix (of three letters or more) of the other
 /// ("lab" / "laboratory", "east" / "eastward").
 pub fn same_word(a: &str, b: &str) -> bool {
@@ -227,6 +240,14 @@ pub fn same_word(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stem_reads_inflections_alike() {
+        assert_eq!(stem("buzzes"), stem("buzzing"));
+        assert_eq!(stem("quietly"), "quiet");
+        assert_eq!(stem("hums"), "hum");
+        assert_eq!(stem("sing"), "sing");
+    }
 
     #[test]
     fn decorations_are_removed() {

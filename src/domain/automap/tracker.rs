@@ -15,9 +15,11 @@
 //! another room's description puts this way ("You pass through the creaky turnstile."), a move in
 //! enters a thing standing in another room ("main hall, by the fireplace (in the large
 //! fireplace)"), the current room would get a second exit this way, the exits the game listed there
-//! ("Obvious exits: North, East.") leave this way out, or the move cannot start where it ends. A
-//! way back that leads to the room the player just left the same way for the current room is no
-//! evidence. Once the whole transcript is read, moves whose replies open with one sentence about
+//! ("Obvious exits: North, East.") leave this way out, or the move cannot start where it ends;
+//! a move the current room cannot have started, with no nearer room to start it, climbs out of a
+//! thing the reply shows ("hollow stump" in the swamp) when one known room is its inside
+//! ("inside stump", [`Tracker::left_inside`]). A way back that leads to the room the player just
+//! left the same way for the current room is no evidence. Once the whole transcript is read, moves whose replies open with one sentence about
 //! leaving, word for word ("As you leave, the "1" cube reappears in your hand."), start in one
 //! room ([`Tracker::left_alike`]); then every move is looked at again in *hindsight*: one
 //! whose start the finished lattice places away from its destination, with another room (or the
@@ -33,8 +35,10 @@
 //! reply prints no description: the game counts it as visited), or named at the end
 //! ([`super::naming`]) from the listed names nobody claimed.
 //! Rooms that share a title with other listed rooms ("Wharf Road" ×5) are told apart while
-//! reading and named at the end, all of a title's rooms at once — by their texts and by what
-//! the map says of qualifiers such as "west to round room".
+//! reading (by their descriptions, by where the lattice puts them, and, for a title shown
+//! without a description, by the words printed below it that one room's earlier texts share:
+//! [`Tracker::told_by_words`]) and named at the end, all of a title's rooms at once — by their
+//! texts and by what the map says of qualifiers such as "west to round room".
 //!
 //! Everything is deterministic: candidates are scored with fixed weights and ties go to the
 //! first candidate in a fixed order.
@@ -51,7 +55,7 @@ use super::naming::{
 };
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
 use super::title::{
-    bare_title, description_after, is_dark, lines, looks_like_title, normalize, same_word,
+    bare_title, description_after, is_dark, lines, looks_like_title, normalize, same_word, stem,
     without_article, words,
 };
 use crate::domain::analysis::{Geometry, GeometryBuilder};
@@ -148,6 +152,8 @@ struct Seen {
     kind: MatchKind,
     desc: Description,
     desc_text: String,
+    /// Everything printed below the title, every paragraph.
+    below: String,
     text: Vec<String>,
     /// What the text before the title says the player left ("You get off the bench.").
     before: Vec<String>,
@@ -485,6 +491,9 @@ const SAME_DESC: f64 = 0.8;
 /// share a short one).
 const DISTINCTIVE: usize = 12;
 const W_LOOP: f64 = 5.0;
+/// How far the known room whose earlier texts share a bare title's words must lead the next
+/// ([`Tracker::told_by_words`]): half a word shared by every candidate but one.
+const TOLD_LEAD: f64 = 0.5;
 /// Penalty for a candidate on another lattice level than the move reaches.
 const W_LEVEL: f64 = 3.0;
 const W_NOVEL: f64 = 1.0;
@@ -700,6 +709,7 @@ impl<'a> Tracker<'a> {
             desc: Description::new(&room_prose(&desc_text)),
             desc_text,
             text: words(&rest),
+            below: rest,
             before,
             exits: listed_exits(obs),
             lead,
@@ -1038,6 +1048,57 @@ impl<'a> Tracker<'a> {
         }
     }
 
+    /// For a reply that shows a title without a description ("Hall", then "To one side, a
+    /// buzzing water fountain has been moved…"), the one known candidate whose earlier texts
+    /// share the most of what is printed below the title, each shared word (by its stem:
+    /// "buzzing" / "buzzes") weighing more the fewer candidates' texts hold it — the rooms of
+    /// one title share their stock phrases ("To one side, a water fountain hums quietly."),
+    /// not their own. It must lead the next candidate by [`TOLD_LEAD`].
+    fn told_by_words(&self, cands: &[Cand], seen: &Seen) -> Option<RoomId> {
+        use std::collections::{BTreeMap, BTreeSet};
+        if seen.desc.is_telling() {
+            return None;
+        }
+        let stems = |ws: &[String]| -> BTreeSet<String> {
+            ws.iter()
+                .filter(|w| Direction::parse(w).is_none())
+                .map(|w| stem(w).to_string())
+                .collect()
+        };
+        let printed = stems(&seen.text);
+        if printed.is_empty() {
+            return None;
+        }
+        let rooms: Vec<(RoomId, BTreeSet<String>)> = cands
+            .iter()
+            .filter_map(|c| c.room)
+            .filter_map(|r| self.info(r).map(|i| (r, stems(&i.text))))
+            .collect();
+        if rooms.len() < 2 {
+            return None;
+        }
+        let mut df: BTreeMap<&str, usize> = BTreeMap::new();
+        for (_, ws) in &rooms {
+            for w in ws {
+                *df.entry(w.as_str()).or_default() += 1;
+            }
+        }
+        let m = rooms.len() as f64;
+        let mut scored: Vec<(RoomId, f64)> = rooms
+            .iter()
+            .map(|(r, ws)| {
+                let s = printed
+                    .iter()
+                    .filter(|w| ws.contains(*w))
+                    .map(|w| (1.0 + m / df.get(w.as_str()).copied().unwrap_or(1) as f64).ln())
+                    .sum();
+                (*r, s)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        (scored[0].1 >= scored[1].1 + TOLD_LEAD).then_some(scored[0].0)
+    }
+
     fn choose(
         &self,
         cands: &[Cand],
@@ -1049,9 +1110,14 @@ impl<'a> Tracker<'a> {
         if cands.len() <= 1 {
             return (!cands.is_empty()).then_some(0);
         }
+        let told = self.told_by_words(cands, seen);
         let mut best: Option<(usize, f64)> = None;
         for (i, c) in cands.iter().enumerate() {
-            let s = self.score_dest(c, seen, cur, label, here);
+            let mut s = self.score_dest(c, seen, cur, label, here);
+            // Words below a bare title tell its room as a description would.
+            if let (Some(t), Some(r)) = (told, c.room) {
+                s += if r == t { W_DESC } else { -W_DESC };
+            }
             if best.is_none_or(|(_, b)| s > b + 1e-9) {
                 best = Some((i, s));
             }
@@ -1414,6 +1480,18 @@ impl<'a> Tracker<'a> {
                 )),
             );
         }
+        if let Some(r) = cur
+            .filter(|&c| c != dst)
+            .and_then(|c| self.left_inside(c, dst, label, obs))
+        {
+            return (
+                r,
+                Some(format!(
+                    "came from {}, inside a thing the reply shows here",
+                    self.name_of(r)
+                )),
+            );
+        }
         let why = if cur.is_none() {
             "the starting room is unknown".to_string()
         } else if cur == Some(dst) {
@@ -1481,6 +1559,37 @@ impl<'a> Tracker<'a> {
             }
         }
         first
+    }
+
+    /// When the current room cannot be where a move started and no nearer room tells: the one
+    /// known room listed as the inside of a thing ("inside stump") that this move's reply shows
+    /// ("hollow stump and remains of a felled tree" in the Dismal Swamp), whose way is unwalked
+    /// and not ruled out by its listed exits. One climbs out of a thing into the room it stands
+    /// in — the mirror of [`Self::enclosing_room`].
+    fn left_inside(&self, cur: RoomId, dst: RoomId, label: &Label, obs: &str) -> Option<RoomId> {
+        let printed = words(obs);
+        let inside_shown = |r: RoomId| {
+            self.info(r)
+                .and_then(|i| i.place)
+                .and_then(|p| self.gaz.place(p))
+                .and_then(|p| {
+                    p.base
+                        .strip_prefix("inside ")
+                        .or_else(|| p.base.strip_prefix("in "))
+                })
+                .is_some_and(|thing| {
+                    let ws = words(thing);
+                    !ws.is_empty() && ws.iter().all(|w| printed.contains(w))
+                })
+        };
+        the_only(self.map.rooms().map(|r| r.id).filter(|&r| {
+            r != cur
+                && r != dst
+                && !self.is_slot(r)
+                && target(&self.map, r, label).is_none()
+                && !self.rules_out(r, label)
+                && inside_shown(r)
+        }))
     }
 
     /// True when anything printed under `r`'s title, on any visit, speaks of this compass way
@@ -1679,7 +1788,9 @@ impl<'a> Tracker<'a> {
 
     /// The room the arrival's description places the way back towards ("To the west is the
     /// stairway to the round room." after a move east): a sentence that names the way back and
-    /// no other way, and the whole name of exactly one other known room. A name the
+    /// no other way, and the whole name of exactly one other known room. The sentence may stand
+    /// in any paragraph below the title ("To the southeast, a gentle slope leads to a hilltop
+    /// covered with wild grass." below the Schoolyard's first paragraph). A name the
     /// destination's own name contains ("the north end of the stalagmite room") does not count.
     fn origin_named_back(&self, seen: &Seen, dst: RoomId, label: &Label) -> Option<RoomId> {
         let back = label.opposite()?.direction()?;
@@ -1698,7 +1809,7 @@ impl<'a> Tracker<'a> {
             })
             .collect();
         let mut found: Option<RoomId> = None;
-        for ws in only_way(&seen.desc_text, &['.', '!', '?', ';'], back) {
+        for ws in only_way(&seen.below, &['.', '!', '?', ';'], back) {
             for (r, name) in &names {
                 if ws.windows(name.len()).any(|win| win == name.as_slice()) {
                     if found.is_some_and(|f| f != *r) {
@@ -3106,6 +3217,107 @@ mod tests {
         // A name inside a longer listed name is not taken for that room.
         let built = run(&steps, &[&names[..], &["round room annex"]].concat());
         assert!(has_move(&built, "south branch", "east", "gallery"));
+    }
+
+    #[test]
+    fn words_below_a_bare_title_tell_its_room_against_the_lattice() {
+        // Night's halls: the pit was entered after skipped steps, so the lattice puts it east
+        // of the second-floor hall and "up" out of it on the third floor; the bare "Hall" the
+        // player climbs into prints the second-floor hall's fountain, by another inflection.
+        let hall2 = "Hall\nYou're in the middle of a long hall. Stairs are west.\n\nTo one side, a water fountain buzzes noisily.";
+        let steps = [
+            (
+                "west",
+                "Stairwell (Second Floor)\nStairs lead up and down. A hall is east.",
+            ),
+            ("east", hall2),
+            ("west", "Stairwell (Second Floor)"),
+            (
+                "up",
+                "Stairwell (Third Floor)\nStairs lead down. A hall is east.",
+            ),
+            (
+                "east",
+                "Hall\nYou stand at the top of the stairs in a hallway. Stairs are west.",
+            ),
+            ("west", "Stairwell (Third Floor)"),
+            ("down", "Stairwell (Second Floor)"),
+            ("east", "Hall"),
+            (
+                "east",
+                "Pit\nA deep pit with smooth walls. A ladder leads up.",
+            ),
+            (
+                "up",
+                "Hall\n\nTo one side, a buzzing water fountain has been moved aside.",
+            ),
+        ];
+        let names = [
+            "stairwell (second floor)",
+            "stairwell (third floor)",
+            "hall (2nd floor)",
+            "hall (3rd floor)",
+            "pit",
+        ];
+        let built = run(&steps, &names);
+        assert_move(&built, "pit", "up", "hall (2nd floor)");
+        assert!(!has_move(&built, "pit", "up", "hall (3rd floor)"));
+    }
+
+    #[test]
+    fn a_move_the_current_room_rules_out_climbs_out_of_a_thing_the_reply_shows() {
+        // Adventureland: after skipped steps the player climbs "up" out of the stump into the
+        // swamp, which lists the hollow stump; the meadow, where the last kept step left the
+        // player, lists no way up.
+        let swamp = "Dismal Swamp\nYou're in a dismal swamp.\n\nObvious exits: North, South, East, West.\n\nYou can also see: hollow stump and remains of a felled tree";
+        let steps = [
+            (
+                "east",
+                "Meadow\nYou're in a sunny meadow.\n\nObvious exits: North, South, East, West.",
+            ),
+            ("south", swamp),
+            (
+                "down",
+                "Root Chamber\nYou're in a root chamber under the stump.\n\nObvious exits: Up, Down.",
+            ),
+            (
+                "up",
+                "Inside Stump\nYou're in a large hollow damp stump in the swamp.\n\nObvious exits: North, South, East, West, Up, Down.",
+            ),
+            ("north", "Meadow"),
+            ("up", swamp),
+        ];
+        let names = [
+            "forest",
+            "meadow",
+            "dismal swamp",
+            "root chamber",
+            "inside stump",
+        ];
+        let built = run(&steps, &names);
+        assert_move(&built, "inside stump", "up", "dismal swamp");
+    }
+
+    #[test]
+    fn a_later_paragraph_naming_the_way_back_moves_the_start_too() {
+        // The description's first paragraph is about the gallery; the way back is told below
+        // a blank line ("To the southeast, a gentle slope leads to a hilltop" in the Schoolyard).
+        let steps = [
+            (
+                "down",
+                "Round Room\nA round room. Stairways lead west and east.",
+            ),
+            ("west", "Landing\nA landing. The round room is east."),
+            ("south", "South Branch\nA dead end."),
+            (
+                "east",
+                "Gallery\nA long gallery.\n\nTo the west, a stairway climbs to the round room.",
+            ),
+        ];
+        let names = ["round room", "landing", "south branch", "gallery"];
+        let built = run(&steps, &names);
+        assert_move(&built, "round room", "east", "gallery");
+        assert!(!has_move(&built, "south branch", "east", "gallery"));
     }
 
     #[test]
