@@ -30,9 +30,9 @@
 //!
 //! # What it achieves, and what it cannot
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
-//! direction, both maps closed under compass reverses) it reaches edge precision 0.944, recall
-//! 0.934, F1 0.939 and node recall 0.968 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
-//! 0.91); on the raw walkthroughs F1 0.927 and node recall 0.994. The cleaning keeps only the
+//! direction, both maps closed under compass reverses) it reaches edge precision 0.947, recall
+//! 0.939, F1 0.943 and node recall 0.968 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
+//! 0.91); on the raw walkthroughs F1 0.927 and node recall 0.993. The cleaning keeps only the
 //! steps the ground truth cites, so 112 of the 1,210 kept moves start somewhere the previous
 //! kept step did not leave the player (the re-walk of a known corridor, a death, `enter
 //! gazebo` were dropped). For 37 of them nothing in the kept text tells ([`ceiling`]: no other
@@ -53,7 +53,7 @@
 //! mode) or a long description printed again (verbose mode) is the room already seen, however
 //! the lattice disagrees, since a game's map need not be flat; a new description under a known
 //! title is a new room (the four forests, the maze). On the same 53 cleaned walkthroughs with
-//! no list: node recall 0.756, edge F1 0.652 (names then are titles, so the truth's "forest 2"
+//! no list: node recall 0.756, edge F1 0.653 (names then are titles, so the truth's "forest 2"
 //! can never match).
 //!
 //! When every action of a transcript is a compass move (a cleaned walkthrough), every step is
