@@ -2894,22 +2894,17 @@ mod tests {
         assert!(!has_move(&built, "tree top", "up", "swamp"));
     }
 
-    #[test]
-    fn two_moves_from_rooms_silent_on_their_ways_that_would_be_each_others_way_back_are() {
-        // Reverb, cleaned: east out of the parlor (whose description speaks of south and
-        // northeast only) into the east street, and later west out of the clothing department
-        // (north, southwest, southeast) into the west street. Each started where the other
-        // ended: the two streets are each other's way back.
-        let built = run(
+    /// Reverb's streets: south into the west street, north into the pizza parlor (described
+    /// by `parlor`), east into the east street, south into the clothing department, west into
+    /// the west street again.
+    fn streets_walk(parlor: &str) -> Automap {
+        run(
             &[
                 (
                     "south",
                     "West Street\nThe street goes east and west. A pizza parlor is to the north.",
                 ),
-                (
-                    "north",
-                    "Pizza Parlor\nA pizza parlor. The counter stands in the northeast corner. To the south is an exit to the street.",
-                ),
+                ("north", parlor),
                 (
                     "east",
                     "East Street\nOn this end of the street, a department store sits to the south.",
@@ -2927,7 +2922,16 @@ mod tests {
                 "east street",
                 "clothing department",
             ],
-        );
+        )
+    }
+
+    #[test]
+    fn two_moves_from_rooms_silent_on_their_ways_that_would_be_each_others_way_back_are() {
+        // Reverb, cleaned: east out of the parlor (whose description speaks of south and
+        // northeast only) into the east street, and later west out of the clothing department
+        // (north, southwest, southeast) into the west street. Each started where the other
+        // ended: the two streets are each other's way back.
+        let built = streets_walk("Pizza Parlor\nA pizza parlor. The counter stands in the northeast corner. To the south is an exit to the street.");
         assert_move(&built, "west street", "east", "east street");
         assert_move(&built, "east street", "west", "west street");
         assert!(!has_move(&built, "pizza parlor", "east", "east street"));
@@ -2943,34 +2947,7 @@ mod tests {
     #[test]
     fn a_move_from_a_room_that_speaks_of_its_way_keeps_its_start() {
         // The same walk, but the parlor's description speaks of a door east: nothing moves.
-        let built = run(
-            &[
-                (
-                    "south",
-                    "West Street\nThe street goes east and west. A pizza parlor is to the north.",
-                ),
-                (
-                    "north",
-                    "Pizza Parlor\nA pizza parlor. A side door leads east. To the south is an exit to the street.",
-                ),
-                (
-                    "east",
-                    "East Street\nOn this end of the street, a department store sits to the south.",
-                ),
-                (
-                    "south",
-                    "Clothing Department\nRacks of clothes. You may exit to the north. To the southwest lies the hardware department, and southeast is the cosmetics department.",
-                ),
-                ("west", "West Street"),
-            ],
-            &[
-                "counter",
-                "west street",
-                "pizza parlor",
-                "east street",
-                "clothing department",
-            ],
-        );
+        let built = streets_walk("Pizza Parlor\nA pizza parlor. A side door leads east. To the south is an exit to the street.");
         assert_move(&built, "pizza parlor", "east", "east street");
         assert_move(&built, "clothing department", "west", "west street");
     }
@@ -3194,10 +3171,9 @@ mod tests {
         assert_move(&built, "bend", "northwest", "alley (east end)");
     }
 
-    #[test]
-    fn a_description_naming_the_way_back_moves_the_start() {
-        // The steps back from the South Branch to the Round Room were dropped; the gallery's
-        // description puts the Round Room the way back (west after a move east).
+    /// The steps back from the South Branch to the Round Room were dropped; the move east
+    /// arrives in a gallery described by `gallery`. `more` names are listed too.
+    fn round_room_walk(gallery: &str, more: &[&str]) -> Automap {
         let steps = [
             (
                 "down",
@@ -3205,17 +3181,21 @@ mod tests {
             ),
             ("west", "Landing\nA landing. The round room is east."),
             ("south", "South Branch\nA dead end."),
-            (
-                "east",
-                "Gallery\nA long gallery. To the west is the stairway to the round room.",
-            ),
+            ("east", gallery),
         ];
         let names = ["round room", "landing", "south branch", "gallery"];
-        let built = run(&steps, &names);
+        run(&steps, &[&names[..], more].concat())
+    }
+
+    #[test]
+    fn a_description_naming_the_way_back_moves_the_start() {
+        // The gallery's description puts the Round Room the way back (west after a move east).
+        let gallery = "Gallery\nA long gallery. To the west is the stairway to the round room.";
+        let built = round_room_walk(gallery, &[]);
         assert_move(&built, "round room", "east", "gallery");
         assert!(!has_move(&built, "south branch", "east", "gallery"));
         // A name inside a longer listed name is not taken for that room.
-        let built = run(&steps, &[&names[..], &["round room annex"]].concat());
+        let built = round_room_walk(gallery, &["round room annex"]);
         assert!(has_move(&built, "south branch", "east", "gallery"));
     }
 
@@ -3302,20 +3282,10 @@ mod tests {
     fn a_later_paragraph_naming_the_way_back_moves_the_start_too() {
         // The description's first paragraph is about the gallery; the way back is told below
         // a blank line ("To the southeast, a gentle slope leads to a hilltop" in the Schoolyard).
-        let steps = [
-            (
-                "down",
-                "Round Room\nA round room. Stairways lead west and east.",
-            ),
-            ("west", "Landing\nA landing. The round room is east."),
-            ("south", "South Branch\nA dead end."),
-            (
-                "east",
-                "Gallery\nA long gallery.\n\nTo the west, a stairway climbs to the round room.",
-            ),
-        ];
-        let names = ["round room", "landing", "south branch", "gallery"];
-        let built = run(&steps, &names);
+        let built = round_room_walk(
+            "Gallery\nA long gallery.\n\nTo the west, a stairway climbs to the round room.",
+            &[],
+        );
         assert_move(&built, "round room", "east", "gallery");
         assert!(!has_move(&built, "south branch", "east", "gallery"));
     }
