@@ -126,7 +126,8 @@ pub enum ReadVerdict {
 pub struct ReadingIndex {
     steps: FxHashSet<u32>,
     rooms: FxHashSet<String>,
-    exits: FxHashSet<(String, String, String)>,
+    /// (from, to) → the labels of the reading's exits between them.
+    ways: FxHashMap<(String, String), Vec<String>>,
     /// (step, label, to) → the starts the reading read for it.
     moves: FxHashMap<(u32, String, String), Vec<String>>,
     /// Rooms of the map whose exits it does not judge (see [`Names::Map`]).
@@ -154,17 +155,15 @@ impl ReadingIndex {
             unjudged,
             steps: reading.steps.iter().copied().collect(),
             rooms: reading.rooms.iter().map(|r| canonical_name(r)).collect(),
-            exits: reading
-                .exits
-                .iter()
-                .map(|e| {
-                    (
-                        canonical_name(&e.from),
-                        e.label.trim().to_lowercase(),
-                        canonical_name(&e.to),
-                    )
-                })
-                .collect(),
+            ways: {
+                let mut w: FxHashMap<(String, String), Vec<String>> = FxHashMap::default();
+                for e in &reading.exits {
+                    w.entry((canonical_name(&e.from), canonical_name(&e.to)))
+                        .or_default()
+                        .push(e.label.trim().to_lowercase());
+                }
+                w
+            },
             moves: {
                 let mut m: FxHashMap<(u32, String, String), Vec<String>> = FxHashMap::default();
                 for mv in &reading.moves {
@@ -191,13 +190,24 @@ impl ReadingIndex {
         self.rooms.contains(canonical)
     }
 
-    fn has(&self, from: &str, label: &Label, to: &str) -> bool {
-        let key =
-            |f: &str, l: &Label, t: &str| (f.to_string(), l.as_str().to_lowercase(), t.to_string());
-        self.exits.contains(&key(from, label, to))
-            || label
-                .opposite()
-                .is_some_and(|back| self.exits.contains(&key(to, &back, from)))
+    /// The labels of the reading's exits from `from` to `to`.
+    fn labels(&self, from: &str, to: &str) -> &[String] {
+        self.ways
+            .get(&(from.to_string(), to.to_string()))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The ways the reading goes from `a` to `b`: its exits `a → b` and, reversed, `b → a`.
+    fn ways_between(&self, a: &str, b: &str) -> Vec<Label> {
+        let mut out: Vec<Label> = Vec::new();
+        let there = self.labels(a, b).iter().map(|l| Some(Label::parse(l)));
+        let back = self.labels(b, a).iter().map(|l| Label::parse(l).opposite());
+        for way in there.chain(back).flatten() {
+            if !out.contains(&way) {
+                out.push(way);
+            }
+        }
+        out
     }
 
     /// Judges `exit` of `map`, observed at history step `step`. See [`ReadVerdict`].
@@ -212,24 +222,10 @@ impl ReadingIndex {
         {
             return ReadVerdict::NotRead;
         }
-        if self.has(&a.canonical, &exit.label, &b.canonical) {
+        let ways = self.ways_between(&a.canonical, &b.canonical);
+        // Labels compared as the reading's are read (free text lowercased).
+        if ways.contains(&Label::parse(exit.label.as_str())) {
             return ReadVerdict::Supports;
-        }
-        // The ways the reading joins the two rooms, seen from `a`.
-        let mut ways: Vec<Label> = Vec::new();
-        for (f, l, t) in &self.exits {
-            let way = if *f == a.canonical && *t == b.canonical {
-                Some(Label::parse(l))
-            } else if *f == b.canonical && *t == a.canonical {
-                Label::parse(l).opposite()
-            } else {
-                None
-            };
-            if let Some(w) = way {
-                if !ways.contains(&w) {
-                    ways.push(w);
-                }
-            }
         }
         if let Ok([way]) = <[Label; 1]>::try_from(ways) {
             return ReadVerdict::Relabels(way);
