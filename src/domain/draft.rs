@@ -201,17 +201,27 @@ impl<'a> Draft<'a> {
             self.replace_exit(e, None);
         }
         let id = self.push_exit(from, to, label.clone(), Origin::Observed);
-        if infer_reverse && from != to {
-            if let Some(back) = label.opposite() {
-                let back_exits = self.exits_from(to);
-                let pair_has_back = back_exits.iter().any(|e| e.to == from);
-                let doorway_taken = back_exits.iter().any(|e| e.label == back);
-                if !pair_has_back && !doorway_taken {
-                    self.push_exit(to, from, back, Origin::InferredReverse);
-                }
-            }
+        if infer_reverse {
+            self.infer_reverse(from, to, &label);
         }
         (id, true)
+    }
+
+    /// Infers the way back of an exit `from → to` labelled `label`: `to → from` the opposite
+    /// way, unless the pair already has a way back, that doorway is taken, or the label has no
+    /// opposite (free text).
+    pub fn infer_reverse(&mut self, from: RoomId, to: RoomId, label: &Label) {
+        if from == to {
+            return;
+        }
+        if let Some(back) = label.opposite() {
+            let back_exits = self.exits_from(to);
+            let pair_has_back = back_exits.iter().any(|e| e.to == from);
+            let doorway_taken = back_exits.iter().any(|e| e.label == back);
+            if !pair_has_back && !doorway_taken {
+                self.push_exit(to, from, back, Origin::InferredReverse);
+            }
+        }
     }
 
     /// Adds an exit exactly as given (no inference).

@@ -21,7 +21,7 @@ use super::analysis::{Analysis, ScoredExit};
 use super::direction::Label;
 use super::draft::Draft;
 use super::history::{diff_maps, Change, CommitInfo, History, HistoryError, Trigger};
-use super::map::{ExitId, Map, RoomId};
+use super::map::{Exit, ExitId, Map, Origin, RoomId};
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 
@@ -333,16 +333,12 @@ impl RepairSession {
                 new.label = to.clone();
                 change.removed_exits.push(old.clone());
                 // The inferred way back follows the new label.
-                for twin in map.exits_between(old.to, old.from) {
-                    if twin.origin == super::map::Origin::InferredReverse
-                        && Some(&twin.label) == old.label.opposite().as_ref()
-                    {
-                        if let Some(back) = to.opposite() {
-                            let mut t = twin.clone();
-                            t.label = back;
-                            change.removed_exits.push(twin.clone());
-                            change.added_exits.push(t);
-                        }
+                for twin in inferred_twins(map, old) {
+                    if let Some(back) = to.opposite() {
+                        let mut t = twin.clone();
+                        t.label = back;
+                        change.removed_exits.push(twin.clone());
+                        change.added_exits.push(t);
                     }
                 }
                 change.added_exits.insert(0, new);
@@ -350,13 +346,9 @@ impl RepairSession {
             Action::RemoveEdge { exit } => {
                 let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
                 change.removed_exits.push(old.clone());
-                for twin in map.exits_between(old.to, old.from) {
-                    if twin.origin == super::map::Origin::InferredReverse
-                        && Some(&twin.label) == old.label.opposite().as_ref()
-                    {
-                        change.removed_exits.push(twin.clone());
-                    }
-                }
+                change
+                    .removed_exits
+                    .extend(inferred_twins(map, old).cloned());
             }
             Action::MoveStart { exit, from } => {
                 let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
@@ -371,20 +363,11 @@ impl RepairSession {
                 moved.from = *from;
                 draft.replace_exit(old.clone(), Some(moved));
                 // The way back inferred from the old start goes; one from the new start is
-                // inferred where the pair has none and the doorway is free.
-                for twin in map.exits_between(old.to, old.from) {
-                    if twin.origin == super::map::Origin::InferredReverse
-                        && Some(&twin.label) == old.label.opposite().as_ref()
-                    {
-                        draft.replace_exit(twin.clone(), None);
-                    }
+                // inferred as an observation would infer it.
+                for twin in inferred_twins(map, old) {
+                    draft.replace_exit(twin.clone(), None);
                 }
-                if let Some(back) = old.label.opposite() {
-                    let back_exits = draft.exits_from(old.to);
-                    if !back_exits.iter().any(|e| e.to == *from || e.label == back) {
-                        draft.push_exit(old.to, *from, back, super::map::Origin::InferredReverse);
-                    }
-                }
+                draft.infer_reverse(*from, old.to, &old.label);
                 change = draft.finish();
             }
             Action::MarkNonGeometric { exit } => {
@@ -420,6 +403,14 @@ impl RepairSession {
         };
         Ok(Some(history.commit(change, info)?))
     }
+}
+
+/// The inferred ways back of `exit`: exits from its end to its start, inferred, with the
+/// opposite label.
+fn inferred_twins<'m>(map: &'m Map, exit: &Exit) -> impl Iterator<Item = &'m Exit> + 'm {
+    let back = exit.label.opposite();
+    map.exits_between(exit.to, exit.from)
+        .filter(move |t| t.origin == Origin::InferredReverse && Some(&t.label) == back.as_ref())
 }
 
 /// A plain description of an action, for commits without a reason.
