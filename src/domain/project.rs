@@ -68,10 +68,7 @@ impl Project {
         records: &[EdgeRecord],
         steps: &[Step],
     ) -> Project {
-        let text = |i: i64| {
-            let s = steps.get(usize::try_from(i).ok()?)?;
-            Some(format!("> {}\n{}", s.action, s.observation))
-        };
+        let text = |i: i64| Some(steps.get(usize::try_from(i).ok()?)?.commit_text());
         Project::build(name, records, &text, Some(steps.len()))
     }
 

@@ -13,10 +13,10 @@
 //! inferred ways back included and nothing closed).
 
 use crate::args::Args;
+use crate::automap::load_hints;
 use crate::bench_mango::games;
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::clean::clean_walkthrough;
-use maprepair::domain::automap::read_name_list;
 use maprepair::domain::automap::reread::{reread, reread_by_map_names};
 use maprepair::domain::eval::{exit_delta, score_map, score_sets, PairRule, PairSet, Score};
 use maprepair::domain::formats::{parse_edge_list, parse_walkthrough, write_edge_list};
@@ -122,15 +122,6 @@ fn reading_source(args: &Args) -> Result<ReadingSource, CliError> {
     }
 }
 
-/// The game's `locations.json` (empty when the file is absent).
-fn read_locations(dir: &Path, game: &str) -> Result<Vec<String>, CliError> {
-    let p = dir.join(format!("{game}.locations.json"));
-    if !p.is_file() {
-        return Ok(Vec::new());
-    }
-    Ok(read_name_list(&read(&p)?, &p.display().to_string())?)
-}
-
 pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
     let data = Path::new(args.require("data")?);
     let reading_source = reading_source(args)?;
@@ -161,8 +152,10 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
             "solver" => {
                 let reading = match reading_source {
                     ReadingSource::List => {
-                        let names = read_locations(&dir, &game)?;
-                        reread(&project.history, &names)
+                        // The game's `locations.json` (no names when it is absent).
+                        let list = dir.join(format!("{game}.locations.json"));
+                        let hints = load_hints(list.is_file().then_some(list.as_path()), None)?;
+                        reread(&project.history, &hints.locations)
                     }
                     ReadingSource::Map => reread_by_map_names(&project.history),
                     ReadingSource::None => None,

@@ -5,10 +5,10 @@
 //! without); `none` leaves the second reading out.
 
 use crate::args::Args;
+use crate::automap::load_hints;
 use crate::check::{counts_json, ref_counts_json, reference_input, semantics};
 use crate::input::{load, Input};
-use crate::{emit, read, CliError};
-use maprepair::domain::automap::read_name_list;
+use crate::{emit, CliError};
 use maprepair::domain::automap::reread::{reread, reread_by_map_names};
 use maprepair::domain::formats::write_edge_list;
 use maprepair::domain::reference::table3::graph_records;
@@ -95,8 +95,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 let reading = match (args.option("reading").unwrap_or(default), locations) {
                     ("none", _) => None,
                     ("list", Some(file)) => {
-                        let names = read_name_list(&read(Path::new(file))?, file)?;
-                        reread(&project.history, &names)
+                        let hints = load_hints(Some(Path::new(file)), None)?;
+                        reread(&project.history, &hints.locations)
                     }
                     ("list", None) => {
                         return Err(CliError::Usage(

@@ -224,7 +224,7 @@ pub fn automap(name: &str, steps: &[Step], hints: &Hints) -> Automap {
             step: u32::try_from(s.num).unwrap_or(o.index as u32),
             trigger: Some(Trigger::Observation),
             observation_id: Some(o.index as u32),
-            observation: format!("> {}\n{}", s.action, s.observation),
+            observation: s.commit_text(),
             analysis: note.clone(),
             traversed,
         };

@@ -16,6 +16,27 @@ pub struct Step {
     pub observation: String,
 }
 
+impl Step {
+    /// The step as a commit carries it: `> action` on the first line, the game's response
+    /// below (what the automapper, the LLM build and LLM-built projects write).
+    pub fn commit_text(&self) -> String {
+        format!("> {}\n{}", self.action, self.observation)
+    }
+
+    /// Reads back a commit's text written by [`Step::commit_text`] as step `num`; `None` when
+    /// the text is not one (no `> action` first line).
+    pub fn from_commit_text(num: i64, text: &str) -> Option<Step> {
+        let rest = text.trim_start().strip_prefix('>')?;
+        let (action, reply) = rest.split_once('\n').unwrap_or((rest, ""));
+        let action = action.trim();
+        (!action.is_empty()).then(|| Step {
+            num,
+            action: action.to_string(),
+            observation: reply.trim().to_string(),
+        })
+    }
+}
+
 const SEPARATOR: &str = "===========";
 
 /// Parses a walkthrough.
@@ -103,5 +124,18 @@ mod tests {
     fn a_bad_step_number_names_the_line() {
         let err = parse_walkthrough("==>STEP NUM: x\n==>ACT: a\n", "w").unwrap_err();
         assert_eq!(err.location, "line 1");
+    }
+
+    #[test]
+    fn a_step_reads_back_from_its_commit_text() {
+        let step = Step {
+            num: 7,
+            action: "north".into(),
+            observation: "Kitchen\nA warm kitchen.".into(),
+        };
+        assert_eq!(step.commit_text(), "> north\nKitchen\nA warm kitchen.");
+        assert_eq!(Step::from_commit_text(7, &step.commit_text()), Some(step));
+        assert_eq!(Step::from_commit_text(1, "The kitchen is north."), None);
+        assert_eq!(Step::from_commit_text(1, ">\nKitchen"), None);
     }
 }

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 /// The transcript steps a history's observation commits carry, in commit order, one per step
 /// number (a step that made several commits is read once). Commits whose text is not a
-/// transcript step (`> action` then the reply) are left out.
+/// transcript step ([`Step::commit_text`]) are left out.
 pub fn transcript_steps(history: &History) -> Vec<Step> {
     let mut seen = FxHashSet::default();
     let mut out = Vec::new();
@@ -27,19 +27,12 @@ pub fn transcript_steps(history: &History) -> Vec<Step> {
         if c.trigger != Trigger::Observation {
             continue;
         }
-        let Some(rest) = c.observation.trim_start().strip_prefix('>') else {
+        let Some(step) = Step::from_commit_text(i64::from(c.step), &c.observation) else {
             continue;
         };
-        let (action, reply) = rest.split_once('\n').unwrap_or((rest, ""));
-        let action = action.trim();
-        if action.is_empty() || !seen.insert(c.step) {
-            continue;
+        if seen.insert(c.step) {
+            out.push(step);
         }
-        out.push(Step {
-            num: i64::from(c.step),
-            action: action.to_string(),
-            observation: reply.trim().to_string(),
-        });
     }
     out
 }
