@@ -586,6 +586,36 @@ impl<'a> Tracker<'a> {
         ways.len() >= 2 && !ways.contains(&d)
     }
 
+    /// True when a reply cannot show the unseen room `s`: the text under its title speaks of two
+    /// or more compass ways out ("The street continues north and south, and the entrance to
+    /// Scotland Yard is to the east."), but not of the compass way back along a move seen to
+    /// enter `s` (east into it: back west). A room entered from a street to the west whose own text
+    /// names every way but west is another room, whatever way the player later came back to
+    /// it. Up and down count for nothing here: a reply speaks of them through things ("wind
+    /// coming down the chimney") as often as through ways.
+    fn cannot_be_slot(&self, s: RoomId, seen: &Seen) -> bool {
+        // Some games leave a blank line between a title and its description.
+        let text = if seen.desc_text.is_empty() {
+            &seen.below
+        } else {
+            &seen.desc_text
+        };
+        let ways: Vec<Direction> = mentioned_ways(text)
+            .into_iter()
+            .filter(|d| d.vector().is_some_and(|v| v[2] == 0))
+            .collect();
+        ways.len() >= 2
+            && self.map.exits_to(s).any(|e| {
+                e.origin == Origin::Observed
+                    && e.from != s
+                    && e.label
+                        .opposite()
+                        .and_then(|b| b.direction())
+                        .filter(|d| d.vector().is_some_and(|v| v[2] == 0))
+                        .is_some_and(|d| !ways.contains(&d))
+            })
+    }
+
     /// True when `r`'s description speaks of this way out.
     fn speaks_of(&self, r: RoomId, label: &Label) -> bool {
         self.info(r)
@@ -1196,6 +1226,8 @@ impl<'a> Tracker<'a> {
                 };
                 let c = cands[i].clone();
                 // A slot this very move is known to lead to (its way back, or this way).
+                // Unless the reply says the room it shows has no way back to where the slot was
+                // entered from.
                 let slot = cur.and_then(|cur| {
                     let back = label.opposite();
                     self.map.rooms().map(|r| r.id).find(|&s| {
@@ -1206,6 +1238,7 @@ impl<'a> Tracker<'a> {
                                     .is_some_and(|b| has_exit(&self.map, s, cur, b)))
                     })
                 });
+                let slot = slot.filter(|&s| !self.cannot_be_slot(s, &seen));
                 // A room never met before that prints no description (games print it on the
                 // first visit only) was visited before: the one room entered this same way,
                 // up or down, in the dark, if it is still unnamed.
@@ -2643,6 +2676,43 @@ mod tests {
             .edge_records()
             .iter()
             .any(|r| r.src == src && r.action == action && r.dst == dst)
+    }
+
+    #[test]
+    fn a_reply_silent_on_the_way_back_into_an_unseen_room_is_not_that_room() {
+        // East along the road into a room the reply does not show (the clock strikes), east
+        // into the Yard, then back west: the street the player finds there speaks of north,
+        // south and east, not of the way west to the road, so it is not the unseen room.
+        let names = [
+            "baker street",
+            "marylebone road",
+            "tottenham court road",
+            "scotland yard",
+            "whitehall",
+        ];
+        let steps = [
+            (
+                "east",
+                "Marylebone Road\nThe street continues east and west. Baker Street is to the west.",
+            ),
+            ("east", "In the distance, you hear Big Ben strike the hour."),
+            (
+                "east",
+                "Scotland Yard\nA drab government building. The door to the street is to the west.",
+            ),
+            (
+                "west",
+                "Whitehall\n\nThe street continues north and south, and the entrance to Scotland Yard is to the east.",
+            ),
+        ];
+        let built = run(&steps, &names);
+        assert_move(&built, "marylebone road", "east", "tottenham court road");
+        assert_move(&built, "scotland yard", "west", "whitehall");
+        assert!(
+            !has_move(&built, "marylebone road", "east", "whitehall"),
+            "{:#?}",
+            built.steps
+        );
     }
 
     /// Walks east, east, north, then down a trapdoor into the first room (the hall), which the
