@@ -201,6 +201,25 @@ pub fn lie_fit(place: &Place, rise: i32, dark: bool) -> f64 {
     s
 }
 
+/// A tie-breaker, 0.0 or 0.01, for naming by elimination the room the transcript opens in
+/// (the start of its first move, never shown): stories open in the player's own place, so a
+/// name the list gives as the player's ("your quarters", "in your tent") fits it a little
+/// better than another.
+pub fn opening_fit(place: &Place, opening: bool) -> f64 {
+    let own = place
+        .name
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == "your" || w == "my");
+    // "your quarters, in the bed" names a posture in the room, not the room.
+    let plain = !place.name.contains([',', '(']);
+    if opening && own && plain {
+        0.01
+    } else {
+        0.0
+    }
+}
+
 /// Words that name darkness itself: "pitch black 1", "dark", "in darkness" are how a list
 /// names a room it only ever saw unlit ("dark tunnel" and "a dark hallway" are lit rooms).
 const DARKNESS: &[&str] = &["pitch", "black", "dark", "darkness"];

@@ -52,6 +52,7 @@ use super::misfit::{misfits, Candidate};
 use super::movement::{is_disoriented, is_refusal, mentioned_ways, move_label};
 use super::naming::{
     best_assignment, context_fit, cued_assignment, dark_fit, group_scores, lie_fit, named_member,
+    opening_fit,
 };
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
 use super::title::{
@@ -2567,6 +2568,13 @@ impl<'a> Tracker<'a> {
             .map(|r| r.id)
             .filter(|&r| self.is_slot(r))
             .collect();
+        // The room the transcript opens in: the start of its first move, when never shown.
+        let opening = self
+            .outcomes
+            .iter()
+            .find(|o| o.moved)
+            .and_then(|o| o.from)
+            .filter(|&r| self.is_slot(r));
         for threshold in [SLOT_CUE, 0.0] {
             if unclaimed.is_empty() || slots.is_empty() {
                 break;
@@ -2581,6 +2589,7 @@ impl<'a> Tracker<'a> {
                     // elimination, where being met in the dark counts too.
                     let rise = self.rise(s);
                     let dark = threshold <= 0.0 && in_dark;
+                    let opening = threshold <= 0.0 && Some(s) == opening;
                     unclaimed
                         .iter()
                         .map(|&p| {
@@ -2588,6 +2597,7 @@ impl<'a> Tracker<'a> {
                                 context_fit(pl, &ctx)
                                     + lie_fit(pl, rise, dark)
                                     + dark_fit(pl, in_dark)
+                                    + opening_fit(pl, opening)
                             })
                         })
                         .collect()
@@ -2676,6 +2686,29 @@ mod tests {
             .edge_records()
             .iter()
             .any(|r| r.src == src && r.action == action && r.dst == dst)
+    }
+
+    #[test]
+    fn the_room_a_transcript_opens_in_is_named_as_the_players_own_when_no_words_tell() {
+        // A cleaned walkthrough loses the opening room: its first move leaves a room never
+        // shown, and no word of the reply cues any name left. The player's own place is where
+        // stories open; a name for a posture in it ("…, in the bed") is not the room.
+        let steps = [
+            ("north", "Parade Ground\nA wide square of beaten earth."),
+            ("east", "Armoury\nRacks of pikes line the walls."),
+        ];
+        let names = [
+            "castle, upper level",
+            "your quarters, in the bunk",
+            "your quarters",
+            "parade ground",
+            "armoury",
+        ];
+        let built = run(&steps, &names);
+        assert_move(&built, "your quarters", "north", "parade ground");
+        // With no name of the player's own left, elimination names it as before.
+        let built = run(&steps, &["castle, upper level", "parade ground", "armoury"]);
+        assert_move(&built, "castle, upper level", "north", "parade ground");
     }
 
     #[test]
