@@ -224,6 +224,17 @@ fn sole_ways(description: &str) -> Option<Vec<Direction>> {
     Some(out)
 }
 
+/// True when a sentence of the description says the place ends here and names no way on ("The
+/// hall ends in another glass-covered wall.", "The corridor ends here.", "a dead end"): a dead
+/// end, left only the way the player came.
+fn says_dead_end(description: &str) -> bool {
+    const ENDS: &[&str] = &["ends here", "ends in ", "ends at ", "ends against ", "dead end"];
+    description.split(['.', '!', '?', ';']).any(|s| {
+        let l = s.to_lowercase();
+        ENDS.iter().any(|p| l.contains(p)) && mentioned_ways(s).is_empty()
+    })
+}
+
 /// True when listed ways rule a move out: it goes a compass or vertical way they do not name.
 /// Threshold ways (in, out) are seldom listed and never ruled out.
 fn unlisted(ways: &[Direction], label: &Label) -> bool {
@@ -584,6 +595,27 @@ impl<'a> Tracker<'a> {
         };
         let ways = mentioned_ways(text);
         ways.len() >= 2 && !ways.contains(&d)
+    }
+
+    /// True when `r`'s description says it is a dead end ([`says_dead_end`]) and speaks of no way
+    /// out, and this compass way is not the way back of a move into it (nor walked out of it
+    /// before): a dead end is left by the way the player came, so a move another way started
+    /// elsewhere. Up and down stay open, as with [`sole_ways`] (a trapdoor, a chimney).
+    fn dead_end_bars(&self, r: RoomId, label: &Label) -> bool {
+        let Some(d) = label.direction().filter(|d| d.vector().is_some_and(|v| v[2] == 0)) else {
+            return false;
+        };
+        let Some(text) = self.info(r).and_then(|i| i.desc_text.as_deref()) else {
+            return false;
+        };
+        let way = Label::Dir(d);
+        says_dead_end(text)
+            && !mentions(text, &way)
+            && !self
+                .map
+                .exits_to(r)
+                .any(|e| e.from != r && e.label.opposite().as_ref() == Some(&way))
+            && !self.map.exits_from(r).any(|e| e.label == way)
     }
 
     /// True when `r`'s description speaks of this way out.
@@ -1417,6 +1449,8 @@ impl<'a> Tracker<'a> {
                 Some(ways) => unlisted(&ways, label),
                 None => self.rules_out(c, label),
             };
+            // Or the description says the place is a dead end, and this is not the way back.
+            let barred = barred || (self.all_moves && self.dead_end_bars(c, label));
             if barred {
                 s -= BREAK_SLOT;
             }
@@ -1476,6 +1510,18 @@ impl<'a> Tracker<'a> {
                 r,
                 Some(format!(
                     "came from {}, the nearest room the skipped steps could reach with this way out unwalked",
+                    self.name_of(r)
+                )),
+            );
+        }
+        if let Some(r) = cur
+            .filter(|&c| self.all_moves && self.dead_end_bars(c, label))
+            .and_then(|c| self.speaker_of(c, dst, label))
+        {
+            return (
+                r,
+                Some(format!(
+                    "came from {}: the current room is a dead end, and of the rooms whose descriptions speak of this way, only this one shares a word with the arrival's",
                     self.name_of(r)
                 )),
             );
@@ -1559,6 +1605,52 @@ impl<'a> Tracker<'a> {
             }
         }
         first
+    }
+
+    /// Where a move out of a dead end (`cur`, see [`Self::dead_end_bars`]) started: the one known
+    /// room whose description speaks of this way — with the way unwalked, not known to lead
+    /// back elsewhere and not ruled out by its listed exits — that shares a word other than a
+    /// way with `dst`'s description ("four stairways leaving the room at the four compass
+    /// points" and "a landing on the stairway"): a way is described by what it is at both ends,
+    /// and a room merely speaking of the way is too weak a sign where several do. Nothing when
+    /// `dst`'s way back already leads somewhere.
+    fn speaker_of(&self, cur: RoomId, dst: RoomId, label: &Label) -> Option<RoomId> {
+        if label
+            .opposite()
+            .is_some_and(|b| target(&self.map, dst, &b).is_some())
+        {
+            return None;
+        }
+        let found: Vec<RoomId> = self
+            .map
+            .rooms()
+            .map(|r| r.id)
+            .filter(|&r| {
+                r != cur
+                    && r != dst
+                    && !self.is_slot(r)
+                    && self.speaks_of(r, label)
+                    && target(&self.map, r, label).is_none()
+                    && !self.returns_elsewhere(r, dst, label)
+                    && !self.rules_out(r, label)
+            })
+            .collect();
+        let thing_words = |r: RoomId| -> Vec<String> {
+            self.info(r)
+                .and_then(|i| i.desc_text.as_deref())
+                .map(words)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|w| Direction::parse(w).is_none())
+                .map(|w| stem(&w).to_string())
+                .collect()
+        };
+        let own = thing_words(dst);
+        the_only(
+            found
+                .into_iter()
+                .filter(|&r| thing_words(r).iter().any(|w| own.contains(w))),
+        )
     }
 
     /// When the current room cannot be where a move started and no nearer room tells: the one
@@ -3425,6 +3517,30 @@ mod tests {
         );
         assert_move(&built, "gallery", "north", "tower");
         assert!(!has_move(&built, "garden", "north", "tower"));
+    }
+
+    #[test]
+    fn a_move_out_of_a_dead_end_started_in_the_room_whose_way_shares_its_words() {
+        // The corridor ends in a wall, and its text speaks of no way on: the move north did not
+        // start there. The corridor's doorway and the stairwell's stairways both go north,
+        // unwalked; only the stairwell shares a word with the landing ("stairway").
+        let built = run(
+            &[
+                (
+                    "east",
+                    "Stairwell\nA stairwell. Stairways leave it to the north and east.",
+                ),
+                (
+                    "east",
+                    "Corridor\nThe corridor goes east and west, with a doorway to the north.",
+                ),
+                ("east", "Blind End\nThe corridor ends in a blank wall."),
+                ("north", "Landing\nA landing on the stairway. A passage leads east."),
+            ],
+            &["stairwell", "corridor", "blind end", "landing"],
+        );
+        assert_move(&built, "stairwell", "north", "landing");
+        assert!(!has_move(&built, "blind end", "north", "landing"));
     }
 
     #[test]
