@@ -30,8 +30,8 @@
 //!
 //! # What it achieves, and what it cannot
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
-//! direction, both maps closed under compass reverses) it reaches edge precision 0.949, recall
-//! 0.940, F1 0.944 and node recall 0.968 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
+//! direction, both maps closed under compass reverses) it reaches edge precision 0.950, recall
+//! 0.942, F1 0.946 and node recall 0.969 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
 //! 0.91); on the raw walkthroughs F1 0.927 and node recall 0.993. The cleaning keeps only the
 //! steps the ground truth cites, so 112 of the 1,210 kept moves start somewhere the previous
 //! kept step did not leave the player (the re-walk of a known corridor, a death, `enter
@@ -45,7 +45,7 @@
 //!
 //! Node recall has a like limit: of the truth's 884 rooms, 60 are never where a kept step
 //! arrives, and 47 of those are not named anywhere in the kept text. Such a room can only be
-//! named by elimination (the one listed name no other room took); the automapper finds 856 of
+//! named by elimination (the one listed name no other room took); the automapper finds 857 of
 //! the 884 rooms.
 //!
 //! Without a location list (a player's own transcript) rooms are named by their titles, and a

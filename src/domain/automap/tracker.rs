@@ -334,7 +334,9 @@ fn the_only<T>(mut items: impl Iterator<Item = T>) -> Option<T> {
 }
 
 /// The words of what a text says the player left: the phrases after "out of", "off", "from",
-/// "leave" ("You get out of the rail car." → rail, car).
+/// "leave" ("You get out of the rail car." → rail, car), and the thing whose sides the player
+/// went down ("You slide down the smooth, polished sides of the saucer." → saucer: one slides
+/// down a thing's sides from its top).
 fn leaving_words(text: &str) -> Vec<String> {
     let lower = format!(" {} ", text.to_lowercase());
     let mut out = Vec::new();
@@ -347,6 +349,19 @@ fn leaving_words(text: &str) -> Vec<String> {
                 .unwrap_or(after.len());
             out.extend(words(&after[..end]));
             rest = after;
+        }
+    }
+    // "You slide down the smooth, polished sides of the saucer.": the player was on top of it.
+    for sentence in lower.split(['.', ';', '!', '?', '\n']) {
+        let Some(down) = sentence.find(" down the ") else {
+            continue;
+        };
+        let tail = &sentence[down..];
+        if let Some(i) = [" sides of ", " side of "]
+            .iter()
+            .find_map(|m| tail.find(m).map(|i| i + m.len()))
+        {
+            out.extend(words(&tail[i..]));
         }
     }
     out
@@ -3541,6 +3556,28 @@ mod tests {
         );
         assert_move(&built, "stairwell", "north", "landing");
         assert!(!has_move(&built, "blind end", "north", "landing"));
+    }
+
+    #[test]
+    fn sliding_down_the_sides_of_a_thing_left_the_room_on_top_of_it() {
+        // Nothing showed the top of the saucer, but the reply says the player slid down its
+        // sides: the move down started there, not on the ledge.
+        let built = run(
+            &[
+                ("north", "Lakeside\nYou stand by a murky lake. A trail leads north."),
+                (
+                    "north",
+                    "Ledge\nA small ledge above a drop. A saucer is parked below. The trail goes back south.",
+                ),
+                (
+                    "down",
+                    "You slide down the smooth, polished sides of the saucer...\n\nPlain\nA wide plain. A path leads northwest.",
+                ),
+            ],
+            &["lakeside", "ledge", "plain", "on top of the saucer"],
+        );
+        assert_move(&built, "on top of the saucer", "down", "plain");
+        assert!(!has_move(&built, "ledge", "down", "plain"));
     }
 
     #[test]
