@@ -235,6 +235,39 @@ fn says_dead_end(description: &str) -> bool {
     })
 }
 
+/// Whether the description says compass way `way` leads up (+1) or down (-1): the nearest
+/// word of climbing or descending before the way's word in its sentence ("The trail continues
+/// up the mountain to the west, and downwards to the east." → west up, east down; "Two trails
+/// lead down the mountain to the southwest and east." → both down). `None` when no sentence
+/// says, or sentences disagree.
+fn slope(description: &str, way: Direction) -> Option<i8> {
+    const UP: &[&str] = &["up", "upward", "upwards", "uphill", "ascends", "climbs"];
+    const DOWN: &[&str] = &["down", "downward", "downwards", "downhill", "descends"];
+    let mut found: Option<i8> = None;
+    for sentence in description.split(['.', '!', '?', ';']) {
+        let mut last: Option<i8> = None;
+        for w in sentence
+            .to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+        {
+            if UP.contains(&w) {
+                last = Some(1);
+            } else if DOWN.contains(&w) {
+                last = Some(-1);
+            } else if Direction::from_word(w) == Some(way) {
+                if let Some(l) = last {
+                    if found.is_some_and(|f| f != l) {
+                        return None;
+                    }
+                    found = Some(l);
+                }
+            }
+        }
+    }
+    found
+}
+
 /// True when listed ways rule a move out: it goes a compass or vertical way they do not name.
 /// Threshold ways (in, out) are seldom listed and never ruled out.
 fn unlisted(ways: &[Direction], label: &Label) -> bool {
@@ -631,6 +664,21 @@ impl<'a> Tracker<'a> {
                 .exits_to(r)
                 .any(|e| e.from != r && e.label.opposite().as_ref() == Some(&way))
             && !self.map.exits_from(r).any(|e| e.label == way)
+    }
+
+    /// True when `from`'s description says this compass way climbs (or descends) and `to`'s says
+    /// its way back does the same ([`slope`]): the two cannot be joined this way.
+    fn same_slope(&self, from: RoomId, to: RoomId, label: &Label) -> bool {
+        let Some(way) = label.direction().filter(|d| d.vector().is_some_and(|v| v[2] == 0)) else {
+            return false;
+        };
+        let text = |r: RoomId| self.info(r).and_then(|i| i.desc_text.as_deref());
+        match (text(from), text(to)) {
+            (Some(a), Some(b)) => slope(a, way)
+                .zip(slope(b, way.opposite()))
+                .is_some_and(|(x, y)| x == y),
+            _ => false,
+        }
     }
 
     /// True when `r`'s description speaks of this way out.
@@ -1032,6 +1080,12 @@ impl<'a> Tracker<'a> {
                             } else if self.speaks_of(r, &b) {
                                 s += W_SILENT / 2.0;
                             }
+                        }
+                        // A way that climbs from here descends back from there: a room whose
+                        // description says its way back climbs too (or both descend) is another
+                        // room.
+                        if self.same_slope(cur, r, label) {
+                            s -= W_LEVEL;
                         }
                     }
                     // Same-titled rooms on different floors: a candidate the lattice puts on
@@ -3578,6 +3632,38 @@ mod tests {
         );
         assert_move(&built, "on top of the saucer", "down", "plain");
         assert!(!has_move(&built, "ledge", "down", "plain"));
+    }
+
+    #[test]
+    fn a_brief_arrival_is_not_a_room_whose_way_back_climbs_as_the_way_there_does() {
+        // The ridge's path climbs to the west; of the two trails, the first climbs to the east
+        // too, so a move west from the ridge cannot arrive there: it is the trail whose way
+        // east leads down.
+        let built = run(
+            &[
+                (
+                    "Init",
+                    "Trail\nThe trail continues up the mountain to the east, and downwards to the west.",
+                ),
+                ("west", "Valley\nA green valley. Paths lead east and north."),
+                (
+                    "north",
+                    "Trail\nTwo trails lead down the mountain to the east and south.",
+                ),
+                (
+                    "north",
+                    "Ridge\nA windy ridge. The path climbs up to the west, and down to the south.",
+                ),
+                ("west", "Trail"),
+            ],
+            &[
+                "trail (up east, down west)",
+                "trail (down east, down south)",
+                "valley",
+                "ridge",
+            ],
+        );
+        assert_move(&built, "ridge", "west", "trail (down east, down south)");
     }
 
     #[test]
