@@ -30,8 +30,8 @@
 //!
 //! # What it achieves, and what it cannot
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
-//! direction, both maps closed under compass reverses) it reaches edge precision 0.950, recall
-//! 0.943, F1 0.946 and node recall 0.969 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
+//! direction, both maps closed under compass reverses) it reaches edge precision 0.951, recall
+//! 0.944, F1 0.948 and node recall 0.969 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
 //! 0.91); on the raw walkthroughs F1 0.929 and node recall 0.993. The cleaning keeps only the
 //! steps the ground truth cites, so 112 of the 1,210 kept moves start somewhere the previous
 //! kept step did not leave the player (the re-walk of a known corridor, a death, `enter

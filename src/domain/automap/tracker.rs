@@ -1492,6 +1492,7 @@ impl<'a> Tracker<'a> {
                 *best = Some((r, s, why));
             }
         };
+        let mut cur_barred = false;
         if let Some(c) = cur.filter(|&c| c != dst) {
             let mut s =
                 -W_CONFLICT * local_conflicts(&self.map, self.geo.current(), c, dst, label) as f64;
@@ -1520,6 +1521,7 @@ impl<'a> Tracker<'a> {
             };
             // Or the description says the place is a dead end, and this is not the way back.
             let barred = barred || (self.all_moves && self.dead_end_bars(c, label));
+            cur_barred = barred;
             if barred {
                 s -= BREAK_SLOT;
             }
@@ -1584,13 +1586,13 @@ impl<'a> Tracker<'a> {
             );
         }
         if let Some(r) = cur
-            .filter(|&c| self.all_moves && self.dead_end_bars(c, label))
+            .filter(|_| self.all_moves && cur_barred)
             .and_then(|c| self.speaker_of(c, dst, label))
         {
             return (
                 r,
                 Some(format!(
-                    "came from {}: the current room is a dead end, and of the rooms whose descriptions speak of this way, only this one shares a word with the arrival's",
+                    "came from {}: the current room's text or listed exits rule this way out, and it is the one known room whose text speaks of the way with the way unwalked (or the one of those that shares a word with the arrival's description)",
                     self.name_of(r)
                 )),
             );
@@ -1676,13 +1678,15 @@ impl<'a> Tracker<'a> {
         first
     }
 
-    /// Where a move out of a dead end (`cur`, see [`Self::dead_end_bars`]) started: the one known
-    /// room whose description speaks of this way — with the way unwalked, not known to lead
-    /// back elsewhere and not ruled out by its listed exits — that shares a word other than a
-    /// way with `dst`'s description ("four stairways leaving the room at the four compass
-    /// points" and "a landing on the stairway"): a way is described by what it is at both ends,
-    /// and a room merely speaking of the way is too weak a sign where several do. Nothing when
-    /// `dst`'s way back already leads somewhere.
+    /// Where a move that cannot have left `cur` started (its listed exits or sole way leave out
+    /// this way, or it is a dead end, see [`Self::dead_end_bars`]): among the known rooms whose
+    /// text speaks of this way ([`Self::printed_of`]) — with the way unwalked, not known to lead
+    /// back elsewhere and not ruled out by its listed exits — the only one, else the only one
+    /// that shares a word other than a way with `dst`'s description ("four stairways leaving
+    /// the room at the four compass points" and "a landing on the stairway"): a way is
+    /// described by what it is at both ends. Nothing when `dst`'s way back already leads
+    /// somewhere. Only where the current room is ruled out: that a room merely speaks of a
+    /// free way is too weak a sign to move a start the text does not contradict.
     fn speaker_of(&self, cur: RoomId, dst: RoomId, label: &Label) -> Option<RoomId> {
         if label
             .opposite()
@@ -1698,7 +1702,7 @@ impl<'a> Tracker<'a> {
                 r != cur
                     && r != dst
                     && !self.is_slot(r)
-                    && self.speaks_of(r, label)
+                    && self.printed_of(r, label)
                     && target(&self.map, r, label).is_none()
                     && !self.returns_elsewhere(r, dst, label)
                     && !self.rules_out(r, label)
@@ -1714,6 +1718,9 @@ impl<'a> Tracker<'a> {
                 .map(|w| stem(&w).to_string())
                 .collect()
         };
+        if let Some(r) = the_only(found.iter().copied()) {
+            return Some(r);
+        }
         let own = thing_words(dst);
         the_only(
             found
@@ -3664,6 +3671,27 @@ mod tests {
             ],
         );
         assert_move(&built, "ridge", "west", "trail (down east, down south)");
+    }
+
+    #[test]
+    fn a_move_out_of_a_room_with_one_way_out_started_in_the_one_room_speaking_of_it() {
+        // The closet's only way out is south: the move west started elsewhere, in the one room
+        // whose text speaks of a way west still unwalked.
+        let built = run(
+            &[
+                (
+                    "north",
+                    "Junction\nA corridor runs east and west here, with a branch north.",
+                ),
+                ("north", "Closet\nA tiny closet. The only way out is back south."),
+                (
+                    "west",
+                    "Pit Edge\nA deep pit opens here. Another hall lies across it.",
+                ),
+            ],
+            &["junction", "closet", "pit edge"],
+        );
+        assert_move(&built, "junction", "west", "pit edge");
     }
 
     #[test]
