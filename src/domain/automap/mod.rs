@@ -30,9 +30,9 @@
 //!
 //! # What it achieves, and what it cannot
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
-//! direction, both maps closed under compass reverses) it reaches edge precision 0.949, recall
-//! 0.940, F1 0.944 and node recall 0.969 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
-//! 0.91); on the raw walkthroughs F1 0.927 and node recall 0.993. The cleaning keeps only the
+//! direction, both maps closed under compass reverses) it reaches edge precision 0.951, recall
+//! 0.944, F1 0.948 and node recall 0.969 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
+//! 0.91); on the raw walkthroughs F1 0.929 and node recall 0.993. The cleaning keeps only the
 //! steps the ground truth cites, so 112 of the 1,210 kept moves start somewhere the previous
 //! kept step did not leave the player (the re-walk of a known corridor, a death, `enter
 //! gazebo` were dropped). For 37 of them nothing in the kept text tells ([`ceiling`]: no other

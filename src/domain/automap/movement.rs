@@ -114,6 +114,7 @@ pub fn mentioned_ways(description: &str) -> Vec<Direction> {
         "stair",
         "staircase",
         "stairway",
+        "stairways",
         "steps",
         "ladder",
         "chimney",
@@ -140,6 +141,15 @@ pub fn mentioned_ways(description: &str) -> Vec<Direction> {
         if either || DOWN.contains(&w) {
             out.push(Direction::Down);
         }
+    }
+    // "four stairways leaving the room at the four compass points": every compass way.
+    if lower.contains("compass points") {
+        out.extend([
+            Direction::North,
+            Direction::South,
+            Direction::East,
+            Direction::West,
+        ]);
     }
     out.sort();
     out.dedup();

@@ -225,6 +225,50 @@ fn sole_ways(description: &str) -> Option<Vec<Direction>> {
     Some(out)
 }
 
+/// True when a sentence of the description says the place ends here and names no way on ("The
+/// hall ends in another glass-covered wall.", "The corridor ends here.", "a dead end"): a dead
+/// end, left only the way the player came.
+fn says_dead_end(description: &str) -> bool {
+    const ENDS: &[&str] = &["ends here", "ends in ", "ends at ", "ends against ", "dead end"];
+    description.split(['.', '!', '?', ';']).any(|s| {
+        let l = s.to_lowercase();
+        ENDS.iter().any(|p| l.contains(p)) && mentioned_ways(s).is_empty()
+    })
+}
+
+/// Whether the description says compass way `way` leads up (+1) or down (-1): the nearest
+/// word of climbing or descending before the way's word in its sentence ("The trail continues
+/// up the mountain to the west, and downwards to the east." → west up, east down; "Two trails
+/// lead down the mountain to the southwest and east." → both down). `None` when no sentence
+/// says, or sentences disagree.
+fn slope(description: &str, way: Direction) -> Option<i8> {
+    const UP: &[&str] = &["up", "upward", "upwards", "uphill", "ascends", "climbs"];
+    const DOWN: &[&str] = &["down", "downward", "downwards", "downhill", "descends"];
+    let mut found: Option<i8> = None;
+    for sentence in description.split(['.', '!', '?', ';']) {
+        let mut last: Option<i8> = None;
+        for w in sentence
+            .to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+        {
+            if UP.contains(&w) {
+                last = Some(1);
+            } else if DOWN.contains(&w) {
+                last = Some(-1);
+            } else if Direction::from_word(w) == Some(way) {
+                if let Some(l) = last {
+                    if found.is_some_and(|f| f != l) {
+                        return None;
+                    }
+                    found = Some(l);
+                }
+            }
+        }
+    }
+    found
+}
+
 /// True when listed ways rule a move out: it goes a compass or vertical way they do not name.
 /// Threshold ways (in, out) are seldom listed and never ruled out.
 fn unlisted(ways: &[Direction], label: &Label) -> bool {
@@ -324,7 +368,9 @@ fn the_only<T>(mut items: impl Iterator<Item = T>) -> Option<T> {
 }
 
 /// The words of what a text says the player left: the phrases after "out of", "off", "from",
-/// "leave" ("You get out of the rail car." → rail, car).
+/// "leave" ("You get out of the rail car." → rail, car), and the thing whose sides the player
+/// went down ("You slide down the smooth, polished sides of the saucer." → saucer: one slides
+/// down a thing's sides from its top).
 fn leaving_words(text: &str) -> Vec<String> {
     let lower = format!(" {} ", text.to_lowercase());
     let mut out = Vec::new();
@@ -337,6 +383,19 @@ fn leaving_words(text: &str) -> Vec<String> {
                 .unwrap_or(after.len());
             out.extend(words(&after[..end]));
             rest = after;
+        }
+    }
+    // "You slide down the smooth, polished sides of the saucer.": the player was on top of it.
+    for sentence in lower.split(['.', ';', '!', '?', '\n']) {
+        let Some(down) = sentence.find(" down the ") else {
+            continue;
+        };
+        let tail = &sentence[down..];
+        if let Some(i) = [" sides of ", " side of "]
+            .iter()
+            .find_map(|m| tail.find(m).map(|i| i + m.len()))
+        {
+            out.extend(words(&tail[i..]));
         }
     }
     out
@@ -615,6 +674,42 @@ impl<'a> Tracker<'a> {
                         .filter(|d| d.vector().is_some_and(|v| v[2] == 0))
                         .is_some_and(|d| !ways.contains(&d))
             })
+    }
+
+    /// True when `r`'s description says it is a dead end ([`says_dead_end`]) and speaks of no way
+    /// out, and this compass way is not the way back of a move into it (nor walked out of it
+    /// before): a dead end is left by the way the player came, so a move another way started
+    /// elsewhere. Up and down stay open, as with [`sole_ways`] (a trapdoor, a chimney).
+    fn dead_end_bars(&self, r: RoomId, label: &Label) -> bool {
+        let Some(d) = label.direction().filter(|d| d.vector().is_some_and(|v| v[2] == 0)) else {
+            return false;
+        };
+        let Some(text) = self.info(r).and_then(|i| i.desc_text.as_deref()) else {
+            return false;
+        };
+        let way = Label::Dir(d);
+        says_dead_end(text)
+            && !mentions(text, &way)
+            && !self
+                .map
+                .exits_to(r)
+                .any(|e| e.from != r && e.label.opposite().as_ref() == Some(&way))
+            && !self.map.exits_from(r).any(|e| e.label == way)
+    }
+
+    /// True when `from`'s description says this compass way climbs (or descends) and `to`'s says
+    /// its way back does the same ([`slope`]): the two cannot be joined this way.
+    fn same_slope(&self, from: RoomId, to: RoomId, label: &Label) -> bool {
+        let Some(way) = label.direction().filter(|d| d.vector().is_some_and(|v| v[2] == 0)) else {
+            return false;
+        };
+        let text = |r: RoomId| self.info(r).and_then(|i| i.desc_text.as_deref());
+        match (text(from), text(to)) {
+            (Some(a), Some(b)) => slope(a, way)
+                .zip(slope(b, way.opposite()))
+                .is_some_and(|(x, y)| x == y),
+            _ => false,
+        }
     }
 
     /// True when `r`'s description speaks of this way out.
@@ -1016,6 +1111,12 @@ impl<'a> Tracker<'a> {
                             } else if self.speaks_of(r, &b) {
                                 s += W_SILENT / 2.0;
                             }
+                        }
+                        // A way that climbs from here descends back from there: a room whose
+                        // description says its way back climbs too (or both descend) is another
+                        // room.
+                        if self.same_slope(cur, r, label) {
+                            s -= W_LEVEL;
                         }
                     }
                     // Same-titled rooms on different floors: a candidate the lattice puts on
@@ -1425,6 +1526,7 @@ impl<'a> Tracker<'a> {
                 *best = Some((r, s, why));
             }
         };
+        let mut cur_barred = false;
         if let Some(c) = cur.filter(|&c| c != dst) {
             let mut s =
                 -W_CONFLICT * local_conflicts(&self.map, self.geo.current(), c, dst, label) as f64;
@@ -1451,6 +1553,9 @@ impl<'a> Tracker<'a> {
                 Some(ways) => unlisted(&ways, label),
                 None => self.rules_out(c, label),
             };
+            // Or the description says the place is a dead end, and this is not the way back.
+            let barred = barred || (self.all_moves && self.dead_end_bars(c, label));
+            cur_barred = barred;
             if barred {
                 s -= BREAK_SLOT;
             }
@@ -1510,6 +1615,18 @@ impl<'a> Tracker<'a> {
                 r,
                 Some(format!(
                     "came from {}, the nearest room the skipped steps could reach with this way out unwalked",
+                    self.name_of(r)
+                )),
+            );
+        }
+        if let Some(r) = cur
+            .filter(|_| self.all_moves && cur_barred)
+            .and_then(|c| self.speaker_of(c, dst, label))
+        {
+            return (
+                r,
+                Some(format!(
+                    "came from {}: the current room's text or listed exits rule this way out, and it is the one known room whose text speaks of the way with the way unwalked (or the one of those that shares a word with the arrival's description)",
                     self.name_of(r)
                 )),
             );
@@ -1593,6 +1710,57 @@ impl<'a> Tracker<'a> {
             }
         }
         first
+    }
+
+    /// Where a move that cannot have left `cur` started (its listed exits or sole way leave out
+    /// this way, or it is a dead end, see [`Self::dead_end_bars`]): among the known rooms whose
+    /// text speaks of this way ([`Self::printed_of`]) — with the way unwalked, not known to lead
+    /// back elsewhere and not ruled out by its listed exits — the only one, else the only one
+    /// that shares a word other than a way with `dst`'s description ("four stairways leaving
+    /// the room at the four compass points" and "a landing on the stairway"): a way is
+    /// described by what it is at both ends. Nothing when `dst`'s way back already leads
+    /// somewhere. Only where the current room is ruled out: that a room merely speaks of a
+    /// free way is too weak a sign to move a start the text does not contradict.
+    fn speaker_of(&self, cur: RoomId, dst: RoomId, label: &Label) -> Option<RoomId> {
+        if label
+            .opposite()
+            .is_some_and(|b| target(&self.map, dst, &b).is_some())
+        {
+            return None;
+        }
+        let found: Vec<RoomId> = self
+            .map
+            .rooms()
+            .map(|r| r.id)
+            .filter(|&r| {
+                r != cur
+                    && r != dst
+                    && !self.is_slot(r)
+                    && self.printed_of(r, label)
+                    && target(&self.map, r, label).is_none()
+                    && !self.returns_elsewhere(r, dst, label)
+                    && !self.rules_out(r, label)
+            })
+            .collect();
+        let thing_words = |r: RoomId| -> Vec<String> {
+            self.info(r)
+                .and_then(|i| i.desc_text.as_deref())
+                .map(words)
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|w| Direction::parse(w).is_none())
+                .map(|w| stem(&w).to_string())
+                .collect()
+        };
+        if let Some(r) = the_only(found.iter().copied()) {
+            return Some(r);
+        }
+        let own = thing_words(dst);
+        the_only(
+            found
+                .into_iter()
+                .filter(|&r| thing_words(r).iter().any(|w| own.contains(w))),
+        )
     }
 
     /// When the current room cannot be where a move started and no nearer room tells: the one
@@ -3528,6 +3696,105 @@ mod tests {
         );
         assert_move(&built, "gallery", "north", "tower");
         assert!(!has_move(&built, "garden", "north", "tower"));
+    }
+
+    #[test]
+    fn a_move_out_of_a_dead_end_started_in_the_room_whose_way_shares_its_words() {
+        // The corridor ends in a wall, and its text speaks of no way on: the move north did not
+        // start there. The corridor's doorway and the stairwell's stairways both go north,
+        // unwalked; only the stairwell shares a word with the landing ("stairway").
+        let built = run(
+            &[
+                (
+                    "east",
+                    "Stairwell\nA stairwell. Stairways leave it to the north and east.",
+                ),
+                (
+                    "east",
+                    "Corridor\nThe corridor goes east and west, with a doorway to the north.",
+                ),
+                ("east", "Blind End\nThe corridor ends in a blank wall."),
+                ("north", "Landing\nA landing on the stairway. A passage leads east."),
+            ],
+            &["stairwell", "corridor", "blind end", "landing"],
+        );
+        assert_move(&built, "stairwell", "north", "landing");
+        assert!(!has_move(&built, "blind end", "north", "landing"));
+    }
+
+    #[test]
+    fn sliding_down_the_sides_of_a_thing_left_the_room_on_top_of_it() {
+        // Nothing showed the top of the saucer, but the reply says the player slid down its
+        // sides: the move down started there, not on the ledge.
+        let built = run(
+            &[
+                ("north", "Lakeside\nYou stand by a murky lake. A trail leads north."),
+                (
+                    "north",
+                    "Ledge\nA small ledge above a drop. A saucer is parked below. The trail goes back south.",
+                ),
+                (
+                    "down",
+                    "You slide down the smooth, polished sides of the saucer...\n\nPlain\nA wide plain. A path leads northwest.",
+                ),
+            ],
+            &["lakeside", "ledge", "plain", "on top of the saucer"],
+        );
+        assert_move(&built, "on top of the saucer", "down", "plain");
+        assert!(!has_move(&built, "ledge", "down", "plain"));
+    }
+
+    #[test]
+    fn a_brief_arrival_is_not_a_room_whose_way_back_climbs_as_the_way_there_does() {
+        // The ridge's path climbs to the west; of the two trails, the first climbs to the east
+        // too, so a move west from the ridge cannot arrive there: it is the trail whose way
+        // east leads down.
+        let built = run(
+            &[
+                (
+                    "Init",
+                    "Trail\nThe trail continues up the mountain to the east, and downwards to the west.",
+                ),
+                ("west", "Valley\nA green valley. Paths lead east and north."),
+                (
+                    "north",
+                    "Trail\nTwo trails lead down the mountain to the east and south.",
+                ),
+                (
+                    "north",
+                    "Ridge\nA windy ridge. The path climbs up to the west, and down to the south.",
+                ),
+                ("west", "Trail"),
+            ],
+            &[
+                "trail (up east, down west)",
+                "trail (down east, down south)",
+                "valley",
+                "ridge",
+            ],
+        );
+        assert_move(&built, "ridge", "west", "trail (down east, down south)");
+    }
+
+    #[test]
+    fn a_move_out_of_a_room_with_one_way_out_started_in_the_one_room_speaking_of_it() {
+        // The closet's only way out is south: the move west started elsewhere, in the one room
+        // whose text speaks of a way west still unwalked.
+        let built = run(
+            &[
+                (
+                    "north",
+                    "Junction\nA corridor runs east and west here, with a branch north.",
+                ),
+                ("north", "Closet\nA tiny closet. The only way out is back south."),
+                (
+                    "west",
+                    "Pit Edge\nA deep pit opens here. Another hall lies across it.",
+                ),
+            ],
+            &["junction", "closet", "pit edge"],
+        );
+        assert_move(&built, "junction", "west", "pit edge");
     }
 
     #[test]
