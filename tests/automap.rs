@@ -532,13 +532,21 @@ fn on_the_cleaned_walkthroughs_the_automapper_beats_gpt41_by_a_wide_margin() {
 }
 
 #[test]
-#[ignore = "issue 5's target is not reached yet (measured: edge F1 0.948, node recall 0.969)"]
-fn on_the_cleaned_walkthroughs_the_automapper_meets_the_issue_targets() {
+fn on_the_cleaned_walkthroughs_the_automapper_meets_the_issue_edge_target() {
     let Some(mango) = support::mango_dir() else {
         return;
     };
     let s = mango_totals(&mango.join("data_fixed"), true);
-    assert!(s.edge_f1() >= 0.95, "edge F1 {:.3}", s.edge_f1());
+    assert!(s.edge_f1() >= 0.95, "edge F1 {:.4}", s.edge_f1());
+}
+
+#[test]
+#[ignore = "issue 5's node recall target is not reached yet (measured: 0.972, 859 of 884)"]
+fn on_the_cleaned_walkthroughs_the_automapper_meets_the_issue_node_target() {
+    let Some(mango) = support::mango_dir() else {
+        return;
+    };
+    let s = mango_totals(&mango.join("data_fixed"), true);
     assert!(
         s.node_recall() >= 0.98,
         "node recall {:.3}",

@@ -229,7 +229,13 @@ fn sole_ways(description: &str) -> Option<Vec<Direction>> {
 /// hall ends in another glass-covered wall.", "The corridor ends here.", "a dead end"): a dead
 /// end, left only the way the player came.
 fn says_dead_end(description: &str) -> bool {
-    const ENDS: &[&str] = &["ends here", "ends in ", "ends at ", "ends against ", "dead end"];
+    const ENDS: &[&str] = &[
+        "ends here",
+        "ends in ",
+        "ends at ",
+        "ends against ",
+        "dead end",
+    ];
     description.split(['.', '!', '?', ';']).any(|s| {
         let l = s.to_lowercase();
         ENDS.iter().any(|p| l.contains(p)) && mentioned_ways(s).is_empty()
@@ -681,7 +687,10 @@ impl<'a> Tracker<'a> {
     /// before): a dead end is left by the way the player came, so a move another way started
     /// elsewhere. Up and down stay open, as with [`sole_ways`] (a trapdoor, a chimney).
     fn dead_end_bars(&self, r: RoomId, label: &Label) -> bool {
-        let Some(d) = label.direction().filter(|d| d.vector().is_some_and(|v| v[2] == 0)) else {
+        let Some(d) = label
+            .direction()
+            .filter(|d| d.vector().is_some_and(|v| v[2] == 0))
+        else {
             return false;
         };
         let Some(text) = self.info(r).and_then(|i| i.desc_text.as_deref()) else {
@@ -700,7 +709,10 @@ impl<'a> Tracker<'a> {
     /// True when `from`'s description says this compass way climbs (or descends) and `to`'s says
     /// its way back does the same ([`slope`]): the two cannot be joined this way.
     fn same_slope(&self, from: RoomId, to: RoomId, label: &Label) -> bool {
-        let Some(way) = label.direction().filter(|d| d.vector().is_some_and(|v| v[2] == 0)) else {
+        let Some(way) = label
+            .direction()
+            .filter(|d| d.vector().is_some_and(|v| v[2] == 0))
+        else {
             return false;
         };
         let text = |r: RoomId| self.info(r).and_then(|i| i.desc_text.as_deref());
@@ -3714,7 +3726,10 @@ mod tests {
                     "Corridor\nThe corridor goes east and west, with a doorway to the north.",
                 ),
                 ("east", "Blind End\nThe corridor ends in a blank wall."),
-                ("north", "Landing\nA landing on the stairway. A passage leads east."),
+                (
+                    "north",
+                    "Landing\nA landing on the stairway. A passage leads east.",
+                ),
             ],
             &["stairwell", "corridor", "blind end", "landing"],
         );
@@ -3786,7 +3801,10 @@ mod tests {
                     "north",
                     "Junction\nA corridor runs east and west here, with a branch north.",
                 ),
-                ("north", "Closet\nA tiny closet. The only way out is back south."),
+                (
+                    "north",
+                    "Closet\nA tiny closet. The only way out is back south.",
+                ),
                 (
                     "west",
                     "Pit Edge\nA deep pit opens here. Another hall lies across it.",
