@@ -162,25 +162,26 @@ fn one_game_data(tag: &str) -> std::path::PathBuf {
     root
 }
 
+/// `maprepair bench routes --data DATA [--built BUILT] --format json`, which must succeed.
+fn bench_routes(data: &std::path::Path, built: Option<&std::path::Path>) -> serde_json::Value {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_maprepair"));
+    cmd.args(["bench", "routes", "--data"]).arg(data);
+    if let Some(b) = built {
+        cmd.arg("--built").arg(b);
+    }
+    let out = cmd.args(["--format", "json"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 #[test]
 fn bench_routes_scores_a_built_edge_list_on_the_truth() {
     let root = one_game_data("built");
-    let run = |built: &str| -> serde_json::Value {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_maprepair"))
-            .args(["bench", "routes", "--data"])
-            .arg(&root)
-            .arg("--built")
-            .arg(root.join(built))
-            .args(["--format", "json"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
-    };
+    let run = |built: &str| bench_routes(&root, Some(&root.join(built)));
     // c → a has no way on the truth (walked as listed): three answerable questions.
     let right = &run("right")["total"]["route_finding_pairs"];
     assert_eq!(
@@ -218,18 +219,7 @@ fn on_automapped_maps_route_finding_meets_the_issue_target() {
     let Some(mango) = support::mango_dir() else {
         return;
     };
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_maprepair"))
-        .args(["bench", "routes", "--data"])
-        .arg(&mango)
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = bench_routes(&mango, None);
     let pairs = &v["total"]["route_finding_pairs"];
     let rate = pairs["success_rate"].as_f64().unwrap();
     assert!(rate >= 0.95, "route finding {rate:.3}: {pairs}");
