@@ -570,6 +570,8 @@ const BREAK_SLOT: f64 = 4.0;
 const SLOT_CUE: f64 = 0.5;
 /// How many known exits the skipped steps of a transcript of moves may have walked.
 const SKIP_DEPTH: usize = 4;
+/// How many moves back [`Tracker::walked_back`] retraces.
+const WALK_BACK_DEPTH: usize = 3;
 /// Words by which the text before a title says the player left a room ([`Tracker::left_alike`]).
 const LEAVING: &[&str] = &["leave", "leaving"];
 /// How far (lattice steps) a move must miss for hindsight to move its start.
@@ -2389,6 +2391,93 @@ impl<'a> Tracker<'a> {
         }
     }
 
+    /// A compass move, made once and vouched for by nothing, out of the room the previous step
+    /// left the player in, whose description speaks of other ways but not of this one, started
+    /// further back along the way the player came: in the first room whose text speaks of the
+    /// way (unwalked there, not ruled out, not known to lead back elsewhere), when every room
+    /// walked through since names the way back of the move into it ("Below it is the shaft
+    /// that you entered this room by", "To the south is the stairway up") and is silent on the
+    /// way itself. The transcript skipped the walk back. The room must lie two or more moves
+    /// back: a room one move back that speaks of the way is as often a near miss as the start
+    /// (the player stepped elsewhere from there), while two rooms in a row that say how to go
+    /// back and not onward are strong evidence that the player went back.
+    fn walked_back(&mut self) {
+        let made = self.moves_made();
+        for k in 0..self.outcomes.len() {
+            let o = &self.outcomes[k];
+            let (true, true, Some(c), Some(d), Some(label)) =
+                (o.moved, o.continued, o.from, o.to, o.label.clone())
+            else {
+                continue;
+            };
+            if label
+                .direction()
+                .is_none_or(|w| w.vector().is_none_or(|v| v[2] != 0))
+            {
+                continue;
+            }
+            if made.get(&(c, d, label.clone())).copied().unwrap_or(0) != 1
+                || self.firm.contains(&k)
+                || c == d
+                || !self.silent_on(c, &label)
+            {
+                continue;
+            }
+            if label
+                .opposite()
+                .is_some_and(|b| target(&self.map, d, &b).is_some_and(|t| t != c))
+            {
+                continue;
+            }
+            let mut room = c;
+            let mut j = k;
+            let mut found = None;
+            for depth in 1..=WALK_BACK_DEPTH {
+                let Some(p) = j.checked_sub(1).and_then(|i| self.outcomes.get(i)) else {
+                    break;
+                };
+                let (true, Some(a), Some(b), Some(l)) = (p.moved, p.from, p.to, p.label.clone())
+                else {
+                    break;
+                };
+                if b != room || a == room {
+                    break;
+                }
+                let told_back = l.opposite().and_then(|x| x.direction()).is_some_and(|w| {
+                    self.info(room)
+                        .and_then(|i| i.desc_text.as_deref())
+                        .is_some_and(|t| mentioned_ways(t).contains(&w))
+                });
+                if !told_back {
+                    break;
+                }
+                if self.printed_of(a, &label) {
+                    if depth >= 2
+                        && a != d
+                        && !self.is_slot(a)
+                        && target(&self.map, a, &label).is_none()
+                        && !self.returns_elsewhere(a, d, &label)
+                        && !self.rules_out(a, &label)
+                    {
+                        found = Some(a);
+                    }
+                    break;
+                }
+                if !self.silent_on(a, &label) {
+                    break;
+                }
+                room = a;
+                j -= 1;
+                if !p.continued {
+                    break;
+                }
+            }
+            if let Some(a) = found {
+                self.restart(k, a, "the player walked back to it");
+            }
+        }
+    }
+
     /// Every move's start judged again by how well all moves agree (see [`super::consistency`]);
     /// the map's exits are rebuilt from the moves, and a slot no move starts or ends in any
     /// more is dropped.
@@ -2649,6 +2738,7 @@ impl<'a> Tracker<'a> {
         self.left_alike(steps);
         self.revisit_sources();
         self.crossed_ways_back();
+        self.walked_back();
         self.reconsider_sources();
         self.detach_misfits(steps);
         let bound = self.map.room_bound();
@@ -3789,6 +3879,38 @@ mod tests {
             ],
         );
         assert_move(&built, "ridge", "west", "trail (down east, down south)");
+    }
+
+    #[test]
+    fn a_move_no_room_walked_back_through_speaks_of_started_where_the_way_is_told() {
+        // Neither the loft nor the foot of the ladder speaks of a way east, and each names the
+        // way back of the move into it: the player walked back to the hall, whose passage
+        // leads east.
+        let built = run(
+            &[
+                (
+                    "north",
+                    "Hall\nA hall on the stairway. Stairs go down to the north and up to the \
+                     south. A passage leads east.",
+                ),
+                (
+                    "north",
+                    "Foot of Ladder\nYou stand at the foot of a wooden ladder climbing a narrow \
+                     shaft. To the south is the stairway up.",
+                ),
+                (
+                    "up",
+                    "Loft\nA dusty loft. Beams run north and south overhead. The ladder below \
+                     is the way you came.",
+                ),
+                (
+                    "east",
+                    "Junction\nThe hallway goes east and west here with a branch north.",
+                ),
+            ],
+            &["hall", "foot of ladder", "loft", "junction"],
+        );
+        assert_move(&built, "hall", "east", "junction");
     }
 
     #[test]
