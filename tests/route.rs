@@ -214,7 +214,6 @@ fn bench_routes_scores_a_built_edge_list_on_the_truth() {
 }
 
 #[test]
-#[ignore = "issue 5's route target is not reached yet (measured: all_pairs 0.942)"]
 fn on_automapped_maps_route_finding_meets_the_issue_target() {
     let Some(mango) = support::mango_dir() else {
         return;
