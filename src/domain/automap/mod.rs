@@ -30,8 +30,8 @@
 //!
 //! # What it achieves, and what it cannot
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
-//! direction, both maps closed under compass reverses) it reaches edge precision 0.951, recall
-//! 0.944, F1 0.948 and node recall 0.969 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
+//! direction, both maps closed under compass reverses) it reaches edge precision 0.955, recall
+//! 0.948, F1 0.951 and node recall 0.972 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
 //! 0.91); on the raw walkthroughs F1 0.929 and node recall 0.993. The cleaning keeps only the
 //! steps the ground truth cites, so 112 of the 1,210 kept moves start somewhere the previous
 //! kept step did not leave the player (the re-walk of a known corridor, a death, `enter
@@ -45,7 +45,7 @@
 //!
 //! Node recall has a like limit: of the truth's 884 rooms, 60 are never where a kept step
 //! arrives, and 47 of those are not named anywhere in the kept text. Such a room can only be
-//! named by elimination (the one listed name no other room took); the automapper finds 857 of
+//! named by elimination (the one listed name no other room took); the automapper finds 859 of
 //! the 884 rooms.
 //!
 //! Without a location list (a player's own transcript) rooms are named by their titles, and a
@@ -53,7 +53,7 @@
 //! mode) or a long description printed again (verbose mode) is the room already seen, however
 //! the lattice disagrees, since a game's map need not be flat; a new description under a known
 //! title is a new room (the four forests, the maze). On the same 53 cleaned walkthroughs with
-//! no list: node recall 0.756, edge F1 0.653 (names then are titles, so the truth's "forest 2"
+//! no list: node recall 0.756, edge F1 0.655 (names then are titles, so the truth's "forest 2"
 //! can never match).
 //!
 //! When every action of a transcript is a compass move (a cleaned walkthrough), every step is

@@ -40,11 +40,11 @@
 //! On the 42 conflict-bearing LLM-built MANGO maps (`bench mango --strategy solver`, each map's
 //! history one commit per cleaned step as the model read them): with a second reading naming
 //! rooms from the game's location list (the inputs the model had), 149 conflicts → 0, edge
-//! precision 0.797 → 0.967, recall 0.815 → 0.848 (32 wrong exits set right, 190 removed), 2
+//! precision 0.797 → 0.972, recall 0.815 → 0.851 (34 wrong exits set right, 193 removed), 2
 //! ground-truth-correct exits lost; naming rooms from the map's own names (`--reading map`,
 //! what the app does; exits touching rooms that share a title are then not judged, see
-//! [`super::reading::Names::Map`]), 149 → 0, precision 0.902, recall 0.836, 5 lost (judging
-//! those too: 0.924 / 0.833, 15 lost); without a reading ([`solve`]), 149 → 0, precision
+//! [`super::reading::Names::Map`]), 149 → 0, precision 0.905, recall 0.838, 5 lost (judging
+//! those too, measured with an earlier automapper: 0.924 / 0.833, 15 lost); without a reading ([`solve`]), 149 → 0, precision
 //! 0.864, recall 0.811, 5 lost.
 //! Passes 2 and 3 were chosen and measured on those same maps.
 //!
