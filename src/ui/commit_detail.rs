@@ -3,7 +3,7 @@
 
 use super::describe::trigger_name;
 use super::AppState;
-use crate::domain::map::Exit;
+use crate::domain::map::{Exit, Origin};
 use crate::domain::CommitInfo;
 use leptos::prelude::*;
 
@@ -33,7 +33,14 @@ pub fn CommitDetail() -> impl IntoView {
                     .room(r)
                     .map_or_else(|| format!("#{}", r.0), |x| x.name.clone())
             };
-            format!("{} —{}→ {}", n(e.from), e.label, n(e.to))
+            // An assumed way back says so: reverting a sighting removes the seen exit and adds
+            // the assumed one, which would otherwise read as the same line twice.
+            let assumed = if e.origin == Origin::InferredReverse {
+                " (assumed way back)"
+            } else {
+                ""
+            };
+            format!("{} —{}→ {}{assumed}", n(e.from), e.label, n(e.to))
         };
         let changes = added_rooms
             .into_iter()

@@ -225,6 +225,10 @@ await run(async (context, url) => {
     await page.waitForFunction(() => document.querySelector('[data-testid="room-count"]').textContent.trim() === '4', null, { timeout: 10_000 });
     await shot(page, 'app-09c-following');
     await page.getByRole('button', { name: 'Revert this commit' }).click();
+    // Reverting a sighting takes the seen exit away and puts the assumed way back again: the
+    // two lines must not read alike.
+    const changes = await page.$$eval('[data-testid="commit-detail"] .changes li', (ls) => ls.map((l) => l.textContent.replace(/^[+−✓] /, '')));
+    if (changes.length === 0 || new Set(changes).size !== changes.length) throw new Error(`the revert's changes: ${JSON.stringify(changes)}`);
     await page.evaluate((all) => { window.__live = { text: `${all}\n>n\nCliff Path\n`, modified: 3 }; }, script);
     await page.waitForFunction(() => /Following live\.txt stopped: the map was changed here/.test(document.querySelector('[data-testid="notice"]').textContent), null, { timeout: 10_000 });
     await id('follow-transcript').waitFor();
