@@ -171,6 +171,12 @@ impl Direction {
         }
     }
 
+    /// True for the eight compass directions, which keep to one level (not up, down, in, out,
+    /// enter or exit).
+    pub fn is_level(self) -> bool {
+        self.vector().is_some_and(|v| v[2] == 0)
+    }
+
     /// Index in [`Direction::ALL`].
     pub fn index(self) -> usize {
         self as usize

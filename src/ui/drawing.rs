@@ -221,7 +221,7 @@ fn gather(snap: &Snapshot, marks: &Marks<'_>) -> Classes {
 
 /// True for labels the drawn line already shows (the eight compass directions).
 fn is_compass(label: &Label) -> bool {
-    matches!(label.direction(), Some(d) if d.vector().is_some_and(|v| v[2] == 0))
+    label.direction().is_some_and(Direction::is_level)
 }
 
 /// Lays out a snapshot. See the module docs.

@@ -275,6 +275,15 @@ fn slope(description: &str, way: Direction) -> Option<i8> {
     found
 }
 
+/// The stems of the words that are not ways ("buzzing" and "buzzes" alike; "north" left out):
+/// what a text says of a place's things, to compare with another's.
+fn stems(ws: &[String]) -> std::collections::BTreeSet<String> {
+    ws.iter()
+        .filter(|w| Direction::parse(w).is_none())
+        .map(|w| stem(w).to_string())
+        .collect()
+}
+
 /// True when listed ways rule a move out: it goes a compass or vertical way they do not name.
 /// Threshold ways (in, out) are seldom listed and never ruled out.
 fn unlisted(ways: &[Direction], label: &Label) -> bool {
@@ -670,7 +679,7 @@ impl<'a> Tracker<'a> {
         };
         let ways: Vec<Direction> = mentioned_ways(text)
             .into_iter()
-            .filter(|d| d.vector().is_some_and(|v| v[2] == 0))
+            .filter(|d| d.is_level())
             .collect();
         ways.len() >= 2
             && self.map.exits_to(s).any(|e| {
@@ -679,7 +688,7 @@ impl<'a> Tracker<'a> {
                     && e.label
                         .opposite()
                         .and_then(|b| b.direction())
-                        .filter(|d| d.vector().is_some_and(|v| v[2] == 0))
+                        .filter(|d| d.is_level())
                         .is_some_and(|d| !ways.contains(&d))
             })
     }
@@ -689,10 +698,7 @@ impl<'a> Tracker<'a> {
     /// before): a dead end is left by the way the player came, so a move another way started
     /// elsewhere. Up and down stay open, as with [`sole_ways`] (a trapdoor, a chimney).
     fn dead_end_bars(&self, r: RoomId, label: &Label) -> bool {
-        let Some(d) = label
-            .direction()
-            .filter(|d| d.vector().is_some_and(|v| v[2] == 0))
-        else {
+        let Some(d) = label.direction().filter(|d| d.is_level()) else {
             return false;
         };
         let Some(text) = self.info(r).and_then(|i| i.desc_text.as_deref()) else {
@@ -711,10 +717,7 @@ impl<'a> Tracker<'a> {
     /// True when `from`'s description says this compass way climbs (or descends) and `to`'s says
     /// its way back does the same ([`slope`]): the two cannot be joined this way.
     fn same_slope(&self, from: RoomId, to: RoomId, label: &Label) -> bool {
-        let Some(way) = label
-            .direction()
-            .filter(|d| d.vector().is_some_and(|v| v[2] == 0))
-        else {
+        let Some(way) = label.direction().filter(|d| d.is_level()) else {
             return false;
         };
         let text = |r: RoomId| self.info(r).and_then(|i| i.desc_text.as_deref());
@@ -1205,12 +1208,6 @@ impl<'a> Tracker<'a> {
         if seen.desc.is_telling() {
             return None;
         }
-        let stems = |ws: &[String]| -> BTreeSet<String> {
-            ws.iter()
-                .filter(|w| Direction::parse(w).is_none())
-                .map(|w| stem(w).to_string())
-                .collect()
-        };
         let printed = stems(&seen.text);
         if printed.is_empty() {
             return None;
@@ -1756,15 +1753,14 @@ impl<'a> Tracker<'a> {
                     && !self.rules_out(r, label)
             })
             .collect();
-        let thing_words = |r: RoomId| -> Vec<String> {
-            self.info(r)
-                .and_then(|i| i.desc_text.as_deref())
-                .map(words)
-                .unwrap_or_default()
-                .into_iter()
-                .filter(|w| Direction::parse(w).is_none())
-                .map(|w| stem(&w).to_string())
-                .collect()
+        let thing_words = |r: RoomId| {
+            stems(
+                &self
+                    .info(r)
+                    .and_then(|i| i.desc_text.as_deref())
+                    .map(words)
+                    .unwrap_or_default(),
+            )
         };
         if let Some(r) = the_only(found.iter().copied()) {
             return Some(r);
@@ -1773,7 +1769,7 @@ impl<'a> Tracker<'a> {
         the_only(
             found
                 .into_iter()
-                .filter(|&r| thing_words(r).iter().any(|w| own.contains(w))),
+                .filter(|&r| !thing_words(r).is_disjoint(&own)),
         )
     }
 
@@ -2410,10 +2406,7 @@ impl<'a> Tracker<'a> {
             else {
                 continue;
             };
-            if label
-                .direction()
-                .is_none_or(|w| w.vector().is_none_or(|v| v[2] != 0))
-            {
+            if !label.direction().is_some_and(Direction::is_level) {
                 continue;
             }
             if made.get(&(c, d, label.clone())).copied().unwrap_or(0) != 1
@@ -2443,12 +2436,7 @@ impl<'a> Tracker<'a> {
                 if b != room || a == room {
                     break;
                 }
-                let told_back = l.opposite().and_then(|x| x.direction()).is_some_and(|w| {
-                    self.info(room)
-                        .and_then(|i| i.desc_text.as_deref())
-                        .is_some_and(|t| mentioned_ways(t).contains(&w))
-                });
-                if !told_back {
+                if !l.opposite().is_some_and(|back| self.speaks_of(room, &back)) {
                     break;
                 }
                 if self.printed_of(a, &label) {

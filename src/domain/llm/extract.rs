@@ -617,17 +617,16 @@ fn skip_adverbs(t: &[&str], mut i: usize) -> (usize, bool) {
 /// "northwards"), with the number of tokens used.
 fn compass_at(t: &[&str], i: usize) -> Option<(Direction, usize)> {
     let word = *t.get(i)?;
-    let is_compass = |d: Direction| d.vector().is_some_and(|v| v[2] == 0);
     let stem = word
         .trim_end_matches("wards")
         .trim_end_matches("ward")
         .replace('-', "");
     if stem.len() >= 4 {
-        if let Some(d) = Direction::from_word(&stem).filter(|d| is_compass(*d)) {
+        if let Some(d) = Direction::from_word(&stem).filter(|d| d.is_level()) {
             if matches!(d, Direction::North | Direction::South) {
                 if let Some(second) = t.get(i + 1) {
                     let pair = format!("{stem}{second}");
-                    if let Some(d2) = Direction::from_word(&pair).filter(|d| is_compass(*d)) {
+                    if let Some(d2) = Direction::from_word(&pair).filter(|d| d.is_level()) {
                         return Some((d2, 2));
                     }
                 }
