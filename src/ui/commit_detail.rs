@@ -1,9 +1,9 @@
 //! The shown commit: why it was made (trigger), what was read (observation), what was thought
 //! (analysis), what it changed, and a button to revert it as a new commit.
 
-use super::describe::trigger_name;
+use super::describe::{exit_line, trigger_name};
 use super::AppState;
-use crate::domain::map::{Exit, Origin};
+use crate::domain::map::Exit;
 use crate::domain::CommitInfo;
 use leptos::prelude::*;
 
@@ -27,21 +27,9 @@ pub fn CommitDetail() -> impl IntoView {
                 })
                 .unwrap_or_default()
         });
-        let name = |e: &Exit| {
-            let n = |r| {
-                snap.map
-                    .room(r)
-                    .map_or_else(|| format!("#{}", r.0), |x| x.name.clone())
-            };
-            // An assumed way back says so: reverting a sighting removes the seen exit and adds
-            // the assumed one, which would otherwise read as the same line twice.
-            let assumed = if e.origin == Origin::InferredReverse {
-                " (assumed way back)"
-            } else {
-                ""
-            };
-            format!("{} —{}→ {}{assumed}", n(e.from), e.label, n(e.to))
-        };
+        // An assumed way back says so: reverting a sighting removes the seen exit and adds the
+        // assumed one, which would otherwise read as the same line twice.
+        let name = |e: &Exit| exit_line(&snap.map, e);
         let changes = added_rooms
             .into_iter()
             .map(|r| view! { <li class="added">"+ room "{r}</li> })

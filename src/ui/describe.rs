@@ -2,7 +2,7 @@
 
 use crate::domain::analysis::{Conflict, ConflictKind, ConflictType};
 use crate::domain::direction::offset_words;
-use crate::domain::map::{ExitId, Map, Origin, RoomId};
+use crate::domain::map::{Exit, ExitId, Map, Origin, RoomId};
 use crate::domain::Trigger;
 
 /// A room's name, or `#id` when it is not on the map.
@@ -13,9 +13,13 @@ pub fn room_name(map: &Map, room: RoomId) -> String {
 
 /// "Hall —north→ Library", with "(assumed way back)" for an inferred exit.
 pub fn exit_text(map: &Map, exit: ExitId) -> String {
-    let Some(e) = map.exit(exit) else {
-        return format!("exit #{}", exit.0);
-    };
+    map.exit(exit)
+        .map_or_else(|| format!("exit #{}", exit.0), |e| exit_line(map, e))
+}
+
+/// [`exit_text`] for an exit at hand, which need not be on `map` (one a commit removed): its
+/// rooms are named from `map`.
+pub fn exit_line(map: &Map, e: &Exit) -> String {
     let assumed = if e.origin == Origin::InferredReverse {
         " (assumed way back)"
     } else {
