@@ -27,8 +27,9 @@ pub fn CommitDetail() -> impl IntoView {
                 })
                 .unwrap_or_default()
         });
-        // An assumed way back says so: reverting a sighting removes the seen exit and adds the
-        // assumed one, which would otherwise read as the same line twice.
+        // An assumed way back and an exit marked not geometric say so: reverting a sighting, or
+        // marking an exit, removes the exit and adds it back changed, which would otherwise read
+        // as the same line twice.
         let name = |e: &Exit| exit_line(&snap.map, e);
         let changes = added_rooms
             .into_iter()

@@ -11,7 +11,8 @@ pub fn room_name(map: &Map, room: RoomId) -> String {
         .map_or_else(|| format!("#{}", room.0), |r| r.name.clone())
 }
 
-/// "Hall —north→ Library", with "(assumed way back)" for an inferred exit.
+/// "Hall —north→ Library", with "(assumed way back)" for an inferred exit and "(not geometric)"
+/// for one that no longer places rooms (a long corridor, a maze twist).
 pub fn exit_text(map: &Map, exit: ExitId) -> String {
     map.exit(exit)
         .map_or_else(|| format!("exit #{}", exit.0), |e| exit_line(map, e))
@@ -25,8 +26,9 @@ pub fn exit_line(map: &Map, e: &Exit) -> String {
     } else {
         ""
     };
+    let loose = if e.geometric { "" } else { " (not geometric)" };
     format!(
-        "{} —{}→ {}{assumed}",
+        "{} —{}→ {}{assumed}{loose}",
         room_name(map, e.from),
         e.label,
         room_name(map, e.to)

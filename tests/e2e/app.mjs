@@ -4,7 +4,7 @@
 //   trunk build --release && node tests/e2e/app.mjs
 //
 // load → pick a demo → play the timeline to the end → conflicts > 0 → select a conflict and see
-// its candidates → repair and see the count fall → reload and find the same project → export
+// its candidates → mark one not geometric and revert it → repair and see the count fall → reload and find the same project → export
 // JSON, import it back, and get the same map and history → a bad file changes nothing → the
 // solver with no conflict open → the solver's second reading of a transcript → SVG export → a walkthrough import → the route finder → keyboard
 // stepping → ground truth → force layout → the Learn gallery. Saves a screenshot of each state
@@ -94,6 +94,20 @@ await run(async (context, url) => {
     if ((await page.locator('[data-testid="exit"].candidate').count()) < 1) throw new Error('candidates not marked on the map');
   });
   await shot(page, 'app-04-conflict');
+  await shot(page, 'app-04-conflict');
+
+  await check('marking a candidate not geometric is a commit whose change says so; reverting it restores the map', async () => {
+    const [, max] = await timeline();
+    const conflicts = await count();
+    await id('candidate-item').first().getByRole('button', { name: 'Not geometric' }).click();
+    await page.waitForFunction((m) => Number(document.querySelector('[data-testid="timeline"]').max) > m, max);
+    // The exit is removed and added back changed: the two lines must not read alike.
+    const changes = await page.$$eval('[data-testid="commit-detail"] .changes li', (ls) => ls.map((l) => l.textContent.replace(/^[+−✓] /, '')));
+    if (new Set(changes).size !== changes.length || !changes.some((c) => c.endsWith('(not geometric)'))) throw new Error(`the mark's changes: ${JSON.stringify(changes)}`);
+    await page.getByRole('button', { name: 'Revert this commit' }).click();
+    await page.waitForFunction((m) => Number(document.querySelector('[data-testid="timeline"]').max) > m + 1, max);
+    expectEqual(await count(), conflicts, 'conflicts after the revert');
+  });
 
   await check('repair brings the conflict count down, one commit per action', async () => {
     const [, maxBefore] = await timeline();
