@@ -11,7 +11,9 @@ use maprepair::domain::eval::{exit_delta, score_map, PairRule, Score};
 use maprepair::domain::formats::{parse_edge_list, parse_walkthrough};
 use maprepair::domain::reference::load::load_llm_built;
 use maprepair::domain::reference::Detector;
-use maprepair::domain::repair::solver::{judge_text, solve, solve_with, Solver, TextVerdict};
+use maprepair::domain::repair::solver::{
+    fill_in, judge_text, solve, solve_with, Solver, TextVerdict,
+};
 use maprepair::domain::repair::{run, Action};
 use maprepair::domain::{Analysis, CommitInfo, Direction, Draft, History, Label, Project, Trigger};
 
@@ -535,6 +537,21 @@ fn the_transcript_read_again_moves_a_start_the_model_lost_and_relabels_a_way_it_
         reasons.iter().all(|r| r.contains("read again")),
         "{reasons:?}"
     );
+    // The log names each edit by its rooms as they stood, not by ids.
+    let summaries: Vec<&str> = report
+        .actions
+        .iter()
+        .filter(|l| l.version.is_some())
+        .map(|l| l.summary.as_str())
+        .collect();
+    assert!(
+        summaries.contains(&"start Kitchen —down→ Cellar in Living Room"),
+        "{summaries:?}"
+    );
+    assert!(
+        summaries.contains(&"relabel Cellar —west→ Pantry to east"),
+        "{summaries:?}"
+    );
     // Without the reading nothing contradicts either exit: the solver keeps them.
     let mut alone = lost_track();
     solve(&mut alone);
@@ -705,4 +722,196 @@ fn repair_on_the_command_line_reads_a_projects_transcript_again_unless_told_not_
         "{err}"
     );
     let _ = std::fs::remove_file(&path);
+}
+
+/// A model that missed a move: the walk west, north, east and back south to the kitchen has no
+/// record for its last step.
+fn missed_move(last_title: &str) -> History {
+    use Direction::*;
+    let last = format!("> south\n{last_title}\nA room.");
+    model_history(&[
+        ("> look\nKitchen\nA warm kitchen.", None),
+        (
+            "> west\nLiving Room\nA living room.",
+            Some(("Kitchen", West, "Living Room")),
+        ),
+        (
+            "> north\nLibrary\nShelves to the ceiling.",
+            Some(("Living Room", North, "Library")),
+        ),
+        (
+            "> east\nStudy\nA desk and a lamp.",
+            Some(("Library", East, "Study")),
+        ),
+        (&last, None),
+    ])
+}
+
+#[test]
+fn filling_in_adds_a_move_the_model_missed_with_its_way_back_and_opens_no_conflict() {
+    let mut h = missed_move("Kitchen");
+    let reading = reread_by_map_names(&h).unwrap();
+    solve_with(&mut h, Some(&reading));
+    assert!(
+        !has(&h, "Study", "south", "Kitchen"),
+        "the solver alone adds nothing"
+    );
+    let (log, filled) = fill_in(&mut h, &reading);
+    assert_eq!((filled.gaps, filled.added, filled.held_back), (1, 1, 0));
+    assert!(has(&h, "Study", "south", "Kitchen"));
+    let map = h.head();
+    let back: Vec<(String, maprepair::domain::Origin)> = map
+        .exits()
+        .filter(|e| map.room(e.from).unwrap().name == "Kitchen" && e.label.to_string() == "north")
+        .map(|e| (map.room(e.to).unwrap().name.clone(), e.origin))
+        .collect();
+    assert_eq!(
+        back,
+        vec![(
+            "Study".to_string(),
+            maprepair::domain::Origin::InferredReverse
+        )],
+        "its way back is inferred"
+    );
+    assert_eq!(Analysis::of(h.head()).counts().total, 0);
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].summary, "add Study —south→ Kitchen");
+    assert!(
+        log[0].decision.reason.contains("(step 4)"),
+        "{}",
+        log[0].decision.reason
+    );
+    // A second pass finds nothing left to add.
+    let (_, again) = fill_in(&mut h, &reading);
+    assert_eq!(again.gaps, 0);
+}
+
+#[test]
+fn filling_in_holds_back_a_way_that_would_open_a_conflict() {
+    use Direction::*;
+    // The model wrote the walk east from the library into the study as north. The text's way
+    // east would put the study in a second place: adding it would open a conflict, so the
+    // map's side stands (weighing it is the solver's work, not filling in's).
+    let mut h = model_history(&[
+        ("> look\nKitchen\nA warm kitchen.", None),
+        (
+            "> west\nLiving Room\nA living room.",
+            Some(("Kitchen", West, "Living Room")),
+        ),
+        (
+            "> north\nLibrary\nShelves to the ceiling.",
+            Some(("Living Room", North, "Library")),
+        ),
+        (
+            "> east\nStudy\nA desk and a lamp.",
+            Some(("Library", North, "Study")),
+        ),
+    ]);
+    let reading = reread_by_map_names(&h).unwrap();
+    let before = h.len();
+    let (_, filled) = fill_in(&mut h, &reading);
+    assert_eq!((filled.gaps, filled.added, filled.held_back), (1, 0, 1));
+    assert_eq!(h.len(), before, "nothing added");
+    assert!(!has(&h, "Library", "east", "Study"));
+}
+
+#[test]
+fn a_way_is_added_only_between_rooms_the_text_titles_on_that_walk() {
+    use maprepair::domain::formats::Step;
+    use maprepair::domain::repair::reading::{unmapped, Names, ReadMove, Reading, ReadingIndex};
+    let h = missed_move("Kitchen");
+    let map = h.head();
+    let mv = |step: u32, from: &str, label: &str, to: &str| ReadMove {
+        step,
+        from: from.into(),
+        label: label.into(),
+        to: to.into(),
+    };
+    let step = |num: i64, action: &str, title: &str| Step {
+        num,
+        action: action.into(),
+        observation: format!("{title}\nA room."),
+    };
+    let gaps = |moves: Vec<ReadMove>, steps: &[Step]| {
+        let reading = Reading {
+            names: Names::Map,
+            steps: steps.iter().map(|s| s.num as u32).collect(),
+            rooms: ["kitchen", "living room", "library", "study"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            exits: Vec::new(),
+            moves,
+        };
+        let index = ReadingIndex::new(&reading, map);
+        unmapped(&reading, &index, map, steps)
+            .into_iter()
+            .map(|u| u.step)
+            .collect::<Vec<u32>>()
+    };
+    let walk = [step(3, "east", "Study"), step(4, "south", "Kitchen")];
+    let moves = || {
+        vec![
+            mv(3, "library", "east", "study"),
+            mv(4, "study", "south", "kitchen"),
+        ]
+    };
+    assert_eq!(gaps(moves(), &walk), vec![4]);
+    // The arrival's title is not printed: the reader named the room by elimination.
+    let untitled = [step(3, "east", "Study"), step(4, "south", "Chapel")];
+    assert!(gaps(moves(), &untitled).is_empty());
+    // Nor is the start's: the move before ended in a room the text titled otherwise.
+    let start_untitled = [step(3, "east", "Chapel"), step(4, "south", "Kitchen")];
+    assert!(gaps(moves(), &start_untitled).is_empty());
+    // A step that reads as a move between them, which the reader did not place, breaks the
+    // chain: the player may have walked on.
+    let lost = [
+        step(3, "east", "Study"),
+        step(4, "west", "Somewhere"),
+        step(5, "south", "Kitchen"),
+    ];
+    let moves = vec![
+        mv(3, "library", "east", "study"),
+        mv(5, "study", "south", "kitchen"),
+    ];
+    assert!(gaps(moves, &lost).is_empty());
+}
+
+#[test]
+fn on_the_demo_games_as_an_llm_built_them_filling_in_raises_recall_and_keeps_precision() {
+    let mut best_gain = 0.0f64;
+    for info in maprepair::domain::demo::catalog()
+        .into_iter()
+        .filter(|i| i.noise.is_some() && i.rooms <= 150)
+    {
+        let d = maprepair::domain::demo::build(info.id).unwrap();
+        let noisy = d.noisy.as_deref().unwrap();
+        let mut project = Project::from_edge_records_over_steps(info.id, noisy, &d.steps);
+        let reading = reread_by_map_names(&project.history).unwrap();
+        solve_with(&mut project.history, Some(&reading));
+        let solved = score_map(&d.truth, project.history.head(), PairRule::Closed);
+        let (_, filled) = fill_in(&mut project.history, &reading);
+        let out = project.history.head();
+        let after = score_map(&d.truth, out, PairRule::Closed);
+        assert_eq!(Analysis::of(out).counts().total, 0, "{}", info.id);
+        assert!(
+            after.edge_precision() >= solved.edge_precision() - 0.005,
+            "{}: precision {} -> {} ({filled:?})",
+            info.id,
+            solved.edge_precision(),
+            after.edge_precision()
+        );
+        assert!(
+            after.edge_recall() >= solved.edge_recall(),
+            "{}: recall {} -> {}",
+            info.id,
+            solved.edge_recall(),
+            after.edge_recall()
+        );
+        best_gain = best_gain.max(after.edge_recall() - solved.edge_recall());
+    }
+    assert!(
+        best_gain > 0.1,
+        "filling in gained at most {best_gain} recall"
+    );
 }

@@ -5,7 +5,9 @@
 use super::automapper;
 use super::state::{AppState, RepairRun, Strategy};
 use crate::domain::repair::reading::{map_names, transcript_steps};
-use crate::domain::repair::{describe, solver, Action, Budget, Decider, Decision, RepairSession};
+use crate::domain::repair::{
+    describe_on, solver, Action, Budget, Decider, Decision, RepairSession,
+};
 use leptos::prelude::*;
 
 /// Takes one repair decision. Returns false when the session has nothing left to do.
@@ -84,9 +86,16 @@ pub async fn solve_to_end(state: AppState) {
         .unwrap_or_default();
     let mut edits = 0;
     let mut used = None;
+    let mut filled = None;
+    let fill = state.fill.get_untracked();
     state.project.update(|p| {
-        let (report, u) = solver::solve_with(&mut p.history, reading.as_ref());
+        let (mut report, u) = solver::solve_with(&mut p.history, reading.as_ref());
         used = u;
+        if let Some(r) = reading.as_ref().filter(|_| fill) {
+            let (added, f) = solver::fill_in(&mut p.history, r);
+            report.actions.extend(added);
+            filled = Some(f);
+        }
         edits = report
             .actions
             .iter()
@@ -115,6 +124,24 @@ pub async fn solve_to_end(state: AppState) {
         )),
         (None, None) => text.push('.'),
     }
+    match filled {
+        Some(f) if f.added > 0 => text.push_str(&format!(
+            " It added {} way{} the text shows that the map lacked{}.",
+            f.added,
+            if f.added == 1 { "" } else { "s" },
+            if f.held_back > 0 {
+                format!(" ({} more would have opened a conflict and were left out)", f.held_back)
+            } else {
+                String::new()
+            }
+        )),
+        Some(f) if f.held_back > 0 => text.push_str(&format!(
+            " The text shows {} way{} the map lacks, but each would open a conflict: none was added.",
+            f.held_back,
+            if f.held_back == 1 { "" } else { "s" },
+        )),
+        _ => {}
+    }
     state.tell(text, unread.is_some());
 }
 
@@ -139,7 +166,9 @@ impl Decider for Fixed {
 /// Applies the user's own edit of an exit as a commit with `reason`.
 pub fn edit_exit(state: AppState, action: Action, reason: &str) {
     state.cursor.set(None);
-    let text = format!("{reason} ({})", describe(&action));
+    let text = state
+        .project
+        .with_untracked(|p| format!("{reason} ({})", describe_on(&action, p.history.head())));
     let mut decider = Fixed(Some(Decision {
         action,
         reason: text,

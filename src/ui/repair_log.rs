@@ -1,7 +1,7 @@
 //! A repair session's log: each decision with its reason and the version it made (a button
 //! that shows that version). Used by the repair panel and by the LLM repair agent.
 
-use crate::domain::repair::{describe, Logged};
+use crate::domain::repair::Logged;
 use leptos::prelude::*;
 
 /// The decisions of `log`, newest last; `pick` gets the version the user asks to see.
@@ -20,7 +20,7 @@ pub fn RepairLog(log: Signal<Vec<Logged>>, pick: Callback<u32>) -> impl IntoView
                     view! {
                         <li>
                             <button class="plain log-action" disabled=version.is_none() on:click=move |_| if let Some(v) = version { pick.run(v) }>
-                                <strong>{describe(&l.decision.action)}</strong>" "<span class="outcome">{outcome}</span>
+                                <strong>{l.summary.clone()}</strong>" "<span class="outcome">{outcome}</span>
                             </button>
                             <p class="reason">{l.decision.reason.clone()}</p>
                         </li>

@@ -35,6 +35,10 @@ pub fn RepairPanel() -> impl IntoView {
             </label>
             <Show when=move || state.strategy.get() == Strategy::Solver>
                 <p class="hint" data-testid="solver-hint">"Repair to the end: when the history holds a transcript, the solver first reads it again offline and removes the exits the text does not show, then settles what still conflicts. Step settles one conflict at a time."</p>
+                <label class="switch">
+                    <input type="checkbox" data-testid="solver-fill" prop:checked=move || state.fill.get() on:change=move |ev| state.fill.set(event_target_checked(&ev)) />
+                    " Then add the ways the text shows that the map lacks"
+                </label>
             </Show>
             <div class="button-row">
                 <button on:click=move |_| { repair_step(state); } disabled=none_left>"Step"</button>

@@ -156,6 +156,9 @@ pub struct AppState {
     pub lesson: RwSignal<Option<(Lesson, usize)>>,
     /// The chosen repair strategy.
     pub strategy: RwSignal<Strategy>,
+    /// True to let the solver also add the ways the transcript read again shows that the map
+    /// lacks ([`crate::domain::repair::solver::fill_in`]).
+    pub fill: RwSignal<bool>,
     /// The repair session (kept across steps until the project changes another way).
     pub repair: StoredValue<Option<RepairRun>>,
     /// The session's log, for display.
@@ -294,6 +297,7 @@ impl AppState {
             moved,
             lesson: RwSignal::new(None),
             strategy: RwSignal::new(Strategy::Remove),
+            fill: RwSignal::new(true),
             repair: StoredValue::new(None),
             repair_log: RwSignal::new(Vec::new()),
             opened: StoredValue::new(0),

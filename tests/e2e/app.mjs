@@ -187,8 +187,24 @@ await run(async (context, url) => {
     if (!(Number(removed) + Number(relabelled) + Number(moved) > 0)) throw new Error(`nothing edited: ${await text('notice')}`);
     const log = await page.locator('.repair-panel .repair-log').textContent();
     if (!/transcript read again offline/.test(log)) throw new Error(`the log does not give the reading as the reason: ${log.slice(0, 160)}`);
+    const first = await page.locator('.repair-panel .repair-log .log-action strong').first().textContent();
+    if (!/^(remove|relabel|start|mark) .+ —\S+→ /.test(first) || /#\d/.test(first)) throw new Error(`the log does not name the exit by its rooms: ${first}`);
   });
   await shot(page, 'app-08b-solver-reading');
+  await check('the solver then adds the ways the text shows that the map lacks, each a commit named in the log', async () => {
+    await page.locator('[data-testid="demo-item"][data-demo-id="llm-caves"]').click();
+    await page.waitForFunction(() => /Dripping Caves, as an LLM built it/.test(document.querySelector('[data-testid="project-name"]').textContent), null, { timeout: LOAD_TIMEOUT_MS });
+    await page.locator('.repair-panel select').selectOption('solver');
+    if (!(await id('solver-fill').isChecked())) throw new Error('adding the ways the text shows is not on by default');
+    const [, maxBefore] = await timeline();
+    await id('repair-run').click();
+    await page.waitForFunction(() => /It added \d+ ways? the text shows/.test(document.querySelector('[data-testid="notice"]').textContent), null, { timeout: LOAD_TIMEOUT_MS });
+    const added = Number((await text('notice')).match(/It added (\d+) way/)[1]);
+    const adds = await page.locator('.repair-panel .repair-log .log-action strong', { hasText: /^add .+ —\S+→ / }).count();
+    if (!(added > 0 && adds === added)) throw new Error(`notice says ${added} added, the log lists ${adds}`);
+    const [, maxAfter] = await timeline();
+    if (!(maxAfter >= maxBefore + added)) throw new Error(`timeline ${maxBefore} -> ${maxAfter} for ${added} additions`);
+  });
   await page.locator('.repair-panel select').selectOption('remove');
 
   await check('the SVG export is the drawn map', async () => {

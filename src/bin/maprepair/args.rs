@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 /// Flags that take no value.
-const BARE_FLAGS: &[&str] = &["help", "verbose", "unbudgeted", "align"];
+const BARE_FLAGS: &[&str] = &["help", "verbose", "unbudgeted", "align", "fill"];
 
 /// Parsed arguments.
 #[derive(Debug, Default)]

@@ -25,7 +25,7 @@ use maprepair::domain::map::{Exit, Map, RoomId};
 use maprepair::domain::reference::load::load_llm_built;
 use maprepair::domain::reference::Detector;
 use maprepair::domain::repair::heuristic::{Heuristic, Preference};
-use maprepair::domain::repair::solver::solve_with;
+use maprepair::domain::repair::solver::{fill_in, solve_with};
 use maprepair::domain::repair::{run as run_repair, Budget};
 use maprepair::domain::{Analysis, Project};
 use serde_json::{json, Map as JsonMap, Value};
@@ -148,6 +148,7 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
         let mut project = Project::from_edge_records_over_steps(&game, &built, &cleaned);
         let input = project.history.head().clone();
         let mut reading_use = None;
+        let mut filled = None;
         let report = match strategy {
             "solver" => {
                 let reading = match reading_source {
@@ -160,8 +161,13 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
                     ReadingSource::Map => reread_by_map_names(&project.history),
                     ReadingSource::None => None,
                 };
-                let (report, used) = solve_with(&mut project.history, reading.as_ref());
+                let (mut report, used) = solve_with(&mut project.history, reading.as_ref());
                 reading_use = used;
+                if let Some(r) = reading.as_ref().filter(|_| args.flag("fill")) {
+                    let (log, f) = fill_in(&mut project.history, r);
+                    report.actions.extend(log);
+                    filled = Some(f);
+                }
                 report
             }
             "heuristic-remove" | "heuristic-modify" => {
@@ -220,6 +226,7 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
             "actions": applied,
             "seconds": seconds,
             "second_reading": reading_use,
+            "filled": filled,
             "edits": edits,
         }));
     }
@@ -240,6 +247,17 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
             );
         }
         totals.insert(side.into(), Value::Object(t));
+    }
+    if args.flag("fill") {
+        for k in ["gaps", "added", "held_back"] {
+            totals.insert(
+                format!("filled_{k}"),
+                json!(table3
+                    .iter()
+                    .map(|r| r["filled"][k].as_u64().unwrap_or(0))
+                    .sum::<u64>()),
+            );
+        }
     }
     for k in ["correct_lost", "wrong_fixed", "wrong_removed", "actions"] {
         totals.insert(

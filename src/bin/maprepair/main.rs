@@ -27,8 +27,8 @@ commands:
   automap WALKTHROUGH [--locations FILE] --out EDGES.json
   eval --gt DATA_FIXED_DIR (--built DIR | --automap clean|raw [--hints yes|no] [--align])
   route MAP FROM TO
-  repair FILE --strategy heuristic-remove|heuristic-modify|solver [--semantics …] [--out FILE]
-  bench mango --data DIR [--strategy solver|heuristic-remove|heuristic-modify [--out DIR]]
+  repair FILE --strategy heuristic-remove|heuristic-modify|solver [--semantics …] [--out FILE] [--fill]
+  bench mango --data DIR [--strategy solver|heuristic-remove|heuristic-modify [--fill] [--out DIR]]
   bench scale --rooms N [--seed S]
   bench synth --suite lca|table1 [--verbose]
   bench routes --data DIR [--automap clean|raw] [--hints yes|no] [--built DIR] [--verbose]

@@ -1,8 +1,9 @@
 //! `repair FILE --strategy heuristic-remove|heuristic-modify|solver [--semantics …] [--out FILE]
-//! [--locations FILE] [--reading list|map|none]`. The solver reads the transcript the project's
-//! commits carry a second time ([`reread`]), naming rooms from the game's location list
-//! (`list`, the default with `--locations`) or from the map's own names (`map`, the default
-//! without); `none` leaves the second reading out.
+//! [--locations FILE] [--reading list|map|none] [--fill]`. The solver reads the transcript the
+//! project's commits carry a second time ([`reread`]), naming rooms from the game's location
+//! list (`list`, the default with `--locations`) or from the map's own names (`map`, the
+//! default without); `none` leaves the second reading out. `--fill` then adds the ways that
+//! reading shows and the map lacks ([`fill_in`]).
 
 use crate::args::Args;
 use crate::automap::load_hints;
@@ -16,7 +17,7 @@ use maprepair::domain::reference::{
     heuristic_repair, HeuristicAction, HeuristicStrategy, RefGraph,
 };
 use maprepair::domain::repair::heuristic::{Heuristic, Preference};
-use maprepair::domain::repair::solver::solve_with;
+use maprepair::domain::repair::solver::{fill_in, solve_with};
 use maprepair::domain::repair::{run as run_repair, Budget};
 use maprepair::domain::{Analysis, Semantics};
 use serde_json::{json, Value};
@@ -89,6 +90,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Semantics::Default => {
             let mut project = input.project().clone();
             let mut reading_use = None;
+            let mut filled = None;
             let report = if strategy == "solver" {
                 let locations = args.option("locations");
                 let default = if locations.is_some() { "list" } else { "map" };
@@ -110,8 +112,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                         )))
                     }
                 };
-                let (report, used) = solve_with(&mut project.history, reading.as_ref());
+                let (mut report, used) = solve_with(&mut project.history, reading.as_ref());
                 reading_use = used;
+                if let Some(r) = reading.as_ref().filter(|_| args.flag("fill")) {
+                    let (log, f) = fill_in(&mut project.history, r);
+                    report.actions.extend(log);
+                    filled = Some(f);
+                }
                 report
             } else {
                 let mut decider = Heuristic::new(preference);
@@ -125,6 +132,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                     let mut v = serde_json::to_value(&l.decision).unwrap_or(Value::Null);
                     if let Some(obj) = v.as_object_mut() {
                         obj.insert("conflict".into(), json!(l.conflict));
+                        obj.insert("summary".into(), json!(l.summary));
                         obj.insert("version".into(), json!(l.version));
                         if let Some(exit) = obj.get("exit").and_then(Value::as_u64) {
                             let e = project
@@ -155,6 +163,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             let mut out = json!({"semantics": "default", "before": report.before, "after": counts_json(&Analysis::of(map)), "actions": actions, "commits": project.history.len()});
             if let Some(used) = reading_use {
                 out["second_reading"] = json!(used);
+            }
+            if let Some(f) = filled {
+                out["filled"] = json!(f);
             }
             let written = match &input {
                 Input::EdgeList { .. } => write_edge_list(&project.edge_records()),

@@ -64,11 +64,13 @@ pub fn read_steps(steps: &[Step], names: &[String], source: Names) -> Option<Rea
             .iter()
             .filter(|r| r.moved)
             .filter_map(|r| {
+                // A move into or out of a room the list does not name is kept with that name
+                // empty: the player went somewhere, which breaks the chain of named rooms.
                 Some(ReadMove {
                     step: u32::try_from(r.step).ok()?,
-                    from: canonical_name(r.from.as_ref()?),
-                    label: r.label.clone()?,
-                    to: canonical_name(r.to.as_ref()?),
+                    from: r.from.as_deref().map(canonical_name).unwrap_or_default(),
+                    label: r.label.clone().unwrap_or_default(),
+                    to: r.to.as_deref().map(canonical_name).unwrap_or_default(),
                 })
             })
             .collect(),

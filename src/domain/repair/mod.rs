@@ -70,6 +70,16 @@ pub enum Action {
         /// Its new start.
         from: RoomId,
     },
+    /// Add an exit the map lacks (observed: a move the text shows), with its way back inferred
+    /// where that doorway is free.
+    AddEdge {
+        /// Where it starts.
+        from: RoomId,
+        /// Its direction or free text.
+        label: Label,
+        /// Where it leads.
+        to: RoomId,
+    },
     /// Keep an exit but stop it constraining positions.
     MarkNonGeometric {
         /// The exit.
@@ -130,6 +140,9 @@ pub struct Logged {
     pub conflict: String,
     /// The decision.
     pub decision: Decision,
+    /// The decision in words, with the names its exit and rooms had on the map it was made
+    /// for ([`describe_on`]): "remove Kitchen —north→ Yard".
+    pub summary: String,
     /// The commit it made, if it changed the map.
     pub version: Option<u32>,
     /// Why it was not applied, if it was not.
@@ -207,6 +220,12 @@ pub enum RepairError {
     /// The new start is the exit's start or its end.
     #[error("exit #{0} cannot start there")]
     SameStart(u32),
+    /// The new exit would leave a room by a doorway another exit already takes.
+    #[error("room #{0} already has a way {1}")]
+    DoorwayTaken(u32, String),
+    /// The new exit would lead from a room to itself.
+    #[error("an exit cannot lead from room #{0} to itself")]
+    Loop(u32),
     /// A rollback was asked for but is not allowed.
     #[error("rollback not allowed: {0}")]
     RollbackRefused(String),
@@ -281,6 +300,7 @@ impl RepairSession {
     ) -> Option<u32> {
         self.used += 1;
         let id = pending.conflict_id().to_string();
+        let summary = describe_on(&decision.action, history.head());
         let result = self.apply_inner(history, pending, &decision, &id);
         let (version, rejected) = match result {
             Ok(v) => (v, None),
@@ -300,6 +320,7 @@ impl RepairSession {
         self.log.push(Logged {
             conflict: id,
             decision,
+            summary,
             version,
             rejected,
         });
@@ -370,6 +391,22 @@ impl RepairSession {
                 draft.infer_reverse(*from, old.to, &old.label);
                 change = draft.finish();
             }
+            Action::AddEdge { from, label, to } => {
+                for r in [from, to] {
+                    if map.room(*r).is_none() {
+                        return Err(RepairError::NoRoom(r.0));
+                    }
+                }
+                if from == to {
+                    return Err(RepairError::Loop(from.0));
+                }
+                if map.exits_from(*from).any(|e| e.label == *label) {
+                    return Err(RepairError::DoorwayTaken(from.0, label.to_string()));
+                }
+                let mut draft = Draft::new(map);
+                draft.exit(*from, *to, label.clone(), true);
+                change = draft.finish();
+            }
             Action::MarkNonGeometric { exit } => {
                 let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
                 let mut new = old.clone();
@@ -395,7 +432,7 @@ impl RepairSession {
             observation_id: None,
             observation: String::new(),
             analysis: if decision.reason.is_empty() {
-                describe(&decision.action)
+                describe_on(&decision.action, map)
             } else {
                 decision.reason.clone()
             },
@@ -421,10 +458,41 @@ pub fn describe(action: &Action) -> String {
         Action::MoveStart { exit, from } => {
             format!("move the start of exit #{} to room #{}", exit.0, from.0)
         }
+        Action::AddEdge { from, label, to } => {
+            format!("add room #{} —{label}→ room #{}", from.0, to.0)
+        }
         Action::MarkNonGeometric { exit } => format!("mark exit #{} non-geometric", exit.0),
         Action::RollbackToVersion { version } => format!("roll back to version {version}"),
         Action::SkipConflict => "skip conflict".into(),
         Action::Stop => "stop".into(),
+    }
+}
+
+/// [`describe`] with names: the action's exit and rooms as `map` (the map it was decided on)
+/// has them, e.g. "relabel Kitchen —north→ Yard to east". An id `map` lacks is written as in
+/// [`describe`].
+pub fn describe_on(action: &Action, map: &Map) -> String {
+    let room = |r: RoomId| {
+        map.room(r)
+            .map_or_else(|| format!("room #{}", r.0), |x| x.name.clone())
+    };
+    let exit = |x: ExitId| {
+        map.exit(x).map_or_else(
+            || format!("exit #{}", x.0),
+            |e| format!("{} —{}→ {}", room(e.from), e.label, room(e.to)),
+        )
+    };
+    match action {
+        Action::ModifyEdge { exit: x, to } => format!("relabel {} to {to}", exit(*x)),
+        Action::RemoveEdge { exit: x } => format!("remove {}", exit(*x)),
+        Action::MoveStart { exit: x, from } => {
+            format!("start {} in {}", exit(*x), room(*from))
+        }
+        Action::AddEdge { from, label, to } => {
+            format!("add {} —{label}→ {}", room(*from), room(*to))
+        }
+        Action::MarkNonGeometric { exit: x } => format!("mark {} not geometric", exit(*x)),
+        other => describe(other),
     }
 }
 

@@ -9,11 +9,11 @@
 //! Rooms are compared by canonical name ([`canonical_name`]); a way is supported when the
 //! reading has it or has its way back ("kitchen —north→ yard" supports "yard —south→ kitchen").
 
-use crate::domain::automap::title::without_qualifier;
-use crate::domain::direction::Label;
+use crate::domain::automap::title::{normalize, without_qualifier};
+use crate::domain::direction::{Direction, Label};
 use crate::domain::formats::Step;
 use crate::domain::history::{History, Trigger};
-use crate::domain::map::{canonical_name, Exit, Map, Room};
+use crate::domain::map::{canonical_name, Exit, Map, Room, RoomId};
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 
@@ -54,16 +54,17 @@ pub struct ReadExit {
     pub to: String,
 }
 
-/// One move of the second reading: where the text of a step took the player.
+/// One move of the second reading: where the text of a step took the player. A room the
+/// reader could not name (not on its list) is an empty name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReadMove {
     /// The history step whose text it read.
     pub step: u32,
-    /// Where the move started (canonical name).
+    /// Where the move started (canonical name; empty if unnamed).
     pub from: String,
     /// Its direction or free text, as written.
     pub label: String,
-    /// Where it ended (canonical name).
+    /// Where it ended (canonical name; empty if unnamed).
     pub to: String,
 }
 
@@ -235,6 +236,114 @@ impl ReadingIndex {
             _ => ReadVerdict::Lacks,
         }
     }
+}
+
+/// A way the second reading read that the map lacks, between two rooms the map has: a move of
+/// the transcript the map's builder missed (see [`unmapped`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unmapped {
+    /// The history step whose text the reading read it in (its first, if several).
+    pub step: u32,
+    /// Where it starts.
+    pub from: RoomId,
+    /// Its direction or free text.
+    pub label: Label,
+    /// Where it leads.
+    pub to: RoomId,
+}
+
+/// The moves the reading read between two rooms of `map` that `map` has no way for, oldest
+/// step first, each once: neither the exit nor its way back is on the map, and the doorway it
+/// leaves by is free (a doorway taken by another exit is a disagreement the solver has
+/// already weighed, not a gap). Rooms are matched by canonical name, and only rooms the
+/// reading judges: one room of that name on the map, not one of those [`Names::Map`] sets
+/// aside.
+///
+/// Only moves the text vouches for by name count: the move's own step (in `steps`, the
+/// transcript the reading read) prints its arrival's title, and the reading's move before it
+/// ended in its start at a step that printed the start's title, with no step in between whose
+/// action reads as a way to go (a move the reader could not place breaks the chain).
+/// A reader names a room the text never titles by elimination among names left over, which
+/// is a guess: fine for doubting an exit, not for adding one.
+pub fn unmapped(
+    reading: &Reading,
+    index: &ReadingIndex,
+    map: &Map,
+    steps: &[Step],
+) -> Vec<Unmapped> {
+    let titles: FxHashMap<u32, FxHashSet<String>> = steps
+        .iter()
+        .filter_map(|s| {
+            let lines = s
+                .observation
+                .lines()
+                .map(|l| canonical_name(&normalize(l)))
+                .filter(|l| !l.is_empty())
+                .collect();
+            Some((u32::try_from(s.num).ok()?, lines))
+        })
+        .collect();
+    let shows = |step: u32, name: &str| {
+        let title = canonical_name(without_qualifier(&canonical_name(name)));
+        titles.get(&step).is_some_and(|t| t.contains(&title))
+    };
+
+    let room = |name: &str| -> Option<RoomId> {
+        let key = canonical_name(name);
+        if index.unjudged.contains(&key) {
+            return None;
+        }
+        let mut named = map.rooms_named(&key).filter(|r| r.canonical == key);
+        match (named.next(), named.next()) {
+            (Some(r), None) => Some(r.id),
+            _ => None,
+        }
+    };
+    let mut moves: Vec<&ReadMove> = reading.moves.iter().collect();
+    moves.sort_by_key(|m| m.step);
+    // Steps whose action reads as a way to go: one the reader did not read as a move may have
+    // taken the player somewhere it could not name.
+    let goes: Vec<u32> = steps
+        .iter()
+        .filter(|s| Direction::parse(&s.action).is_some())
+        .filter_map(|s| u32::try_from(s.num).ok())
+        .collect();
+    let mut out: Vec<Unmapped> = Vec::new();
+    // Where the previous move left the player, and at which step, if that step printed the
+    // room's title.
+    let mut titled: Option<(String, u32)> = None;
+    for m in moves {
+        let start_titled = titled.as_ref().is_some_and(|(name, at)| {
+            *name == canonical_name(&m.from) && !goes.iter().any(|&g| g > *at && g < m.step)
+        });
+        titled = shows(m.step, &m.to).then(|| (canonical_name(&m.to), m.step));
+        if !start_titled || titled.is_none() {
+            continue;
+        }
+        let (Some(from), Some(to)) = (room(&m.from), room(&m.to)) else {
+            continue;
+        };
+        let label = Label::parse(m.label.trim());
+        let back = label.opposite();
+        // Labels compared as the reading's are read (free text lowercased).
+        let read = |e: &Exit| Label::parse(e.label.as_str());
+        let mapped = map.exits_between(from, to).any(|e| read(e) == label)
+            || map.exits_between(to, from).any(|e| Some(read(e)) == back);
+        let taken = map.exits_from(from).any(|e| read(e) == label);
+        let listed = out.iter().any(|u| {
+            (u.from == from && u.label == label)
+                || (u.from == to && u.to == from && Some(&u.label) == back.as_ref())
+        });
+        if from != to && !mapped && !taken && !listed {
+            out.push(Unmapped {
+                step: m.step,
+                from,
+                label,
+                to,
+            });
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -57,7 +57,7 @@
 //! elsewhere. What both readers get wrong (a restart nothing in the kept text tells) stays.
 
 use super::contradiction::{contradictions_by_rule, others, Contradiction, Rule};
-use super::reading::{ReadVerdict, Reading, ReadingIndex};
+use super::reading::{transcript_steps, unmapped, ReadVerdict, Reading, ReadingIndex};
 use super::{
     run, Action, Budget, Decider, Decision, DecisionContext, Logged, Pending, RepairReport,
     RepairSession,
@@ -65,6 +65,7 @@ use super::{
 use crate::domain::analysis::{detect, Analysis, ConflictKind, ConflictType, Geometry};
 use crate::domain::automap::title::{normalize, without_qualifier};
 use crate::domain::direction::{Direction, Label};
+use crate::domain::draft::Draft;
 use crate::domain::history::{History, Trigger};
 use crate::domain::map::{canonical_name, Exit, ExitId, Map, Origin};
 use serde::Serialize;
@@ -696,6 +697,92 @@ fn second_reading(history: &mut History, reading: &Reading) -> (Vec<Logged>, Rea
         }
     }
     (session.log, used)
+}
+
+/// What [`fill_in`] did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Filled {
+    /// Ways the reading read between rooms of the map that the map lacked.
+    pub gaps: usize,
+    /// Of those, the ones added (each a commit).
+    pub added: usize,
+    /// Of those, the ones left out because adding them would open a conflict.
+    pub held_back: usize,
+    /// True when the reading was set aside (as in [`ReadingUse::set_aside`]).
+    pub set_aside: bool,
+}
+
+/// Adds the ways a second reading of the transcript read that the map lacks (a move its
+/// builder missed; see [`unmapped`]), oldest step first, one commit each with its way back
+/// inferred where that doorway is free. A way that would open a conflict is held back: the
+/// map disagrees with it, and the solver has already weighed the map's side. Run after
+/// [`solve_with`], it only adds; a reading whose map has fewer than half of the map's rooms
+/// is set aside, as there.
+///
+/// # Complexity
+/// One conflict analysis per gap: O(G · A) for G gaps and an analysis of cost A.
+pub fn fill_in(history: &mut History, reading: &Reading) -> (Vec<Logged>, Filled) {
+    let mut filled = Filled::default();
+    let map = history.head();
+    let index = ReadingIndex::new(reading, map);
+    let known = map.rooms().filter(|r| index.knows(&r.canonical)).count();
+    if known * 2 < map.room_count() {
+        filled.set_aside = true;
+        return (Vec::new(), filled);
+    }
+    let gaps = unmapped(reading, &index, map, &transcript_steps(history));
+    filled.gaps = gaps.len();
+    let mut session = RepairSession::new(Solver::budget());
+    // These edits answer no conflict: the analysis only fills the session's bookkeeping.
+    let bookkeeping = Analysis::of(map);
+    let mut open = bookkeeping.counts().total;
+    for gap in gaps {
+        let map = history.head();
+        // An earlier addition's way back may have taken the doorway since.
+        if map.exits_from(gap.from).any(|e| e.label == gap.label) {
+            continue;
+        }
+        let mut draft = Draft::new(map);
+        draft.exit(gap.from, gap.to, gap.label.clone(), true);
+        let mut trial = map.clone();
+        if draft.finish().apply(&mut trial).is_err() {
+            continue;
+        }
+        let analysis = Analysis::of(&trial);
+        if analysis.counts().total > open {
+            filled.held_back += 1;
+            continue;
+        }
+        let name = |r| map.room(r).map_or_else(String::new, |r| r.name.clone());
+        let reason = format!(
+            "the transcript read again offline shows a way the map lacks: {} --{}--> {} (step {}), added",
+            name(gap.from),
+            gap.label,
+            name(gap.to),
+            gap.step
+        );
+        let pending = Pending {
+            analysis: bookkeeping.clone(),
+            target: 0,
+            candidates: Vec::new(),
+            attempt: 0,
+            rollback_allowed: false,
+            usage: history.usage(),
+        };
+        let action = Action::AddEdge {
+            from: gap.from,
+            label: gap.label,
+            to: gap.to,
+        };
+        if session
+            .apply(history, &pending, Decision { action, reason })
+            .is_some()
+        {
+            filled.added += 1;
+            open = analysis.counts().total;
+        }
+    }
+    (session.log, filled)
 }
 
 /// [`solve_with`] without a second reading.
