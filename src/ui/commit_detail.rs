@@ -63,7 +63,7 @@ pub fn CommitDetail() -> impl IntoView {
         };
         Some(view! {
             <h2>{format!("Version {v}")}<span class=format!("trigger {}", recall.trigger.as_str())>{trigger_name(recall.trigger)}</span></h2>
-            <p class="step">{format!("Step {} · {} conflicts at this version", recall.step, snap.counts.total)}</p>
+            <p class="step">{format!("{} · {} conflicts at this version", step_line(recall.trigger, recall.step), snap.counts.total)}</p>
             <h3>"Observation"</h3><pre class="observation">{none(&recall.observation)}</pre>
             <h3>"Analysis"</h3><p class="analysis">{none(&recall.analysis)}</p>
             <h3>"Changes"</h3><ul class="changes">{changes}{added}{seen}{removed}</ul>
@@ -94,5 +94,14 @@ fn revert(state: AppState, v: u32) {
             state.tell(format!("Version {v} reverted as version {new}."), false);
         }
         Err(e) => state.tell(format!("Cannot revert: {e}"), true),
+    }
+}
+
+/// What a commit's step number counts: the transcript's step for a reading, the decision of
+/// its session for a repair (a repair reads no step).
+fn step_line(trigger: crate::domain::Trigger, step: u32) -> String {
+    match trigger {
+        crate::domain::Trigger::ConflictRepair => format!("Repair decision {step}"),
+        _ => format!("Step {step}"),
     }
 }
