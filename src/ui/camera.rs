@@ -165,25 +165,30 @@ impl Camera {
                 (always || outside || small).then_some(fit)
             }
             Some((hx, hy)) => {
+                let w = viewport.0.max(1.0) * room / FOLLOW_ROOM_PX;
+                let h = w * viewport.1.max(1.0) / viewport.0.max(1.0);
+                // Centred on the reader, but never past the drawing's edge: a reader in a
+                // corner shows the map beside it, not empty space.
+                let margin = 0.6 * room;
+                let target = Camera {
+                    x: within(hx - w / 2.0, w, left - margin, width + 2.0 * margin),
+                    y: within(hy - h / 2.0, h, top - margin, height + 2.0 * margin),
+                    w,
+                    h,
+                };
                 let near_middle = (hx - (self.x + self.w / 2.0)).abs() < 0.42 * self.w
                     && (hy - (self.y + self.h / 2.0)).abs() < 0.42 * self.h;
-                if readable(&self)
-                    && self.scale(viewport) * room <= 3.0 * FOLLOW_ROOM_PX
-                    && near_middle
+                let there = (self.x - target.x).abs() < 1e-6 * w
+                    && (self.y - target.y).abs() < 1e-6 * h
+                    && (self.w - w).abs() < 1e-6 * w;
+                if there
+                    || (readable(&self)
+                        && self.scale(viewport) * room <= 3.0 * FOLLOW_ROOM_PX
+                        && near_middle)
                 {
                     return None;
                 }
-                let w = viewport.0.max(1.0) * room / FOLLOW_ROOM_PX;
-                let h = w * viewport.1.max(1.0) / viewport.0.max(1.0);
-                Some(
-                    Camera {
-                        x: 0.0,
-                        y: 0.0,
-                        w,
-                        h,
-                    }
-                    .centre_on(hx, hy),
-                )
+                Some(target)
             }
         }
     }
@@ -199,6 +204,16 @@ impl Camera {
         let ox = (size.0 - self.w * s) / 2.0;
         let oy = (size.1 - self.h * s) / 2.0;
         (self.x + (cx - ox) / s, self.y + (cy - oy) / s)
+    }
+}
+
+/// Where a view of length `len` starting at `start` goes so that it stays on the span
+/// (`lo`, `lo + span`): moved inside it when shorter, centred on it when longer.
+fn within(start: f64, len: f64, lo: f64, span: f64) -> f64 {
+    if len >= span {
+        lo + span / 2.0 - len / 2.0
+    } else {
+        start.clamp(lo, lo + span - len)
     }
 }
 
@@ -287,6 +302,24 @@ mod tests {
             .follow(big, Some((30_000.0, 70_000.0)), vp, 110.0, false)
             .expect("follows");
         assert!((g.x + g.w / 2.0 - 30_000.0).abs() < 1e-6);
+        // A reader at the drawing's corner: the view stays on the drawing, the reader in it,
+        // and stays put while the reader does.
+        let corner = start
+            .follow(big, Some((100.0, 89_900.0)), vp, 110.0, false)
+            .expect("moves");
+        assert!(corner.x >= -66.0 - 1e-6 && corner.y + corner.h <= 90_066.0 + 1e-6);
+        assert!(corner.x < 100.0 && corner.x + corner.w > 100.0);
+        assert!(corner.y < 89_900.0 && corner.y + corner.h > 89_900.0);
+        assert_eq!(
+            corner.follow(big, Some((100.0, 89_900.0)), vp, 110.0, false),
+            None
+        );
+        // A drawing narrower than the readable view: centred on the drawing across.
+        let tall = [0.0, 0.0, 300.0, 90_000.0];
+        let t = start
+            .follow(tall, Some((10.0, 45_000.0)), vp, 110.0, false)
+            .expect("moves");
+        assert!((t.x + t.w / 2.0 - 150.0).abs() < 1e-6);
         // With no reader's room, the whole map however small it shows.
         let whole = f.follow(big, None, vp, 110.0, false).expect("fits");
         assert!(whole.w >= 40_000.0 && whole.h >= 90_000.0);
