@@ -724,12 +724,11 @@ fn repair_on_the_command_line_reads_a_projects_transcript_again_unless_told_not_
     let _ = std::fs::remove_file(&path);
 }
 
-/// A model that missed a move: the walk west, north, east and back south to the kitchen has no
-/// record for its last step.
-fn missed_move(last_title: &str) -> History {
+/// A model's history of the walk west, north and east from the kitchen to the study, the last
+/// move recorded as `study_as`; then, if given, one more step the model recorded nothing for.
+fn library_walk(study_as: Direction, then: Option<&str>) -> History {
     use Direction::*;
-    let last = format!("> south\n{last_title}\nA room.");
-    model_history(&[
+    let mut steps: Vec<(&str, Option<Recorded<'_>>)> = vec![
         ("> look\nKitchen\nA warm kitchen.", None),
         (
             "> west\nLiving Room\nA living room.",
@@ -741,10 +740,20 @@ fn missed_move(last_title: &str) -> History {
         ),
         (
             "> east\nStudy\nA desk and a lamp.",
-            Some(("Library", East, "Study")),
+            Some(("Library", study_as, "Study")),
         ),
-        (&last, None),
-    ])
+    ];
+    if let Some(text) = then {
+        steps.push((text, None));
+    }
+    model_history(&steps)
+}
+
+/// A model that missed a move: the walk back south from the study into a room titled
+/// `last_title` has no record.
+fn missed_move(last_title: &str) -> History {
+    let last = format!("> south\n{last_title}\nA room.");
+    library_walk(Direction::East, Some(&last))
 }
 
 #[test]
@@ -788,25 +797,10 @@ fn filling_in_adds_a_move_the_model_missed_with_its_way_back_and_opens_no_confli
 
 #[test]
 fn filling_in_holds_back_a_way_that_would_open_a_conflict() {
-    use Direction::*;
     // The model wrote the walk east from the library into the study as north. The text's way
     // east would put the study in a second place: adding it would open a conflict, so the
     // map's side stands (weighing it is the solver's work, not filling in's).
-    let mut h = model_history(&[
-        ("> look\nKitchen\nA warm kitchen.", None),
-        (
-            "> west\nLiving Room\nA living room.",
-            Some(("Kitchen", West, "Living Room")),
-        ),
-        (
-            "> north\nLibrary\nShelves to the ceiling.",
-            Some(("Living Room", North, "Library")),
-        ),
-        (
-            "> east\nStudy\nA desk and a lamp.",
-            Some(("Library", North, "Study")),
-        ),
-    ]);
+    let mut h = library_walk(Direction::North, None);
     let reading = reread_by_map_names(&h).unwrap();
     let before = h.len();
     let (_, filled) = fill_in(&mut h, &reading);
