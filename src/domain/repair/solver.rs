@@ -37,6 +37,13 @@
 //! in/out pair, say, contradicts without a conflict). The solver stops when no edit lowers the
 //! conflict count.
 //!
+//! Afterwards, [`fill_in`] (opt-in: `--fill` on the command line, on by default in the app)
+//! adds the ways the second reading read between two rooms of the map that the map lacks,
+//! where the text titles both rooms on that walk and adding it opens no conflict. On the demo
+//! games as an LLM built them it takes recall after the solver from 0.817 to 0.963 (station),
+//! 0.910 to 1.000 (keep) and 0.910 to 0.970 (caves), precision unchanged or higher; on the 42
+//! MANGO maps with the list reading, 9 ways added, recall 0.851 → 0.863, precision 0.972.
+//!
 //! On the 42 conflict-bearing LLM-built MANGO maps (`bench mango --strategy solver`, each map's
 //! history one commit per cleaned step as the model read them): with a second reading naming
 //! rooms from the game's location list (the inputs the model had), 149 conflicts → 0, edge
