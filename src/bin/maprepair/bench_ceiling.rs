@@ -4,7 +4,8 @@
 //! kept text tells (untold), and the scores of the map the kept text equally supports (the truth
 //! with each untold restart started at its continuation): node recall, edge precision, recall
 //! and F1 as `eval` computes them, and route finding on MANGO's questions as `bench routes`
-//! does. `--verbose` lists every restart with what tells it.
+//! does; and the truth's rooms no kept move arrives in (unshown: only the location list can
+//! name them). `--verbose` lists every restart with what tells it, and the unshown rooms.
 
 use crate::args::Args;
 use crate::bench_routes::{ask, data_fixed, Tally};
@@ -23,6 +24,7 @@ struct Counts {
     kept: usize,
     restarts: usize,
     untold: usize,
+    unshown: usize,
 }
 
 pub fn run(args: &Args) -> Result<(), CliError> {
@@ -40,6 +42,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             kept: c.kept_moves,
             restarts: c.restarts.len(),
             untold: c.untold().count(),
+            unshown: c.unshown.len(),
         };
         let sc = score(&t, &c.alternative, PairRule::Closed);
         let alternative = Project::from_edge_records(&game, &c.alternative);
@@ -50,6 +53,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             "kept_moves": counts.kept,
             "restarts": counts.restarts,
             "untold": counts.untold,
+            "unshown": counts.unshown,
             "alternative": sc.to_json(),
             "route_finding_pairs": pairs.json(),
         });
@@ -69,11 +73,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 })
                 .collect::<Vec<Value>>()
                 .into();
+            row["unshown_rooms"] = json!(c.unshown);
         }
         rows.push((game.clone(), row, counts, sc, pairs));
         all.kept += counts.kept;
         all.restarts += counts.restarts;
         all.untold += counts.untold;
+        all.unshown += counts.unshown;
         all_score += sc;
         all_routes.add(pairs);
     }
@@ -83,6 +89,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             "kept_moves": all.kept,
             "restarts": all.restarts,
             "untold": all.untold,
+            "unshown": all.unshown,
+            "shown_node_recall": shown_recall(&all, &all_score),
             "alternative": all_score.to_json(),
             "route_finding_pairs": all_routes.json(),
         },
@@ -90,10 +98,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     emit(args, &out, || {
         let line = |name: &str, c: &Counts, sc: &Score, r: &Tally| {
             format!(
-                "{name:<14}{:>6}{:>9}{:>7}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>8.3}\n",
+                "{name:<14}{:>6}{:>9}{:>7}{:>8}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>8.3}\n",
                 c.kept,
                 c.restarts,
                 c.untold,
+                c.unshown,
                 sc.node_recall(),
                 sc.edge_precision(),
                 sc.edge_recall(),
@@ -102,22 +111,33 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             )
         };
         let mut s = format!(
-            "{:<14}{:>6}{:>9}{:>7}{:>7}{:>7}{:>7}{:>7}{:>8}\n",
-            "game", "kept", "restarts", "untold", "nodeR", "P", "R", "F1", "routes"
+            "{:<14}{:>6}{:>9}{:>7}{:>8}{:>7}{:>7}{:>7}{:>7}{:>8}\n",
+            "game", "kept", "restarts", "untold", "unshown", "nodeR", "P", "R", "F1", "routes"
         );
         for (name, _, c, sc, r) in &rows {
             s.push_str(&line(name, c, sc, r));
         }
         s.push_str(&line("TOTAL", &all, &all_score, &all_routes));
-        s.push_str(
+        let shown = shown_recall(&all, &all_score);
+        s.push_str(&format!(
             "kept = kept moves of the cleaned walkthroughs; restarts = those that start away from \
              where the previous kept step left the player; untold = restarts nothing in the kept \
-             text tells.\nnodeR…F1, routes: the map the kept text equally supports (every untold \
+             text tells; unshown = rooms of the truth no kept move arrives in (a mapper naming \
+             only rooms the text shows reaches node recall {shown:.3}).\nnodeR…F1, routes: the map the kept text equally supports (every untold \
              restart started where the previous step left the player) scored on the truth as \
              `eval` and `bench routes` score a built map: the best a mapper reaches without \
-             guessing those starts",
-        );
+             guessing those starts (it counts the unshown rooms found)",
+        ));
         s
     });
     Ok(())
+}
+
+/// Node recall of a map that names every room a kept move arrives in and no other.
+fn shown_recall(c: &Counts, sc: &Score) -> f64 {
+    if sc.truth_nodes == 0 {
+        0.0
+    } else {
+        (sc.truth_nodes - c.unshown.min(sc.truth_nodes)) as f64 / sc.truth_nodes as f64
+    }
 }

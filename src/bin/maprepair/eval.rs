@@ -13,6 +13,7 @@
 use crate::args::Args;
 use crate::automap::load_hints;
 use crate::{emit, read, CliError};
+use maprepair::domain::automap::ceiling::ceiling;
 use maprepair::domain::automap::clean::referenced_steps;
 use maprepair::domain::automap::{automap, clean_walkthrough, Automap, Hints};
 use maprepair::domain::eval::{align_names, score, truth_arrivals, PairRule, Score};
@@ -150,6 +151,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         source
     };
     let mut rows: Vec<(String, Score)> = Vec::new();
+    let mut unshown_rows: Vec<(usize, usize)> = Vec::new();
     let mut missing = Vec::new();
     let mut automap_seconds = 0.0;
     for game in games(gt)? {
@@ -186,19 +188,47 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 }
             }
         };
+        // The truth's rooms no kept move of the cleaned walkthrough arrives in, and how many
+        // of them the map names (only the location list can name them).
+        let wpath = game_file(gt, &game, "walkthrough");
+        let raw = parse_walkthrough(&read(&wpath)?, &wpath.display().to_string())?;
+        let unshown = ceiling(&t, &raw).unshown;
+        let names: std::collections::HashSet<String> = built
+            .iter()
+            .flat_map(|r| [r.src.trim().to_lowercase(), r.dst.trim().to_lowercase()])
+            .collect();
+        let found = unshown.iter().filter(|n| names.contains(*n)).count();
+        unshown_rows.push((unshown.len(), found));
         rows.push((game, score(&t, &built, rule)));
     }
     let total: Score = rows.iter().map(|(_, s)| *s).sum();
+    let unshown_all = unshown_rows.iter().map(|u| u.0).sum::<usize>();
+    let unshown_found = unshown_rows.iter().map(|u| u.1).sum::<usize>();
+    let shown_recall = {
+        let shown = total.truth_nodes.saturating_sub(unshown_all);
+        let found = total.nodes_found.saturating_sub(unshown_found);
+        if shown == 0 {
+            0.0
+        } else {
+            found as f64 / shown as f64
+        }
+    };
+    let mut total_json = total.to_json();
+    total_json["unshown_truth_nodes"] = json!(unshown_all);
+    total_json["unshown_nodes_found"] = json!(unshown_found);
+    total_json["shown_node_recall"] = json!(shown_recall);
     let out = json!({
         "rule": rule,
         "source": source,
         "hints": hints,
-        "games": rows.iter().map(|(g, s)| {
+        "games": rows.iter().zip(&unshown_rows).map(|((g, s), u)| {
             let mut v = s.to_json();
             v["game"] = json!(g);
+            v["unshown_truth_nodes"] = json!(u.0);
+            v["unshown_nodes_found"] = json!(u.1);
             v
         }).collect::<Vec<Value>>(),
-        "total": total.to_json(),
+        "total": total_json,
         "macro": {
             "node_recall": mean(&rows, Score::node_recall),
             "edge_precision": mean(&rows, Score::edge_precision),
@@ -230,6 +260,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             s.push_str(&line(g, sc));
         }
         s.push_str(&line("TOTAL", &total));
+        s.push_str(&format!(
+            "rooms no kept move of the cleaned walkthroughs arrives in (only the location list can name them): {unshown_found} of {unshown_all} named; node recall on the other rooms {shown_recall:.3}\n"
+        ));
         s.push_str(&format!(
             "rule {}, {} games ({source}){}",
             match rule {

@@ -85,6 +85,11 @@ pub struct Ceiling {
     pub restarts: Vec<Restart>,
     /// The truth with every untold restart's move started at its continuation.
     pub alternative: Vec<EdgeRecord>,
+    /// Rooms of the truth no kept move arrives in (as the truth writes them, lowercased,
+    /// sorted, as `eval` compares names): the kept text
+    /// never shows them, so a mapper can only name them from the location list (the room a
+    /// transcript opens in, the start of a restart). The alternative counts them found.
+    pub unshown: Vec<String>,
 }
 
 impl Ceiling {
@@ -213,10 +218,19 @@ pub fn ceiling(truth: &[EdgeRecord], raw: &[Step]) -> Ceiling {
             tells: found,
         });
     }
+    let mut unshown: Vec<String> = truth
+        .iter()
+        .flat_map(|r| [&r.src, &r.dst])
+        .filter(|n| !moves.iter().any(|m| m.to == canonical_name(n)))
+        .map(|n| n.trim().to_lowercase())
+        .collect();
+    unshown.sort();
+    unshown.dedup();
     Ceiling {
         kept_moves: moves.len(),
         restarts,
         alternative,
+        unshown,
     }
 }
 
@@ -259,6 +273,8 @@ mod tests {
         assert_eq!(c.untold().count(), 1);
         assert_eq!(c.alternative[1].src, "kitchen");
         assert_eq!(c.alternative[0], truth[0]);
+        // No kept move arrives in the hall (where the text opens) or the porch.
+        assert_eq!(c.unshown, vec!["hall".to_string(), "porch".to_string()]);
     }
 
     #[test]
