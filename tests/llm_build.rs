@@ -188,6 +188,70 @@ fn the_offline_reader_builds_the_same_story() {
     assert!(rooms(&history).contains(&"cellar".to_string()), "{got:?}");
 }
 
+/// A novel's way of telling a house: past tense, third person, places in relative clauses.
+const NOVEL: &str = "Eleanor left the drawing room and crossed the hall. North of the hall lay \
+the library, its shelves black with age, and she went in.
+
+From the library a narrow door led east into the study, where her father's papers still lay on \
+the desk.
+
+She returned west to the library and then south to the hall. To the east of the hall was the \
+kitchen, warm and smelling of bread.
+
+Below the kitchen, down a flight of stone steps, was the cellar. She went down, and the cold \
+closed around her.
+
+Climbing back up to the kitchen, she went out through the back door to the garden, which lay \
+east of the kitchen.";
+
+#[test]
+fn the_offline_reader_maps_a_novels_past_tense_and_third_person() {
+    let mut history = History::new();
+    let mut current: Option<String> = None;
+    for (i, text) in split_observations(NOVEL, &Split::Paragraphs)
+        .iter()
+        .enumerate()
+    {
+        let reply = read_offline(text, current.as_deref());
+        current = apply_observation(&mut history, i as u32, text, &reply, current.as_deref())
+            .unwrap()
+            .current;
+    }
+    let got = exits(&history);
+    for want in [
+        "hall -north-> library",
+        "library -east-> study",
+        // The text never takes her into the study: the way back is only inferred.
+        "study -west-> library (inferred)",
+        "library -south-> hall",
+        "hall -east-> kitchen",
+        "kitchen -down-> cellar",
+        "cellar -up-> kitchen",
+        "kitchen -east-> garden",
+    ] {
+        assert!(
+            got.contains(&want.to_string()),
+            "{want} missing from {got:?}"
+        );
+    }
+    // No place is made of words that are not one ("climbing back up"), and the move out to
+    // the garden is not a second, directionless way beside the one the text gives.
+    let mut places = rooms(&history);
+    places.sort();
+    assert_eq!(
+        places,
+        ["cellar", "garden", "hall", "kitchen", "library", "study"]
+    );
+    assert_eq!(
+        got.iter()
+            .filter(|e| e.starts_with("kitchen -") && e.contains("garden"))
+            .count(),
+        1,
+        "{got:?}"
+    );
+    assert_eq!(current.as_deref(), Some("garden"));
+}
+
 #[test]
 fn the_offline_reader_follows_a_walkthrough() {
     let walk = include_str!("../src/ui/lighthouse.walkthrough");

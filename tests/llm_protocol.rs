@@ -1555,6 +1555,48 @@ fn the_extractor_handles_the_documented_sentence_shapes() {
 }
 
 #[test]
+fn the_extractor_reads_a_storys_third_person_no_further_than_its_words() {
+    for (text, current) in [
+        ("She did not go north to the kitchen.", Some("hall")),
+        ("He looked north.", Some("hall")),
+        ("They went in.", Some("hall")),
+        (
+            "She went down, and the cold closed around her.",
+            Some("hall"),
+        ),
+    ] {
+        let reply = extract_observation(text, current);
+        assert!(reply.relations.is_empty(), "{text}: {:?}", reply.relations);
+    }
+    // Going in with no place named: the reader stays put.
+    let reply = extract_observation("They went in.", Some("hall"));
+    assert_eq!(reply.current_location.as_deref(), Some("hall"));
+    // A move down that never says where it ended, after the text said what lies below: the
+    // reader is there, and no second way is made up.
+    let reply = extract_observation(
+        "Below the kitchen was the cellar. She went down.",
+        Some("kitchen"),
+    );
+    assert_eq!(
+        triples(&reply),
+        vec![t("kitchen", "cellar", Some(Direction::Down))]
+    );
+    assert_eq!(reply.current_location.as_deref(), Some("cellar"));
+    // "which" is the place named just before it, not the sentence's first words.
+    let reply = extract_observation(
+        "Climbing back up to the kitchen, she went out to the garden, which lay east of the kitchen.",
+        Some("cellar"),
+    );
+    assert_eq!(
+        triples(&reply),
+        vec![
+            t("cellar", "kitchen", Some(Direction::Up)),
+            t("kitchen", "garden", Some(Direction::East)),
+        ]
+    );
+}
+
+#[test]
 fn the_extractor_does_not_invent_directions() {
     // "Down the corridor" is not a move down; the link is kept as free text.
     let reply = extract_observation("You walk down the corridor to the kitchen.", Some("hall"));

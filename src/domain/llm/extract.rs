@@ -11,6 +11,13 @@
 //! * "You walk west into the library." / "You go up the stairs to the attic."
 //! * "You go north." followed by "You arrive at the gate." (the move is completed by the
 //!   arrival).
+//! * A novel's past tense and third person: "To the east of the hall was the kitchen.",
+//!   "Below the kitchen, down a flight of steps, was the cellar.", "She went west to the
+//!   library." ("he", "she" and "they" move the reader as "you" does), "… to the garden, which
+//!   lay east of the kitchen" ("which" is the place named just before), "She crossed the hall"
+//!   (she is now in it), "… and she went in" (into the place just named), "Below the kitchen
+//!   was the cellar. She went down." (a move that never says where it ended went the way the
+//!   text last said a place lies).
 //!
 //! Relations follow the reply convention: going `direction` from `from` leads to `to`. Names
 //! are normalized (lowercase, no leading article). Anything it does not understand is left
@@ -36,21 +43,36 @@ const MOVE_VERBS: &[&str] = &[
     "rode", "return", "returns", "returned", "enter", "enters", "entered", "climb", "climbs",
     "climbed", "ascend", "ascends", "ascended", "descend", "descends", "descended", "jump",
     "jumps", "jumped", "slip", "slips", "slipped", "squeeze", "squeezes", "squeezed",
+    "climbing", "ascending", "descending", "walking", "going", "heading", "returning",
 ];
 
 /// Verbs that imply going up or down when no direction word is given.
 #[rustfmt::skip]
 const UP_VERBS: &[&str] = &[
-    "climb", "climbs", "climbed", "ascend", "ascends", "ascended",
+    "climb", "climbs", "climbed", "ascend", "ascends", "ascended", "climbing", "ascending",
 ];
 #[rustfmt::skip]
 const DOWN_VERBS: &[&str] = &[
-    "descend", "descends", "descended",
+    "descend", "descends", "descended", "descending",
 ];
 /// Verbs whose move, without a direction, only tells where the reader now is.
 #[rustfmt::skip]
 const RETURN_VERBS: &[&str] = &[
-    "return", "returns", "returned",
+    "return", "returns", "returned", "returning",
+];
+
+/// Verbs whose object is the place the reader is now in ("you enter the library", "she
+/// crossed the hall").
+#[rustfmt::skip]
+const INTO_OBJECT_VERBS: &[&str] = &[
+    "enter", "enters", "entered", "cross", "crosses", "crossed",
+];
+
+/// Subjects that move the reader: the second person of a game, the first and third person of a
+/// story.
+#[rustfmt::skip]
+const MOVERS: &[&str] = &[
+    "you", "we", "i", "he", "she", "they",
 ];
 
 /// Things one goes up or down.
@@ -71,7 +93,7 @@ const TO_PREPS: &[&str] = &[
 #[rustfmt::skip]
 const BE_VERBS: &[&str] = &[
     "is", "lies", "sits", "stands", "lie", "lay", "was", "are", "were", "sit", "stand", "rises",
-    "looms",
+    "looms", "stood", "sat", "rose", "loomed",
 ];
 
 /// Verbs of "a path leads east to the orchard".
@@ -166,6 +188,7 @@ pub fn extract_observation(text: &str, current: Option<&str>) -> ObservationRepl
         pending: None,
         matched: 0,
         clauses: 0,
+        last: None,
     };
     if let Some(c) = reader.current.clone() {
         reader.mention(&c);
@@ -181,12 +204,46 @@ pub fn extract_observation(text: &str, current: Option<&str>) -> ObservationRepl
         }
     }
     if let Some(p) = reader.pending.take() {
-        reader.reply.warnings.push(format!(
-            "a move from '{}' ({}) never said where it ended",
-            p.from, p.words
-        ));
-        reader.current = None;
+        // "Below the kitchen was the cellar. She went down.": a move that never says where it
+        // ended went the way the text last said a place lies; the reader is there now.
+        let stated = p.direction.and_then(|d| {
+            reader
+                .reply
+                .relations
+                .iter()
+                .rev()
+                .find(|r| r.direction == Some(d))
+                .map(|r| r.to.clone())
+        });
+        match stated {
+            Some(to) => reader.current = Some(to),
+            None => {
+                reader.reply.warnings.push(format!(
+                    "a move from '{}' ({}) never said where it ended",
+                    p.from, p.words
+                ));
+                reader.current = None;
+            }
+        }
     }
+    // A link the text gave no direction for is left out when the text also says which way
+    // joins the same two places ("she went out to the garden, which lay east of the kitchen").
+    let directed: Vec<(String, String)> = reader
+        .reply
+        .relations
+        .iter()
+        .filter(|r| r.direction.is_some())
+        .flat_map(|r| {
+            [
+                (r.from.clone(), r.to.clone()),
+                (r.to.clone(), r.from.clone()),
+            ]
+        })
+        .collect();
+    reader
+        .reply
+        .relations
+        .retain(|r| r.direction.is_some() || !directed.contains(&(r.from.clone(), r.to.clone())));
     reader.reply.current_location = reader.current.clone();
     reader.reply.analysis = Some(format!(
         "Offline rule-based reading: {} of {} clauses gave spatial facts ({} relations).",
@@ -210,10 +267,13 @@ struct Reader {
     pending: Option<Pending>,
     matched: usize,
     clauses: usize,
+    /// The place named last ("… to the garden, which lay east of the kitchen").
+    last: Option<String>,
 }
 
 impl Reader {
     fn mention(&mut self, name: &str) {
+        self.last = Some(name.to_string());
         if !self.reply.locations.iter().any(|l| l.name == name) {
             self.reply.locations.push(LocationReply {
                 name: name.to_string(),
@@ -251,11 +311,15 @@ impl Reader {
         true
     }
 
-    /// A place name from tokens, with "here" meaning the current location.
+    /// A place name from tokens, with "here" meaning the current location and a lone "which"
+    /// the place named last.
     fn place(&self, tokens: &[&str]) -> Option<String> {
         let joined = tokens.join(" ");
         if HERE_WORDS.contains(&joined.as_str()) {
             return self.current.clone();
+        }
+        if tokens == ["which"] {
+            return self.last.clone();
         }
         noun_phrase(tokens)
     }
@@ -278,7 +342,7 @@ impl Reader {
             return false;
         }
         let words = t.join(" ");
-        let is_you = matches!(t.first(), Some(&("you" | "we" | "i")));
+        let is_you = t.first().is_some_and(|w| MOVERS.contains(w));
         if is_you {
             if let Some(place) = self.location_statement(t) {
                 return self.arrive(place, &words);
@@ -309,7 +373,8 @@ impl Reader {
         let mut i = 1;
         let verb = *t.get(i)?;
         let starts = [
-            "are", "stand", "start", "begin", "wake", "awake", "get", "got", "were", "am",
+            "are", "stand", "start", "begin", "wake", "awake", "get", "got", "were", "am", "is",
+            "was", "stood", "woke",
         ];
         if !starts.contains(&verb) && !ARRIVE_VERBS.contains(&verb) {
             return None;
@@ -416,8 +481,14 @@ impl Reader {
         let climbing = UP_VERBS.contains(&verb) || DOWN_VERBS.contains(&verb);
         let dest = match dest_at {
             Some(at) => self.place(rest.get(at + 1..).unwrap_or(&[])),
-            // "You enter the library": the object is the destination.
-            None if ["enter", "enters", "entered"].contains(&verb) => self.place(rest),
+            // "You enter the library", "she crossed the hall": the object is where the reader
+            // is now.
+            None if INTO_OBJECT_VERBS.contains(&verb) => self.place(rest),
+            // "… and she went in": into the place just named.
+            None if matches!(rest, ["in" | "inside"]) => self
+                .last
+                .clone()
+                .filter(|l| Some(l) != self.current.as_ref()),
             None => None,
         };
         let mut direction = find_direction(before_dest, climbing);
@@ -431,7 +502,10 @@ impl Reader {
         if direction.is_none() && DOWN_VERBS.contains(&verb) {
             direction = Some(Direction::Down);
         }
-        let returning = RETURN_VERBS.contains(&verb) || rest.first() == Some(&"back");
+        // "Went in" only says where the reader now is, as a return does.
+        let returning = RETURN_VERBS.contains(&verb)
+            || rest.first() == Some(&"back")
+            || matches!(rest, ["in" | "inside"]);
         (direction, dest, returning)
     }
 
@@ -456,6 +530,8 @@ impl Reader {
         let end = body
             .iter()
             .position(|w| *w == "," || *w == "you" || *w == "we")
+            // A comma after the verb ends the destination, not X.
+            .filter(|&c| verb_at.is_none_or(|v| c < v))
             .or_else(|| {
                 let v = verb_at?;
                 body[..v]
@@ -493,7 +569,13 @@ impl Reader {
         {
             i += 1;
         }
-        let (direction, used) = compass_at(t, i)?;
+        // "Below the kitchen, down a flight of steps, was the cellar": the cellar lies down.
+        let (direction, used) = match t.get(i).copied() {
+            Some("above" | "over" | "atop") if i == 0 => (Direction::Up, 1),
+            Some("below" | "beneath" | "under" | "underneath") if i == 0 => (Direction::Down, 1),
+            _ => compass_at(t, i)?,
+        };
+        let vertical = matches!(direction, Direction::Up | Direction::Down);
         let distance = Distance::from_words(&t[..i].join(" "));
         i += used;
         let verb_at = t
@@ -504,6 +586,8 @@ impl Reader {
             .map(|p| p + i)?;
         let from = if t.get(i) == Some(&"of") {
             self.place(&t[i + 1..verb_at])?
+        } else if vertical {
+            self.place(&t[i..verb_at])?
         } else if i == verb_at {
             self.current.clone()?
         } else {
@@ -514,7 +598,8 @@ impl Reader {
         while t.get(j).is_some_and(|w| {
             [
                 "you", "there", "is", "are", "lies", "lie", "stands", "sits", "will", "can",
-                "find", "see", "spot", "notice", "lay", "stand", "sit", "rises", "looms",
+                "find", "see", "spot", "notice", "lay", "stand", "sit", "rises", "looms", "was",
+                "were", "stood", "sat", "rose", "loomed", "found", "saw",
             ]
             .contains(w)
         }) {
@@ -742,9 +827,9 @@ fn flush_word(word: &mut String, tokens: &mut Vec<String>) {
     word.clear();
 }
 
-/// Splits a sentence's tokens into clauses at ", and", ", but", ", then", "and then", and at
-/// "and" before a movement verb; a clause that starts with a verb gets "you", one that starts
-/// with a compass word gets "you go".
+/// Splits a sentence's tokens into clauses at ", and", ", but", ", then", "and then", ", which",
+/// ", he" / ", she" / ", they", and at "and" before a movement verb; a clause that starts with
+/// a verb gets "you", one that starts with a compass word gets "you go".
 fn split_clauses(tokens: &[String]) -> Vec<Vec<String>> {
     #[rustfmt::skip]
 const CONJ: &[&str] = &[
@@ -757,6 +842,10 @@ const CONJ: &[&str] = &[
         let w = tokens[i].as_str();
         let next = tokens.get(i + 1).map(String::as_str);
         let split_width = match (w, next) {
+            // "… to the garden, which lay east of the kitchen": "which" opens its own clause
+            // (the place named last, see `Reader::place`); "climbing up to the kitchen, she
+            // went out": a story's subject opens one.
+            (",", Some("which" | "he" | "she" | "they")) => 1,
             (",", Some(n)) if CONJ.contains(&n) => {
                 if tokens.get(i + 2).map(String::as_str) == Some("then") {
                     3
