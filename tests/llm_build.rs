@@ -240,7 +240,16 @@ fn the_offline_reader_maps_a_novels_past_tense_and_third_person() {
     places.sort();
     assert_eq!(
         places,
-        ["cellar", "garden", "hall", "kitchen", "library", "study"]
+        [
+            "cellar",
+            "drawing room",
+            "garden",
+            "hall",
+            "kitchen",
+            "library",
+            "study"
+        ],
+        "{got:?}"
     );
     assert_eq!(
         got.iter()
@@ -250,6 +259,13 @@ fn the_offline_reader_maps_a_novels_past_tense_and_third_person() {
         "{got:?}"
     );
     assert_eq!(current.as_deref(), Some("garden"));
+    // She left the drawing room and crossed the hall: the two are joined, by no stated
+    // direction.
+    assert!(
+        got.iter()
+            .any(|e| e.starts_with("drawing room -") && e.ends_with("-> hall")),
+        "{got:?}"
+    );
 }
 
 #[test]

@@ -1554,6 +1554,67 @@ fn the_extractor_handles_the_documented_sentence_shapes() {
     }
 }
 
+/// A text, where the reader was, the relations wanted, and where the reader is after.
+type StoryCase<'a> = (&'a str, Option<&'a str>, Vec<Triple>, Option<&'a str>);
+
+#[test]
+fn the_extractor_follows_a_storys_characters() {
+    use Direction::*;
+    let cases: Vec<StoryCase<'_>> = vec![
+        // A character's name moves the reader as "she" does.
+        (
+            "Tom walked north to the mill.",
+            Some("village"),
+            vec![t("village", "mill", Some(North))],
+            Some("mill"),
+        ),
+        // So does a pronoun after a time phrase.
+        (
+            "The next morning they went back down to the cottage.",
+            Some("ridge"),
+            vec![t("ridge", "cottage", Some(Down))],
+            Some("cottage"),
+        ),
+        // Leaving a place says where she was; entering one is going in.
+        (
+            "She left the chapel and went north to the square.",
+            Some("inn"),
+            vec![t("chapel", "square", Some(North))],
+            Some("square"),
+        ),
+        (
+            "He entered the cottage.",
+            Some("forest"),
+            vec![t("forest", "cottage", Some(In))],
+            Some("cottage"),
+        ),
+        (
+            "Inside the chapel was a small vestry.",
+            None,
+            vec![t("chapel", "small vestry", Some(In))],
+            None,
+        ),
+        (
+            "West of the square stood the inn, and she went there.",
+            Some("square"),
+            vec![t("square", "inn", Some(West))],
+            Some("inn"),
+        ),
+        // Things that run or drift are not characters.
+        (
+            "The river ran down to the sea.",
+            Some("bridge"),
+            vec![],
+            Some("bridge"),
+        ),
+    ];
+    for (text, current, want, after) in cases {
+        let reply = extract_observation(text, current);
+        assert_eq!(triples(&reply), want, "{text}");
+        assert_eq!(reply.current_location.as_deref(), after, "{text}");
+    }
+}
+
 #[test]
 fn the_extractor_reads_a_storys_third_person_no_further_than_its_words() {
     for (text, current) in [

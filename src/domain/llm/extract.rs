@@ -75,6 +75,23 @@ const MOVERS: &[&str] = &[
     "you", "we", "i", "he", "she", "they",
 ];
 
+/// One-word subjects of a movement verb that are not someone walking ("the river ran down to
+/// the sea"): a story's named character is any other word ("Tom walked north to the mill").
+#[rustfmt::skip]
+const NOT_WALKERS: &[&str] = &[
+    "water", "river", "stream", "brook", "road", "roads", "path", "paths", "track", "trail",
+    "wind", "smoke", "light", "rain", "snow", "sun", "moon", "mist", "fog", "time", "it",
+    "this", "that", "there", "here", "what", "which", "who", "one", "something", "nothing",
+    "everything", "everyone", "nobody", "somebody", "blood", "sound", "noise", "voice", "night",
+    "day", "morning", "evening", "shadow", "shadows",
+];
+
+/// Verbs of leaving a place: "she left the chapel" says she was there.
+#[rustfmt::skip]
+const LEAVE_VERBS: &[&str] = &[
+    "leave", "leaves", "left",
+];
+
 /// Things one goes up or down.
 #[rustfmt::skip]
 const VERTICAL_NOUNS: &[&str] = &[
@@ -342,7 +359,28 @@ impl Reader {
             return false;
         }
         let words = t.join(" ");
+        // A story's subject: a character's name, or a pronoun after a time phrase ("the next
+        // morning they went …"), reads as "she".
+        let subject: Vec<&str>;
+        let t = match story_subject(t) {
+            Some(at) => {
+                subject = std::iter::once("she")
+                    .chain(t[at + 1..].iter().copied())
+                    .collect();
+                &subject[..]
+            }
+            None => t,
+        };
         let is_you = t.first().is_some_and(|w| MOVERS.contains(w));
+        // "She left the chapel": she was there.
+        if is_you && t.get(1).is_some_and(|v| LEAVE_VERBS.contains(v)) {
+            let Some(place) = self.place(t.get(2..).unwrap_or(&[])) else {
+                return false;
+            };
+            self.mention(&place);
+            self.current = Some(place);
+            return true;
+        }
         if is_you {
             if let Some(place) = self.location_statement(t) {
                 return self.arrive(place, &words);
@@ -484,8 +522,8 @@ impl Reader {
             // "You enter the library", "she crossed the hall": the object is where the reader
             // is now.
             None if INTO_OBJECT_VERBS.contains(&verb) => self.place(rest),
-            // "… and she went in": into the place just named.
-            None if matches!(rest, ["in" | "inside"]) => self
+            // "… and she went in", "… and she went there": into the place just named.
+            None if matches!(rest, ["in" | "inside" | "there"]) => self
                 .last
                 .clone()
                 .filter(|l| Some(l) != self.current.as_ref()),
@@ -502,10 +540,13 @@ impl Reader {
         if direction.is_none() && DOWN_VERBS.contains(&verb) {
             direction = Some(Direction::Down);
         }
+        if direction.is_none() && ["enter", "enters", "entered"].contains(&verb) {
+            direction = Some(Direction::In);
+        }
         // "Went in" only says where the reader now is, as a return does.
         let returning = RETURN_VERBS.contains(&verb)
             || rest.first() == Some(&"back")
-            || matches!(rest, ["in" | "inside"]);
+            || matches!(rest, ["in" | "inside" | "there"]);
         (direction, dest, returning)
     }
 
@@ -573,9 +614,10 @@ impl Reader {
         let (direction, used) = match t.get(i).copied() {
             Some("above" | "over" | "atop") if i == 0 => (Direction::Up, 1),
             Some("below" | "beneath" | "under" | "underneath") if i == 0 => (Direction::Down, 1),
+            Some("inside" | "within") if i == 0 => (Direction::In, 1),
             _ => compass_at(t, i)?,
         };
-        let vertical = matches!(direction, Direction::Up | Direction::Down);
+        let vertical = matches!(direction, Direction::Up | Direction::Down | Direction::In);
         let distance = Distance::from_words(&t[..i].join(" "));
         i += used;
         let verb_at = t
@@ -665,6 +707,32 @@ impl Reader {
         };
         self.relate(&from, &to, Some(direction), words, None)
     }
+}
+
+/// Where a story's subject stands, when it is not a plain "you"/"she" first: a one-word name
+/// right before a movement or leaving verb ("tom walked north"), or a pronoun after a short
+/// time phrase ("the next morning they went"). `None` otherwise.
+fn story_subject(t: &[&str]) -> Option<usize> {
+    let moves_at = |i: usize| {
+        let (v, _) = skip_adverbs(t, i + 1);
+        t.get(v)
+            .is_some_and(|w| MOVE_VERBS.contains(w) || LEAVE_VERBS.contains(w))
+    };
+    let first = *t.first()?;
+    if MOVERS.contains(&first) {
+        return None;
+    }
+    let named = !DETERMINERS.contains(&first)
+        && !NOT_WALKERS.contains(&first)
+        && !LEADING.contains(&first)
+        && !MODALS.contains(&first)
+        && !MOVE_VERBS.contains(&first)
+        && compass_at(t, 0).is_none()
+        && first.chars().all(char::is_alphabetic);
+    if named && moves_at(0) {
+        return Some(0);
+    }
+    (1..t.len().min(5)).find(|&i| ["he", "she", "they", "we", "i"].contains(&t[i]) && moves_at(i))
 }
 
 /// Where the destination is introduced: the first "to"/"into"/… that is not part of a
