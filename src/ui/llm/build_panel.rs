@@ -215,7 +215,7 @@ pub fn BuildPanel() -> impl IntoView {
             />
             <span>
                 <strong>"No key? Use the rule-based extractor"</strong>
-                " (offline): reads explicit sentences such as “The kitchen is north of the hall” or “You go up the stairs to the attic”. Nothing leaves this page."
+                " (offline): reads explicit sentences such as “The kitchen is north of the hall”, “You go up the stairs to the attic” or a story's “To the east of the hall was the kitchen. She went down to the cellar.” Nothing leaves this page."
             </span>
         </label>
         <div class="button-row">
