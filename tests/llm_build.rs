@@ -159,17 +159,7 @@ fn scripted_replies_build_the_story_one_commit_per_observation() {
 
 #[test]
 fn the_offline_reader_builds_the_same_story() {
-    let mut history = History::new();
-    let mut current: Option<String> = None;
-    for (i, text) in split_observations(STORY, &Split::Paragraphs)
-        .iter()
-        .enumerate()
-    {
-        let reply = read_offline(text, current.as_deref());
-        let applied =
-            apply_observation(&mut history, i as u32, text, &reply, current.as_deref()).unwrap();
-        current = applied.current;
-    }
+    let (history, _) = build_offline(STORY);
     assert_eq!(history.len(), 3);
     let got = exits(&history);
     for want in [
@@ -186,6 +176,23 @@ fn the_offline_reader_builds_the_same_story() {
         .analysis
         .starts_with("Offline rule-based reading"));
     assert!(rooms(&history).contains(&"cellar".to_string()), "{got:?}");
+}
+
+/// The offline reader's map of `text`, split by blank lines, one commit per paragraph; and
+/// where the reader is at the end.
+fn build_offline(text: &str) -> (History, Option<String>) {
+    let mut history = History::new();
+    let mut current: Option<String> = None;
+    for (i, text) in split_observations(text, &Split::Paragraphs)
+        .iter()
+        .enumerate()
+    {
+        let reply = read_offline(text, current.as_deref());
+        current = apply_observation(&mut history, i as u32, text, &reply, current.as_deref())
+            .unwrap()
+            .current;
+    }
+    (history, current)
 }
 
 /// A novel's way of telling a house: past tense, third person, places in relative clauses.
@@ -206,17 +213,7 @@ east of the kitchen.";
 
 #[test]
 fn the_offline_reader_maps_a_novels_past_tense_and_third_person() {
-    let mut history = History::new();
-    let mut current: Option<String> = None;
-    for (i, text) in split_observations(NOVEL, &Split::Paragraphs)
-        .iter()
-        .enumerate()
-    {
-        let reply = read_offline(text, current.as_deref());
-        current = apply_observation(&mut history, i as u32, text, &reply, current.as_deref())
-            .unwrap()
-            .current;
-    }
+    let (history, current) = build_offline(NOVEL);
     let got = exits(&history);
     for want in [
         "hall -north-> library",
@@ -270,18 +267,7 @@ fn the_offline_reader_maps_a_novels_past_tense_and_third_person() {
 
 #[test]
 fn the_offline_reader_follows_a_walkthrough() {
-    let walk = include_str!("../src/ui/lighthouse.walkthrough");
-    let mut history = History::new();
-    let mut current: Option<String> = None;
-    for (i, text) in split_observations(walk, &Split::Paragraphs)
-        .iter()
-        .enumerate()
-    {
-        let reply = read_offline(text, current.as_deref());
-        current = apply_observation(&mut history, i as u32, text, &reply, current.as_deref())
-            .unwrap()
-            .current;
-    }
+    let (history, _) = build_offline(include_str!("../src/ui/lighthouse.walkthrough"));
     let got = exits(&history);
     assert!(
         got.contains(&"beach -north-> lighthouse door".to_string()),
