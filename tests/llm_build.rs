@@ -266,6 +266,34 @@ fn the_offline_reader_maps_a_novels_past_tense_and_third_person() {
 }
 
 #[test]
+fn a_way_walked_again_with_no_direction_is_not_a_second_way() {
+    let (history, current) = build_offline(
+        "I walked out into the courtyard.
+
+From the courtyard, a gate opened west onto the orchard.
+
+I crossed the courtyard and passed through the gate into the orchard.",
+    );
+    let got = exits(&history);
+    assert_eq!(
+        got.iter()
+            .filter(|e| e.contains("courtyard -") && e.ends_with("orchard"))
+            .count(),
+        1,
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&"courtyard -west-> orchard".to_string()),
+        "{got:?}"
+    );
+    assert_eq!(current.as_deref(), Some("orchard"));
+    // The last paragraph walked the known way: its commit says so.
+    let last = history.commits().last().unwrap();
+    assert!(last.change.added_exits.is_empty(), "{:?}", last.change);
+    assert_eq!(last.traversed.len(), 1);
+}
+
+#[test]
 fn the_offline_reader_follows_a_walkthrough() {
     let (history, _) = build_offline(include_str!("../src/ui/lighthouse.walkthrough"));
     let got = exits(&history);

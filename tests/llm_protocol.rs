@@ -1600,6 +1600,19 @@ fn the_extractor_follows_a_storys_characters() {
             vec![t("square", "inn", Some(West))],
             Some("inn"),
         ),
+        // A move ends where "until" says it did; "there" may close with a time word.
+        (
+            "We headed east along the road until we reached the village.",
+            Some("orchard"),
+            vec![t("orchard", "village", Some(East))],
+            Some("village"),
+        ),
+        (
+            "The stables stood north of the courtyard; we went there next.",
+            Some("courtyard"),
+            vec![t("courtyard", "stables", Some(North))],
+            Some("stables"),
+        ),
         // Things that run or drift are not characters.
         (
             "The river ran down to the sea.",

@@ -448,6 +448,22 @@ pub fn apply_observation(
         let a = draft.room(&rel.from);
         let b = draft.room(&rel.to);
         let infer = label.direction().is_some();
+        // A way told with no direction between two places the map already joins adds nothing:
+        // it is that way walked again ("she passed through the gate into the orchard").
+        if label.direction().is_none() {
+            let known = draft
+                .exits_between(a, b)
+                .into_iter()
+                .chain(draft.exits_between(b, a))
+                .find(|e| e.label.direction().is_some());
+            if let Some(e) = known {
+                if !traversed.contains(&e.id) {
+                    traversed.push(e.id);
+                }
+                warnings.extend(note);
+                continue;
+            }
+        }
         let (id, new) = draft.exit(a, b, label, infer);
         if !new && !traversed.contains(&id) {
             traversed.push(id);

@@ -523,7 +523,7 @@ impl Reader {
             // is now.
             None if INTO_OBJECT_VERBS.contains(&verb) => self.place(rest),
             // "… and she went in", "… and she went there": into the place just named.
-            None if matches!(rest, ["in" | "inside" | "there"]) => self
+            None if matches!(without_time_words(rest), ["in" | "inside" | "there"]) => self
                 .last
                 .clone()
                 .filter(|l| Some(l) != self.current.as_ref()),
@@ -546,7 +546,7 @@ impl Reader {
         // "Went in" only says where the reader now is, as a return does.
         let returning = RETURN_VERBS.contains(&verb)
             || rest.first() == Some(&"back")
-            || matches!(rest, ["in" | "inside" | "there"]);
+            || matches!(without_time_words(rest), ["in" | "inside" | "there"]);
         (direction, dest, returning)
     }
 
@@ -707,6 +707,20 @@ impl Reader {
         };
         self.relate(&from, &to, Some(direction), words, None)
     }
+}
+
+/// `t` without the time words that may close a clause ("we went there next").
+fn without_time_words<'a, 'b>(t: &'b [&'a str]) -> &'b [&'a str] {
+    let mut end = t.len();
+    while end > 0
+        && [
+            "next", "again", "now", "later", "then", "too", "also", "first",
+        ]
+        .contains(&t[end - 1])
+    {
+        end -= 1;
+    }
+    &t[..end]
 }
 
 /// Where a story's subject stands, when it is not a plain "you"/"she" first: a one-word name
@@ -922,6 +936,8 @@ const CONJ: &[&str] = &[
                 }
             }
             ("and", Some("then")) => 2,
+            // "… east along the road until we reached the village".
+            ("until" | "till", Some(n)) if MOVERS.contains(&n) => 1,
             ("and", Some(n))
                 if MOVE_VERBS.contains(&n) || ARRIVE_VERBS.contains(&n) || n == "you" =>
             {
