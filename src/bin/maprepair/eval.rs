@@ -13,7 +13,7 @@
 use crate::args::Args;
 use crate::automap::load_hints;
 use crate::{emit, read, CliError};
-use maprepair::domain::automap::ceiling::ceiling;
+use maprepair::domain::automap::ceiling::unshown;
 use maprepair::domain::automap::clean::referenced_steps;
 use maprepair::domain::automap::{automap, clean_walkthrough, Automap, Hints};
 use maprepair::domain::eval::{align_names, score, truth_arrivals, PairRule, Score};
@@ -190,15 +190,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         };
         // The truth's rooms no kept move of the cleaned walkthrough arrives in, and how many
         // of them the map names (only the location list can name them).
-        let wpath = game_file(gt, &game, "walkthrough");
-        let raw = parse_walkthrough(&read(&wpath)?, &wpath.display().to_string())?;
-        let unshown = ceiling(&t, &raw).unshown;
+        let never_arrived = unshown(&t);
         let names: std::collections::HashSet<String> = built
             .iter()
             .flat_map(|r| [r.src.trim().to_lowercase(), r.dst.trim().to_lowercase()])
             .collect();
-        let found = unshown.iter().filter(|n| names.contains(*n)).count();
-        unshown_rows.push((unshown.len(), found));
+        let found = never_arrived.iter().filter(|n| names.contains(*n)).count();
+        unshown_rows.push((never_arrived.len(), found));
         rows.push((game, score(&t, &built, rule)));
     }
     let total: Score = rows.iter().map(|(_, s)| *s).sum();

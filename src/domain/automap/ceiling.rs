@@ -218,20 +218,30 @@ pub fn ceiling(truth: &[EdgeRecord], raw: &[Step]) -> Ceiling {
             tells: found,
         });
     }
-    let mut unshown: Vec<String> = truth
+    Ceiling {
+        unshown: unshown_in(truth, &moves),
+        kept_moves: moves.len(),
+        restarts,
+        alternative,
+    }
+}
+
+/// The truth's rooms no kept move of the cleaned walkthrough arrives in ([`Ceiling::unshown`]):
+/// they depend on the truth alone, which says which steps the cleaning keeps.
+pub fn unshown(truth: &[EdgeRecord]) -> Vec<String> {
+    unshown_in(truth, &walked(truth))
+}
+
+fn unshown_in(truth: &[EdgeRecord], moves: &[Walked]) -> Vec<String> {
+    let mut out: Vec<String> = truth
         .iter()
         .flat_map(|r| [&r.src, &r.dst])
         .filter(|n| !moves.iter().any(|m| m.to == canonical_name(n)))
         .map(|n| n.trim().to_lowercase())
         .collect();
-    unshown.sort();
-    unshown.dedup();
-    Ceiling {
-        kept_moves: moves.len(),
-        restarts,
-        alternative,
-        unshown,
-    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 #[cfg(test)]
@@ -275,6 +285,7 @@ mod tests {
         assert_eq!(c.alternative[0], truth[0]);
         // No kept move arrives in the hall (where the text opens) or the porch.
         assert_eq!(c.unshown, vec!["hall".to_string(), "porch".to_string()]);
+        assert_eq!(unshown(&truth), c.unshown);
     }
 
     #[test]
