@@ -1693,13 +1693,7 @@ impl<'a> Tracker<'a> {
         let mut queue = std::collections::VecDeque::from([(cur, 0usize)]);
         let mut first = None;
         while let Some((r, d)) = queue.pop_front() {
-            if r != cur
-                && r != dst
-                && target(&self.map, r, label).is_none()
-                && !self.returns_elsewhere(r, dst, label)
-                && !self.rules_out(r, label)
-                && fits(r)
-            {
+            if r != cur && r != dst && self.way_free_to(r, dst, label) && fits(r) {
                 if self.printed_of(r, label) {
                     return Some(r);
                 }
@@ -1748,9 +1742,7 @@ impl<'a> Tracker<'a> {
                     && r != dst
                     && !self.is_slot(r)
                     && self.printed_of(r, label)
-                    && target(&self.map, r, label).is_none()
-                    && !self.returns_elsewhere(r, dst, label)
-                    && !self.rules_out(r, label)
+                    && self.way_free_to(r, dst, label)
             })
             .collect();
         let thing_words = |r: RoomId| {
@@ -1810,6 +1802,15 @@ impl<'a> Tracker<'a> {
     fn printed_of(&self, r: RoomId, label: &Label) -> bool {
         self.info(r)
             .is_some_and(|i| mentions(&i.text.join(" "), label))
+    }
+
+    /// True when this way out of `r` is free to have led to `dst`: not walked yet, not known to
+    /// lead back elsewhere ([`Self::returns_elsewhere`]) and not ruled out by `r`'s listed exits
+    /// or sole way ([`Self::rules_out`]).
+    fn way_free_to(&self, r: RoomId, dst: RoomId, label: &Label) -> bool {
+        target(&self.map, r, label).is_none()
+            && !self.returns_elsewhere(r, dst, label)
+            && !self.rules_out(r, label)
     }
 
     /// True when a move the opposite way arrived in `r` from a room other than `dst`: going
@@ -2440,13 +2441,7 @@ impl<'a> Tracker<'a> {
                     break;
                 }
                 if self.printed_of(a, &label) {
-                    if depth >= 2
-                        && a != d
-                        && !self.is_slot(a)
-                        && target(&self.map, a, &label).is_none()
-                        && !self.returns_elsewhere(a, d, &label)
-                        && !self.rules_out(a, &label)
-                    {
+                    if depth >= 2 && a != d && !self.is_slot(a) && self.way_free_to(a, d, &label) {
                         found = Some(a);
                     }
                     break;
