@@ -654,14 +654,7 @@ fn an_exit_cannot_be_moved_to_start_where_it_ends_or_in_no_room() {
         .find(|e| e.label.to_string() == "down")
         .unwrap()
         .clone();
-    let pending = Pending {
-        analysis: Analysis::of(&map),
-        target: 0,
-        candidates: Vec::new(),
-        attempt: 0,
-        rollback_allowed: false,
-        usage: h.usage(),
-    };
+    let pending = Pending::unprompted(Analysis::of(&map), h.usage());
     let mut session = RepairSession::new(Solver::budget());
     for from in [cellar_move.to, cellar_move.from, RoomId(999)] {
         let decision = Decision {

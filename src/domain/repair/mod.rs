@@ -182,6 +182,20 @@ pub struct Pending {
 }
 
 impl Pending {
+    /// A decision no conflict asked for (an edit of the solver's own passes): no target
+    /// conflict's candidates, a first attempt, no rollback. `analysis` only fills the session's
+    /// bookkeeping.
+    pub fn unprompted(analysis: Analysis, usage: Vec<u32>) -> Pending {
+        Pending {
+            analysis,
+            target: 0,
+            candidates: Vec::new(),
+            attempt: 0,
+            rollback_allowed: false,
+            usage,
+        }
+    }
+
     /// The context to hand to a decider.
     pub fn context<'a>(&'a self, history: &'a History) -> DecisionContext<'a> {
         DecisionContext {

@@ -184,6 +184,13 @@ impl ReadingIndex {
         self.rooms.contains(canonical)
     }
 
+    /// True when the reading knows fewer than half of `map`'s rooms: it is not a reading of
+    /// this map (its names are not the map's), and nothing should be edited by it.
+    pub fn set_aside_for(&self, map: &Map) -> bool {
+        let known = map.rooms().filter(|r| self.knows(&r.canonical)).count();
+        known * 2 < map.room_count()
+    }
+
     /// The labels of the reading's exits from `from` to `to`.
     fn labels(&self, from: &str, to: &str) -> &[String] {
         self.ways

@@ -74,7 +74,7 @@ use crate::domain::automap::title::{normalize, without_qualifier};
 use crate::domain::direction::{Direction, Label};
 use crate::domain::draft::Draft;
 use crate::domain::history::{History, Trigger};
-use crate::domain::map::{canonical_name, Exit, ExitId, Map, Origin};
+use crate::domain::map::{canonical_name, Exit, ExitId, Map, Origin, RoomId};
 use serde::Serialize;
 
 /// What each contradiction with another observed exit takes off an exit's evidence.
@@ -636,8 +636,7 @@ fn second_reading(history: &mut History, reading: &Reading) -> (Vec<Logged>, Rea
         }
         used.judged += 1;
     }
-    let known = map.rooms().filter(|r| index.knows(&r.canonical)).count();
-    if known * 2 < map.room_count() {
+    if index.set_aside_for(map) {
         used.set_aside = true;
         return (Vec::new(), used);
     }
@@ -647,8 +646,8 @@ fn second_reading(history: &mut History, reading: &Reading) -> (Vec<Logged>, Rea
     for (exit, verdict, step) in plan {
         let map = history.head();
         let Some(e) = map.exit(exit) else { continue };
-        let name = |r| map.room(r).map_or_else(String::new, |r| r.name.clone());
-        let what = format!("{} --{}--> {}", name(e.from), e.label, name(e.to));
+        let name = |r| room_name(map, r);
+        let what = way_text(map, e.from, &e.label, e.to);
         let action = match &verdict {
             ReadVerdict::Relabels(label)
                 if !map
@@ -683,14 +682,7 @@ fn second_reading(history: &mut History, reading: &Reading) -> (Vec<Logged>, Rea
                 "the transcript read again offline has no such way: {what} (step {step}) is not what the text shows, removed"
             ),
         };
-        let pending = Pending {
-            analysis: analysis.clone(),
-            target: 0,
-            candidates: Vec::new(),
-            attempt: 0,
-            rollback_allowed: false,
-            usage: history.usage(),
-        };
+        let pending = Pending::unprompted(analysis.clone(), history.usage());
         let kind = action.clone();
         if session
             .apply(history, &pending, Decision { action, reason })
@@ -704,6 +696,20 @@ fn second_reading(history: &mut History, reading: &Reading) -> (Vec<Logged>, Rea
         }
     }
     (session.log, used)
+}
+
+/// A room's name on `map` (empty if it has none there).
+fn room_name(map: &Map, r: RoomId) -> String {
+    map.room(r).map_or_else(String::new, |x| x.name.clone())
+}
+
+/// "kitchen --north--> yard", as the solver's reasons write a way.
+fn way_text(map: &Map, from: RoomId, label: &Label, to: RoomId) -> String {
+    format!(
+        "{} --{label}--> {}",
+        room_name(map, from),
+        room_name(map, to)
+    )
 }
 
 /// What [`fill_in`] did.
@@ -732,8 +738,7 @@ pub fn fill_in(history: &mut History, reading: &Reading) -> (Vec<Logged>, Filled
     let mut filled = Filled::default();
     let map = history.head();
     let index = ReadingIndex::new(reading, map);
-    let known = map.rooms().filter(|r| index.knows(&r.canonical)).count();
-    if known * 2 < map.room_count() {
+    if index.set_aside_for(map) {
         filled.set_aside = true;
         return (Vec::new(), filled);
     }
@@ -760,22 +765,12 @@ pub fn fill_in(history: &mut History, reading: &Reading) -> (Vec<Logged>, Filled
             filled.held_back += 1;
             continue;
         }
-        let name = |r| map.room(r).map_or_else(String::new, |r| r.name.clone());
         let reason = format!(
-            "the transcript read again offline shows a way the map lacks: {} --{}--> {} (step {}), added",
-            name(gap.from),
-            gap.label,
-            name(gap.to),
+            "the transcript read again offline shows a way the map lacks: {} (step {}), added",
+            way_text(map, gap.from, &gap.label, gap.to),
             gap.step
         );
-        let pending = Pending {
-            analysis: bookkeeping.clone(),
-            target: 0,
-            candidates: Vec::new(),
-            attempt: 0,
-            rollback_allowed: false,
-            usage: history.usage(),
-        };
+        let pending = Pending::unprompted(bookkeeping.clone(), history.usage());
         let action = Action::AddEdge {
             from: gap.from,
             label: gap.label,
@@ -822,15 +817,7 @@ pub fn solve_with(
     let mut session = RepairSession::new(Solver::budget());
     for _ in 0..history.head().exit_bound() {
         solver.refresh(history);
-        let usage = history.usage();
-        let pending = Pending {
-            analysis: Analysis::of(history.head()),
-            target: 0,
-            candidates: Vec::new(),
-            attempt: 0,
-            rollback_allowed: false,
-            usage,
-        };
+        let pending = Pending::unprompted(Analysis::of(history.head()), history.usage());
         let ctx = pending.context(history);
         let Some(decision) = solver.odd_one_out(&ctx).or_else(|| solver.one_to_one(&ctx)) else {
             break;
