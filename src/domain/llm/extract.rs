@@ -61,11 +61,18 @@ const RETURN_VERBS: &[&str] = &[
     "return", "returns", "returned", "returning",
 ];
 
-/// Verbs whose object is the place the reader is now in ("you enter the library", "she
-/// crossed the hall").
+/// Verbs of going in: their object is the place the reader is now in ("you enter the
+/// library"), and without another direction they go in.
 #[rustfmt::skip]
-const INTO_OBJECT_VERBS: &[&str] = &[
-    "enter", "enters", "entered", "cross", "crosses", "crossed",
+const ENTER_VERBS: &[&str] = &[
+    "enter", "enters", "entered",
+];
+
+/// Verbs of going across: their object is the place the reader is now in ("she crossed the
+/// hall"), in no direction.
+#[rustfmt::skip]
+const CROSS_VERBS: &[&str] = &[
+    "cross", "crosses", "crossed",
 ];
 
 /// Subjects that move the reader: the second person of a game, the first and third person of a
@@ -517,13 +524,16 @@ impl Reader {
         let dest_at = destination_prep(rest);
         let before_dest = &rest[..dest_at.unwrap_or(rest.len())];
         let climbing = UP_VERBS.contains(&verb) || DOWN_VERBS.contains(&verb);
+        let entering = ENTER_VERBS.contains(&verb);
+        // "… and she went in", "… and she went there (next)": into the place just named, which
+        // only says where the reader now is, as a return does.
+        let into_named = matches!(without_time_words(rest), ["in" | "inside" | "there"]);
         let dest = match dest_at {
             Some(at) => self.place(rest.get(at + 1..).unwrap_or(&[])),
             // "You enter the library", "she crossed the hall": the object is where the reader
             // is now.
-            None if INTO_OBJECT_VERBS.contains(&verb) => self.place(rest),
-            // "… and she went in", "… and she went there": into the place just named.
-            None if matches!(without_time_words(rest), ["in" | "inside" | "there"]) => self
+            None if entering || CROSS_VERBS.contains(&verb) => self.place(rest),
+            None if into_named => self
                 .last
                 .clone()
                 .filter(|l| Some(l) != self.current.as_ref()),
@@ -540,13 +550,10 @@ impl Reader {
         if direction.is_none() && DOWN_VERBS.contains(&verb) {
             direction = Some(Direction::Down);
         }
-        if direction.is_none() && ["enter", "enters", "entered"].contains(&verb) {
+        if direction.is_none() && entering {
             direction = Some(Direction::In);
         }
-        // "Went in" only says where the reader now is, as a return does.
-        let returning = RETURN_VERBS.contains(&verb)
-            || rest.first() == Some(&"back")
-            || matches!(without_time_words(rest), ["in" | "inside" | "there"]);
+        let returning = RETURN_VERBS.contains(&verb) || rest.first() == Some(&"back") || into_named;
         (direction, dest, returning)
     }
 
