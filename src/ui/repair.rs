@@ -89,13 +89,9 @@ pub async fn solve_to_end(state: AppState) {
     let mut filled = None;
     let fill = state.fill.get_untracked();
     state.project.update(|p| {
-        let (mut report, u) = solver::solve_with(&mut p.history, reading.as_ref());
+        let (report, u, f) = solver::solve_and_fill(&mut p.history, reading.as_ref(), fill);
         used = u;
-        if let Some(r) = reading.as_ref().filter(|_| fill) {
-            let (added, f) = solver::fill_in(&mut p.history, r);
-            report.actions.extend(added);
-            filled = Some(f);
-        }
+        filled = f;
         edits = report
             .actions
             .iter()

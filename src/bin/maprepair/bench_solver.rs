@@ -25,7 +25,7 @@ use maprepair::domain::map::{Exit, Map, RoomId};
 use maprepair::domain::reference::load::load_llm_built;
 use maprepair::domain::reference::Detector;
 use maprepair::domain::repair::heuristic::{Heuristic, Preference};
-use maprepair::domain::repair::solver::{fill_in, solve_with};
+use maprepair::domain::repair::solver::solve_and_fill;
 use maprepair::domain::repair::{run as run_repair, Budget};
 use maprepair::domain::{Analysis, Project};
 use serde_json::{json, Map as JsonMap, Value};
@@ -161,13 +161,10 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
                     ReadingSource::Map => reread_by_map_names(&project.history),
                     ReadingSource::None => None,
                 };
-                let (mut report, used) = solve_with(&mut project.history, reading.as_ref());
+                let (report, used, f) =
+                    solve_and_fill(&mut project.history, reading.as_ref(), args.flag("fill"));
                 reading_use = used;
-                if let Some(r) = reading.as_ref().filter(|_| args.flag("fill")) {
-                    let (log, f) = fill_in(&mut project.history, r);
-                    report.actions.extend(log);
-                    filled = Some(f);
-                }
+                filled = f;
                 report
             }
             "heuristic-remove" | "heuristic-modify" => {

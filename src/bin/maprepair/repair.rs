@@ -3,7 +3,7 @@
 //! project's commits carry a second time ([`reread`]), naming rooms from the game's location
 //! list (`list`, the default with `--locations`) or from the map's own names (`map`, the
 //! default without); `none` leaves the second reading out. `--fill` then adds the ways that
-//! reading shows and the map lacks ([`fill_in`]).
+//! reading shows and the map lacks ([`maprepair::domain::repair::solver::fill_in`]).
 
 use crate::args::Args;
 use crate::automap::load_hints;
@@ -17,7 +17,7 @@ use maprepair::domain::reference::{
     heuristic_repair, HeuristicAction, HeuristicStrategy, RefGraph,
 };
 use maprepair::domain::repair::heuristic::{Heuristic, Preference};
-use maprepair::domain::repair::solver::{fill_in, solve_with};
+use maprepair::domain::repair::solver::solve_and_fill;
 use maprepair::domain::repair::{run as run_repair, Budget};
 use maprepair::domain::{Analysis, Semantics};
 use serde_json::{json, Value};
@@ -112,13 +112,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                         )))
                     }
                 };
-                let (mut report, used) = solve_with(&mut project.history, reading.as_ref());
+                let (report, used, f) =
+                    solve_and_fill(&mut project.history, reading.as_ref(), args.flag("fill"));
                 reading_use = used;
-                if let Some(r) = reading.as_ref().filter(|_| args.flag("fill")) {
-                    let (log, f) = fill_in(&mut project.history, r);
-                    report.actions.extend(log);
-                    filled = Some(f);
-                }
+                filled = f;
                 report
             } else {
                 let mut decider = Heuristic::new(preference);

@@ -787,6 +787,23 @@ pub fn fill_in(history: &mut History, reading: &Reading) -> (Vec<Logged>, Filled
     (session.log, filled)
 }
 
+/// [`solve_with`], then, when `fill` is set and there is a reading, [`fill_in`], its edits
+/// appended to the report's: the solver as the app and the command line run it.
+pub fn solve_and_fill(
+    history: &mut History,
+    reading: Option<&Reading>,
+    fill: bool,
+) -> (RepairReport, Option<ReadingUse>, Option<Filled>) {
+    let (mut report, used) = solve_with(history, reading);
+    let filled = reading.filter(|_| fill).map(|r| {
+        let (log, filled) = fill_in(history, r);
+        report.actions.extend(log);
+        report.after = Analysis::of(history.head()).counts();
+        filled
+    });
+    (report, used, filled)
+}
+
 /// [`solve_with`] without a second reading.
 pub fn solve(history: &mut History) -> RepairReport {
     solve_with(history, None).0
