@@ -24,7 +24,7 @@ pub fn build_demo(id: &str, _: &str) -> Result<String, String> {
 /// The file's problem, naming the file and the place.
 #[wasm_bindgen]
 pub fn read_walkthrough(file: &str, text: &str) -> Result<String, String> {
-    maprepair::ui::files::read_import(file, text)
+    maprepair::domain::import::read_import(file, text)
         .map(|p| p.to_json())
         .map_err(|e| e.to_string())
 }
@@ -44,7 +44,7 @@ pub fn read_again(steps: &str, names: &str) -> Result<String, String> {
     let reading = maprepair::domain::automap::reread::read_steps(
         &steps,
         &names,
-        maprepair::domain::repair::reading::Names::Map,
+        maprepair::domain::reading::Names::Map,
     );
     serde_json::to_string(&reading).map_err(|e| e.to_string())
 }

@@ -198,7 +198,7 @@ fn the_closed_rule_gives_the_issues_gpt41_figures() {
 fn the_ceiling_moves_only_untold_restarts_and_stays_below_the_truth() {
     use maprepair::domain::automap::ceiling::ceiling;
     use maprepair::domain::formats::parse_walkthrough;
-    use maprepair::domain::map::canonical_name;
+    use maprepair::domain::names::canonical_name;
     let Some(mango) = support::mango_dir() else {
         return;
     };

@@ -5,10 +5,12 @@
 
 use maprepair::domain::llm::agent::{repair_system_prompt, repair_user_prompt};
 use maprepair::domain::llm::discretize::direction_angle;
+use maprepair::domain::llm::error::scrub;
 use maprepair::domain::llm::prompt::{mapping_system_prompt, mapping_user_prompt};
 use maprepair::domain::llm::request::to_gemini_schema;
-use maprepair::domain::llm::response::{parse_retry_after, scrub};
+use maprepair::domain::llm::response::parse_retry_after;
 use maprepair::domain::llm::*;
+use maprepair::domain::names::normalize_name;
 use maprepair::domain::Direction;
 use serde_json::{json, Value};
 
@@ -1142,7 +1144,7 @@ fn no_error_message_ever_contains_the_key() {
                 parse_response(&config, 200, &no_headers(), &refusal.to_string()).unwrap_err();
             assert!(!err.to_string().contains(key));
         }
-        let net = LlmError::network(&format!("fetch failed for {key}"), &config);
+        let net = LlmError::network(&format!("fetch failed for {key}"), &config.api_key);
         assert!(!net.to_string().contains(key));
     }
     assert_eq!(
@@ -1381,9 +1383,9 @@ fn names_are_canonicalized() {
     aliases.insert("hall", "great hall");
     aliases.insert("great hall", "The Great Hall");
     assert_eq!(aliases.len(), 2, "an alias of itself is ignored");
-    assert_eq!(canonical_name("the  FOYER", &aliases), "great hall");
-    assert_eq!(canonical_name("Hall", &aliases), "great hall");
-    assert_eq!(canonical_name("Kitchen", &aliases), "kitchen");
+    assert_eq!(aliases.canonical("the  FOYER"), "great hall");
+    assert_eq!(aliases.canonical("Hall"), "great hall");
+    assert_eq!(aliases.canonical("Kitchen"), "kitchen");
     let json = serde_json::to_string(&aliases).unwrap();
     assert_eq!(json, r#"[["foyer","great hall"],["hall","great hall"]]"#);
     assert_eq!(serde_json::from_str::<Aliases>(&json).unwrap(), aliases);

@@ -805,7 +805,8 @@ fn filling_in_holds_back_a_way_that_would_open_a_conflict() {
 #[test]
 fn a_way_is_added_only_between_rooms_the_text_titles_on_that_walk() {
     use maprepair::domain::formats::Step;
-    use maprepair::domain::repair::reading::{unmapped, Names, ReadMove, Reading, ReadingIndex};
+    use maprepair::domain::reading::{Names, ReadMove, Reading};
+    use maprepair::domain::repair::reading::{unmapped, ReadingIndex};
     let h = missed_move("Kitchen");
     let map = h.head();
     let mv = |step: u32, from: &str, label: &str, to: &str| ReadMove {

@@ -11,7 +11,8 @@
 
 use super::direction::Label;
 use super::history::Change;
-use super::map::{canonical_name, Exit, ExitId, Map, Origin, Room, RoomId};
+use super::map::{Exit, ExitId, Map, Origin, Room, RoomId};
+use super::names::canonical_name;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// A commit being built. See the module docs.

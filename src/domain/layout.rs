@@ -18,8 +18,8 @@
 //! with the map so that one call stays within a fixed budget of pair interactions.
 
 use super::analysis::Geometry;
-use super::lattice::SplitMix64;
 use super::map::{Map, RoomId};
+use super::rng::SplitMix64;
 use fdg_sim::glam::Vec3;
 use fdg_sim::{ForceGraph, ForceGraphHelper, Simulation, SimulationParameters};
 use rustc_hash::FxHashMap;

@@ -7,6 +7,7 @@
 //! and an exit may carry free text ("go panel") that is kept but never used for geometry.
 
 use super::direction::Label;
+use super::names::canonical_name;
 use serde::{Deserialize, Serialize};
 
 /// A room's id: stable, never reused.
@@ -111,16 +112,6 @@ pub struct Map {
     inc: Vec<Vec<ExitId>>,
     room_count: usize,
     exit_count: usize,
-}
-
-/// Canonical form of a name: trimmed, lowercased, leading article dropped, blanks collapsed.
-pub fn canonical_name(name: &str) -> String {
-    let lowered = name.trim().to_lowercase();
-    let mut words: Vec<&str> = lowered.split_whitespace().collect();
-    if words.len() > 1 && matches!(words[0], "the" | "a" | "an") {
-        words.remove(0);
-    }
-    words.join(" ")
 }
 
 impl Map {
@@ -433,12 +424,6 @@ fn insert_sorted(list: &mut Vec<ExitId>, id: ExitId) {
 mod tests {
     use super::*;
     use crate::domain::Direction::*;
-
-    #[test]
-    fn canonical_names_drop_case_articles_and_blanks() {
-        assert_eq!(canonical_name("  The   Great Hall "), "great hall");
-        assert_eq!(canonical_name("A"), "a");
-    }
 
     #[test]
     fn a_room_with_exits_cannot_be_removed() {

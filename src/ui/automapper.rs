@@ -8,7 +8,7 @@
 //! address, on the next request. Results come back as project JSON (lossless).
 
 use crate::domain::formats::Step;
-use crate::domain::repair::reading::Reading;
+use crate::domain::reading::Reading;
 use crate::domain::Project;
 
 /// The demo `id` (one that [`crate::ui::catalog::build_here`] does not make) as a project.
@@ -31,7 +31,7 @@ pub async fn walkthrough(file: &str, text: &str) -> Result<Project, String> {
 }
 
 /// A second reading of a history's transcript (`steps`, from
-/// [`crate::domain::repair::reading::transcript_steps`]) with rooms named from `names`, for the
+/// [`crate::domain::reading::transcript_steps`]) with rooms named from `names`, for the
 /// solver; `None` when there is nothing to read.
 ///
 /// # Errors

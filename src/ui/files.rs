@@ -1,65 +1,6 @@
-//! Files in and out. [`read_import`] (pure) turns a file's name and text into a project or a
-//! clear error; the rest are the browser edges: reading a picked or dropped file, and offering a
-//! string or a data URL as a download.
-
-use crate::domain::automap::{automap, Hints};
-use crate::domain::formats::{is_transcript, parse_edge_list, read_steps, FormatError};
-use crate::domain::Project;
-
-/// The name a file's project gets: the file name without its extensions.
-fn stem(file: &str) -> String {
-    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
-    let cut = base.find('.').unwrap_or(base.len());
-    let name = base[..cut].trim();
-    if name.is_empty() {
-        "Imported map".to_string()
-    } else {
-        name.to_string()
-    }
-}
-
-/// Reads an imported file: a saved project (`"format": "maprepair-project"`), a MANGO edge list
-/// (a JSON array), or a MANGO walkthrough or interpreter transcript (anything else, automapped).
-///
-/// # Errors
-/// A [`FormatError`] naming the file, the place and the problem.
-pub fn read_import(file: &str, text: &str) -> Result<Project, FormatError> {
-    match read_map(file, text)? {
-        Some(p) => Ok(p),
-        None => {
-            let steps = read_steps(text, file)?;
-            Ok(automap(&stem(file), &steps, &Hints::default()).project)
-        }
-    }
-}
-
-/// [`read_import`] for the files that are maps already: a saved project or an edge list.
-/// `None` for anything else, which is a walkthrough or transcript for the automapper (the app
-/// hands those to the automapper's module: [`crate::ui::automapper`]).
-///
-/// # Errors
-/// A [`FormatError`] naming the file, the place and the problem.
-pub fn read_map(file: &str, text: &str) -> Result<Option<Project>, FormatError> {
-    let trimmed = text.trim_start();
-    if trimmed.is_empty() {
-        return Err(FormatError::new(file, "", "the file is empty"));
-    }
-    // A transcript can open with a bracketed line too ("[Transcript of THE LIGHTHOUSE]").
-    if is_transcript(text) {
-        return Ok(None);
-    }
-    if trimmed.starts_with('{') {
-        return Project::from_json(text, file).map(Some);
-    }
-    if trimmed.starts_with('[') {
-        let records = parse_edge_list(text, file)?;
-        if records.is_empty() {
-            return Err(FormatError::new(file, "", "the edge list has no records"));
-        }
-        return Ok(Some(Project::from_edge_records(&stem(file), &records)));
-    }
-    Ok(None)
-}
+//! Files in and out at the browser's edge: reading a picked or dropped file, and offering a
+//! string or a data URL as a download. What a file holds is read by
+//! [`crate::domain::import`].
 
 /// A file name made from a project name.
 pub fn file_name(project: &str, extension: &str) -> String {
@@ -125,6 +66,7 @@ pub async fn read_text(file: &web_sys::File) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::import::read_import;
     use crate::ui::demo::demo_project;
 
     #[test]
@@ -139,9 +81,7 @@ mod tests {
     }
 
     #[test]
-    fn an_edge_list_and_a_walkthrough_become_projects() {
-        let edges = r#"[{"src_node":"A","dst_node":"B","action":"north"}]"#;
-        assert_eq!(read_import("zork.edges.json", edges).unwrap().name, "zork");
+    fn a_walkthrough_becomes_a_project_and_a_file_name_is_safe() {
         let walk = include_str!("lighthouse.walkthrough");
         assert!(
             read_import("l.walkthrough", walk)
@@ -151,23 +91,6 @@ mod tests {
                 .room_count()
                 > 2
         );
-        // An interpreter's transcript, even one that opens with a bracketed line.
-        let script = "[Transcript of THE LIGHTHOUSE]\nBeach\nWet sand.\n\n>n\nCliff Path\nA path.\n\n>s\nBeach\n";
-        let p = read_import("my-game.txt", script).unwrap();
-        assert_eq!(p.name, "my-game");
-        assert_eq!(p.history.head().room_count(), 2);
-    }
-
-    #[test]
-    fn bad_files_say_where_and_what() {
-        let e = read_import("x.json", "[{\"src_node\": 1}]").unwrap_err();
-        assert_eq!(e.location, "record 1, field \"src_node\"");
-        let e = read_import("y.json", "{\"format\": \"other\"}").unwrap_err();
-        assert!(e.problem.contains("not a maprepair project"));
-        let e = read_import("z.txt", "hello").unwrap_err();
-        assert!(e
-            .problem
-            .contains("neither a game transcript nor a MANGO walkthrough"));
         assert_eq!(file_name("A small house", "json"), "A-small-house.json");
     }
 }

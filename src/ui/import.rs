@@ -1,8 +1,8 @@
 //! Opening files: the import button (a file picker) and dropped files. A file that cannot be
 //! read leaves the open project as it was and says what is wrong, and where.
 
-use super::files::read_map;
 use super::AppState;
+use crate::domain::import::read_map;
 use leptos::prelude::*;
 
 /// Reads `file` and opens it as the project, or reports why not.

@@ -4,7 +4,7 @@
 
 use super::automapper;
 use super::state::{AppState, RepairRun, Strategy};
-use crate::domain::repair::reading::{map_names, transcript_steps};
+use crate::domain::reading::{map_names, transcript_steps};
 use crate::domain::repair::{
     describe_on, solver, Action, Budget, Decider, Decision, RepairSession,
 };

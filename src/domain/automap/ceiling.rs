@@ -26,7 +26,7 @@
 use super::clean::referenced_steps;
 use crate::domain::direction::Label;
 use crate::domain::formats::{EdgeRecord, Step};
-use crate::domain::map::canonical_name;
+use crate::domain::names::canonical_name;
 
 /// What in the kept text tells a restart from a move that started at its continuation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -22,9 +22,8 @@
 
 use std::collections::HashMap;
 
-use super::title::{
-    lines, looks_like_title, normalize, same_word, without_article, without_qualifier, words,
-};
+use super::title::{lines, looks_like_title, same_word, words};
+use crate::domain::names::{title_key, without_article, without_qualifier};
 
 /// How many of a title-less reply's opening sentences may say where the player is.
 const OPENING_SENTENCES: usize = 3;
@@ -46,7 +45,7 @@ const COMPASS_WORDS: &[&str] = &[
 pub struct Place {
     /// The name as listed (trimmed).
     pub name: String,
-    /// [`normalize`]d.
+    /// [`title_key`]ed.
     pub key: String,
     /// The key without its qualifier ("wharf road").
     pub base: String,
@@ -58,7 +57,7 @@ pub struct Place {
 
 impl Place {
     fn new(name: &str) -> Place {
-        let key = normalize(name);
+        let key = title_key(name);
         let (base, qualifier) = split_qualifier(&key);
         Place {
             name: name.trim().to_string(),
@@ -232,7 +231,7 @@ impl Gazetteer {
 
     /// The place with this name, if listed.
     pub fn find(&self, name: &str) -> Option<usize> {
-        let key = normalize(name);
+        let key = title_key(name);
         self.places.iter().position(|p| p.key == key)
     }
 
@@ -332,7 +331,7 @@ impl Gazetteer {
         if let Some(mut f) = found {
             // A title repeated on a status line ("        Broad Walk") counts where it first
             // appears, so the description and the text before it are read from there.
-            let key = normalize(&f.shown);
+            let key = title_key(&f.shown);
             if let Some(first) = lines(observation).into_iter().find(|l| l.key == key) {
                 f.line = Some(first.index);
             }

@@ -12,10 +12,8 @@
 use super::{automap, Hints};
 use crate::domain::formats::Step;
 use crate::domain::history::History;
-use crate::domain::map::canonical_name;
-use crate::domain::repair::reading::{
-    map_names, transcript_steps, Names, ReadExit, ReadMove, Reading,
-};
+use crate::domain::names::canonical_name;
+use crate::domain::reading::{map_names, transcript_steps, Names, ReadExit, ReadMove, Reading};
 
 /// Reads the history's transcript again with the automapper, naming rooms from `names` (see
 /// the module docs). `None` when the history carries fewer than two transcript steps: there is

@@ -7,49 +7,7 @@
 //! title when it is short, starts with a capital, does not end like a sentence and is not
 //! indented. Darkness ("It is pitch black.", a "Darkness" title) is reported separately: the
 //! player moved, but the room cannot be read.
-
-/// Lowercase, decorations removed (`<< >>`, a wrapping pair of parentheses, full-width
-/// parentheses), blanks collapsed.
-pub fn normalize(line: &str) -> String {
-    let mut s: String = line
-        .trim()
-        .chars()
-        .map(|c| match c {
-            '（' => '(',
-            '）' => ')',
-            '’' | '‘' => '\'',
-            c => c,
-        })
-        .collect::<String>()
-        .to_lowercase();
-    for (open, close) in [("<<", ">>"), ("[", "]")] {
-        if let Some(inner) = s.strip_prefix(open).and_then(|r| r.strip_suffix(close)) {
-            s = inner.trim().to_string();
-        }
-    }
-    if s.starts_with('(') && s.ends_with(')') && s[1..s.len() - 1].find(['(', ')']).is_none() {
-        s = s[1..s.len() - 1].to_string();
-    }
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The line without a trailing parenthetical: "bare passage (you are flying)" → "bare passage".
-pub fn without_qualifier(key: &str) -> &str {
-    match key.find('(') {
-        Some(i) if i > 0 => key[..i].trim_end_matches([' ', ',']),
-        _ => key,
-    }
-}
-
-/// The key without a leading article.
-pub fn without_article(key: &str) -> &str {
-    for a in ["the ", "a ", "an "] {
-        if let Some(rest) = key.strip_prefix(a) {
-            return rest;
-        }
-    }
-    key
-}
+use crate::domain::names::title_key;
 
 /// Phrases that mean the player is in the dark.
 const DARK: &[&str] = &[
@@ -76,7 +34,7 @@ pub fn is_dark(observation: &str) -> bool {
     }
     observation
         .lines()
-        .any(|line| matches!(normalize(line).as_str(), "darkness" | "dark"))
+        .any(|line| matches!(title_key(line).as_str(), "darkness" | "dark"))
 }
 
 /// A title as a room's name: without the decoration some games frame it with
@@ -145,7 +103,7 @@ pub fn looks_like_title(line: &str) -> bool {
     if t.ends_with(['.', '!', '?', ':', ',', ';', '"', '\'']) {
         return false;
     }
-    let key = normalize(t);
+    let key = title_key(t);
     if key.is_empty() || matches!(key.as_str(), "darkness" | "dark" | "ok" | "taken" | "done") {
         return false;
     }
@@ -163,7 +121,7 @@ pub struct Line {
     pub index: usize,
     /// The text as written, trimmed.
     pub text: String,
-    /// [`normalize`]d.
+    /// [`title_key`]ed.
     pub key: String,
 }
 
@@ -176,7 +134,7 @@ pub fn lines(observation: &str) -> Vec<Line> {
         .map(|(index, l)| Line {
             index,
             text: l.trim().to_string(),
-            key: normalize(l),
+            key: title_key(l),
         })
         .collect()
 }
@@ -247,22 +205,6 @@ mod tests {
         assert_eq!(stem("quietly"), "quiet");
         assert_eq!(stem("hums"), "hum");
         assert_eq!(stem("sing"), "sing");
-    }
-
-    #[test]
-    fn decorations_are_removed() {
-        assert_eq!(normalize("<< Chief's office >>"), "chief's office");
-        assert_eq!(normalize("(north part)"), "north part");
-        assert_eq!(normalize("  Ledge  in Ravine "), "ledge in ravine");
-        assert_eq!(
-            normalize("Steep Passageway（the top of a steep)"),
-            "steep passageway(the top of a steep)"
-        );
-        assert_eq!(
-            without_qualifier("bare passage (you are flying)"),
-            "bare passage"
-        );
-        assert_eq!(without_qualifier("end of path(an exit)"), "end of path");
     }
 
     #[test]

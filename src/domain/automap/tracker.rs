@@ -56,13 +56,13 @@ use super::naming::{
 };
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
 use super::title::{
-    bare_title, description_after, is_dark, lines, looks_like_title, normalize, same_word, stem,
-    without_article, words,
+    bare_title, description_after, is_dark, lines, looks_like_title, same_word, stem, words,
 };
 use crate::domain::analysis::{Geometry, GeometryBuilder};
 use crate::domain::direction::{Direction, Label, Vector};
 use crate::domain::formats::Step;
-use crate::domain::map::{canonical_name, ExitId, Map, Origin, Room, RoomId};
+use crate::domain::map::{ExitId, Map, Origin, Room, RoomId};
+use crate::domain::names::{canonical_name, title_key, without_article};
 
 /// Why a room had to be guessed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -978,14 +978,14 @@ impl<'a> Tracker<'a> {
 
     fn candidates(&self, seen: &Seen) -> Vec<Cand> {
         if self.gaz.is_empty() {
-            let key = normalize(&seen.shown);
+            let key = title_key(&seen.shown);
             let mut out: Vec<Cand> = self
                 .map
                 .rooms()
                 .filter(|r| {
                     self.info(r.id)
                         .and_then(|i| i.title.as_ref())
-                        .is_some_and(|t| normalize(t) == key)
+                        .is_some_and(|t| title_key(t) == key)
                 })
                 .map(|r| Cand {
                     room: Some(r.id),
@@ -1889,7 +1889,7 @@ impl<'a> Tracker<'a> {
         {
             return None;
         }
-        let base = normalize(base);
+        let base = title_key(base);
         let base = without_article(&base).to_string();
         if base.is_empty() {
             return None;
@@ -1904,7 +1904,7 @@ impl<'a> Tracker<'a> {
                         || (i.place.is_none()
                             && i.title
                                 .as_deref()
-                                .is_some_and(|t| without_article(&normalize(t)) == base))
+                                .is_some_and(|t| without_article(&title_key(t)) == base))
                 })
         };
         the_only(self.map.rooms().map(|r| r.id).filter(|&r| named(r)))

@@ -18,7 +18,7 @@
 use super::world::{GameSpec, World};
 use crate::domain::direction::Direction;
 use crate::domain::formats::{EdgeRecord, Step};
-use crate::domain::lattice::SplitMix64;
+use crate::domain::rng::SplitMix64;
 use std::collections::VecDeque;
 
 /// The refusal every blocked move prints.

@@ -13,7 +13,7 @@
 
 use super::words::{Theme, COMPLEMENTS};
 use crate::domain::direction::{add, Direction, Vector};
-use crate::domain::lattice::SplitMix64;
+use crate::domain::rng::SplitMix64;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// What to generate.

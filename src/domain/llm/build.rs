@@ -20,13 +20,14 @@
 
 use std::future::Future;
 
+use super::config::LlmConfig;
 use super::discretize::{direction_angle, discretize_angle, Aliases, DEFAULT_ANGLE_TOLERANCE};
+use super::error::LlmError;
 use super::extract::extract_observation;
 use super::prompt::{mapping_prompt, MappingContext};
-use super::provider::LlmConfig;
 use super::reply::{observation_output, LocationReply, ObservationReply, RelationReply};
 use super::request::{build_request, HttpRequest, RequestOptions};
-use super::response::{LlmError, Usage};
+use super::response::Usage;
 use super::transport::{HttpResponse, LlmTransport};
 use crate::domain::analysis::{detect, Geometry};
 use crate::domain::history::{Change, CommitInfo, History, HistoryError, Trigger};

@@ -17,9 +17,10 @@ use super::agent::{
     RepairAction, RepairMode, MAX_CANDIDATES, MAX_HISTORY,
 };
 use super::build::{corrective_note, send_with_recovery, Attempted, Outcome};
-use super::provider::LlmConfig;
+use super::config::LlmConfig;
+use super::error::LlmError;
 use super::request::{build_request, RequestOptions};
-use super::response::{LlmError, Usage};
+use super::response::Usage;
 use super::transport::LlmTransport;
 use crate::domain::analysis::{Conflict, ConflictKind};
 use crate::domain::direction::offset_words;

@@ -3,13 +3,13 @@
 //! * [`discretize_angle`]: a bearing in degrees (0° = north, clockwise, so 90° = east) becomes
 //!   one of the eight compass directions, or `None` when it is too far from all of them.
 //! * [`Distance::from_words`]: "right next to", "a long way" … become near / medium / far.
-//! * [`normalize_name`] and [`Aliases`]: place names are trimmed, lowercased, stripped of a
-//!   leading article and of surrounding punctuation, have their blanks collapsed, and are then
-//!   mapped through an alias table, so "The  Great Hall" and "great hall" are one place.
+//! * [`Aliases`]: place names are normalized ([`normalize_name`]) and then mapped through an
+//!   alias table, so "The  Great Hall", "great hall" and "the foyer" can be one place.
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
+use crate::domain::names::normalize_name;
 use crate::domain::Direction;
 
 /// Default angular tolerance: half of a 45° sector, so every bearing gets a direction.
@@ -147,44 +147,6 @@ fn collapse_blanks(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Leading words dropped from names.
-const ARTICLES: [&str; 3] = ["the", "a", "an"];
-
-/// Canonical spelling of a place name: trimmed, lowercased, surrounding quotes and punctuation
-/// removed, one leading article ("the", "a", "an") dropped when something follows it, blanks
-/// collapsed.
-pub fn normalize_name(name: &str) -> String {
-    let lowered = name.to_lowercase();
-    let stripped = lowered.trim_matches(|c: char| {
-        c.is_whitespace()
-            || matches!(
-                c,
-                '"' | '\''
-                    | '`'
-                    | '.'
-                    | ','
-                    | ';'
-                    | ':'
-                    | '!'
-                    | '?'
-                    | '“'
-                    | '”'
-                    | '‘'
-                    | '’'
-                    | '('
-                    | ')'
-                    | '['
-                    | ']'
-            )
-    });
-    let words: Vec<&str> = stripped.split_whitespace().collect();
-    let words = match words.split_first() {
-        Some((first, rest)) if !rest.is_empty() && ARTICLES.contains(first) => rest,
-        _ => &words[..],
-    };
-    words.join(" ")
-}
-
 /// A table of alternative names: each normalized alias points to a normalized canonical name.
 ///
 /// Insertion order is kept (it shows up in exports and tests). Lookups normalize first and
@@ -258,9 +220,4 @@ impl Aliases {
             None => normalized,
         }
     }
-}
-
-/// [`Aliases::canonical`] as a free function.
-pub fn canonical_name(name: &str, aliases: &Aliases) -> String {
-    aliases.canonical(name)
 }

@@ -25,8 +25,9 @@
 //! directions only with stairs, ladders and the like, with a climbing verb, or right before
 //! "to"/"into" ("you walk down the corridor" is not a move down).
 
-use super::discretize::{normalize_name, Distance};
+use super::discretize::Distance;
 use super::reply::{LocationReply, ObservationReply, RelationReply};
+use crate::domain::names::normalize_name;
 use crate::domain::Direction;
 
 /// Verbs that move the reader.

@@ -24,8 +24,10 @@
 
 pub mod agent;
 pub mod build;
+pub mod config;
 pub mod decider;
 pub mod discretize;
+pub mod error;
 pub mod extract;
 pub mod prompt;
 pub mod provider;
@@ -43,19 +45,19 @@ pub use build::{
     read_observation, read_offline, recovery, skip_observation, split_observations, Applied,
     Attempted, BuildError, Outcome, Recovery, Split,
 };
+pub use config::LlmConfig;
 pub use decider::{ask_repair, conflict_brief, decision_for, proposal_text};
-pub use discretize::{
-    canonical_name, discretize_angle, normalize_name, Aliases, Distance, DEFAULT_ANGLE_TOLERANCE,
-};
+pub use discretize::{discretize_angle, Aliases, Distance, DEFAULT_ANGLE_TOLERANCE};
+pub use error::LlmError;
 pub use extract::extract_observation;
 pub use prompt::{mapping_prompt, MappingContext};
-pub use provider::{ApiKey, LlmConfig, Provider};
+pub use provider::{ApiKey, Provider};
 pub use reply::{
     extract_json_object, observation_output, observation_schema, parse_observation_reply,
     LocationReply, ObservationReply, RelationReply, ReplyError,
 };
 pub use request::{build_request, HttpRequest, Prompt, RequestOptions, StructuredOutput};
-pub use response::{parse_response, Completion, LlmError, Usage};
+pub use response::{parse_response, Completion, Usage};
 pub use transport::{call_mapping, call_repair, HttpResponse, LlmTransport};
 
 /// The request that asks the model to read one observation.

@@ -35,9 +35,9 @@ pub enum ReplyError {
     InvalidJson(String),
 }
 
-impl From<ReplyError> for super::response::LlmError {
+impl From<ReplyError> for super::error::LlmError {
     fn from(e: ReplyError) -> Self {
-        super::response::LlmError::Malformed(e.to_string())
+        super::error::LlmError::Malformed(e.to_string())
     }
 }
 
@@ -276,7 +276,7 @@ impl ObservationReply {
             let own: Vec<String> = loc
                 .aliases
                 .iter()
-                .map(|a| super::discretize::normalize_name(a))
+                .map(|a| crate::domain::names::normalize_name(a))
                 .filter(|a| !a.is_empty() && *a != name)
                 .collect();
             add_location(

@@ -18,8 +18,9 @@
 use serde_json::{json, Map, Value};
 use std::fmt;
 
-use super::provider::{LlmConfig, Provider};
-use super::response::LlmError;
+use super::config::LlmConfig;
+use super::error::LlmError;
+use super::provider::Provider;
 
 /// Token budget given to reasoning models, which spend tokens thinking before they answer.
 pub const REASONING_MIN_TOKENS: u32 = 4000;

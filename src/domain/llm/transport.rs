@@ -7,11 +7,12 @@
 //! [`LlmError::Timeout`] and [`LlmError::Cancelled`].
 
 use super::agent::{ConflictBrief, RepairAction, RepairMode};
+use super::config::LlmConfig;
+use super::error::LlmError;
 use super::prompt::MappingContext;
-use super::provider::LlmConfig;
 use super::reply::ObservationReply;
 use super::request::HttpRequest;
-use super::response::{LlmError, Usage};
+use super::response::Usage;
 
 /// What came back over HTTP.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -50,7 +50,7 @@
 //! precision 0.797 → 0.972, recall 0.815 → 0.851 (34 wrong exits set right, 193 removed), 2
 //! ground-truth-correct exits lost; naming rooms from the map's own names (`--reading map`,
 //! what the app does; exits touching rooms that share a title are then not judged, see
-//! [`super::reading::Names::Map`]), 149 → 0, precision 0.905, recall 0.838, 5 lost (judging
+//! [`crate::domain::reading::Names::Map`]), 149 → 0, precision 0.905, recall 0.838, 5 lost (judging
 //! those too, measured with an earlier automapper: 0.924 / 0.833, 15 lost); without a reading ([`solve`]), 149 → 0, precision
 //! 0.864, recall 0.811, 5 lost.
 //! Passes 2 and 3 were chosen and measured on those same maps.
@@ -64,17 +64,18 @@
 //! elsewhere. What both readers get wrong (a restart nothing in the kept text tells) stays.
 
 use super::contradiction::{contradictions_by_rule, others, Contradiction, Rule};
-use super::reading::{transcript_steps, unmapped, ReadVerdict, Reading, ReadingIndex};
+use super::reading::{unmapped, ReadVerdict, ReadingIndex};
 use super::{
     run, Action, Budget, Decider, Decision, DecisionContext, Logged, Pending, RepairReport,
     RepairSession,
 };
 use crate::domain::analysis::{detect, Analysis, ConflictKind, ConflictType, Geometry};
-use crate::domain::automap::title::{normalize, without_qualifier};
 use crate::domain::direction::{Direction, Label};
 use crate::domain::draft::Draft;
 use crate::domain::history::{History, Trigger};
-use crate::domain::map::{canonical_name, Exit, ExitId, Map, Origin, RoomId};
+use crate::domain::map::{Exit, ExitId, Map, Origin, RoomId};
+use crate::domain::names::{canonical_name, title_key, without_qualifier};
+use crate::domain::reading::{transcript_steps, Reading};
 use serde::Serialize;
 
 /// What each contradiction with another observed exit takes off an exit's evidence.
@@ -147,14 +148,14 @@ pub fn judge_text(map: &Map, exit: &Exit, observation: &str) -> TextVerdict {
         return TextVerdict::Unknown;
     };
     // The title as a name: decorations ("<< Closet >>") off, then canonical.
-    let key = canonical_name(&normalize(title));
+    let key = canonical_name(&title_key(title));
     let Some(dst) = map.room(exit.to) else {
         return TextVerdict::Unknown;
     };
     // A same-titled room's name carries a qualifier the title does not ("Shore Road" for
     // "shore road (east end of east/west road)"): the title fits every room of its group.
     // It confirms neither this room nor another of the group.
-    let group = |name: &str| canonical_name(without_qualifier(&normalize(name)));
+    let group = |name: &str| canonical_name(without_qualifier(&title_key(name)));
     let names_dst = dst.canonical == key || dst.aliases.iter().any(|a| canonical_name(a) == key);
     if names_dst {
         return TextVerdict::Confirms;

@@ -10,8 +10,8 @@
 //! order and edge order included, to the one CPython builds.
 
 use crate::domain::direction::{add, Direction, Label, Vector};
-use crate::domain::pyrandom::PyRandom;
 use crate::domain::reference::RefGraph;
+use crate::domain::rng::PyRandom;
 use rustc_hash::FxHashSet;
 
 /// The four cardinal directions in the generators' order (north, south, east, west).

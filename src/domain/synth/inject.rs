@@ -11,8 +11,8 @@
 //! the mutated graph (a merged room's records name the surviving room).
 
 use crate::domain::direction::{Direction, Label};
-use crate::domain::pyrandom::PyRandom;
 use crate::domain::reference::{EdgeData, NodeIx, RefGraph};
+use crate::domain::rng::PyRandom;
 
 /// One injected error edge: `(src, dst, label)` as the authors record it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 //!   (exp29), parameterized by the semantics that measures them;
 //! * [`default_semantics`]: the same suites measured in the app's default semantics.
 //!
-//! All randomness is CPython's generator ([`crate::domain::pyrandom::PyRandom`]), seeded
+//! All randomness is CPython's generator ([`crate::domain::rng::PyRandom`]), seeded
 //! explicitly, so every graph equals the one the authors' Python code builds: same names, same
 //! node order, same edge order.
 

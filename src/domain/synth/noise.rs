@@ -10,8 +10,8 @@
 
 use super::inject;
 use crate::domain::direction::{Direction, Label};
-use crate::domain::pyrandom::PyRandom;
 use crate::domain::reference::{NodeIx, RefGraph};
+use crate::domain::rng::PyRandom;
 use rustc_hash::FxHashSet;
 
 /// The fake room names N7 draws from.

@@ -76,7 +76,7 @@ impl LlmTransport for BrowserTransport {
             let _ = (request, self.timeout_secs);
             Err(LlmError::network(
                 "LLM calls only run in a browser",
-                &self.config,
+                &self.config.api_key,
             ))
         }
     }
@@ -88,7 +88,7 @@ async fn fetch(t: &BrowserTransport, request: &HttpRequest) -> Result<HttpRespon
     use wasm_bindgen::{JsCast, JsValue};
     use wasm_bindgen_futures::JsFuture;
 
-    let fail = |what: &str| LlmError::network(what, &t.config);
+    let fail = |what: &str| LlmError::network(what, &t.config.api_key);
     let window = web_sys::window().ok_or_else(|| fail("no browser window"))?;
     let init = web_sys::RequestInit::new();
     init.set_method(&request.method);
@@ -134,7 +134,7 @@ async fn fetch(t: &BrowserTransport, request: &HttpRequest) -> Result<HttpRespon
                 .ok()
                 .and_then(|m| m.as_string())
                 .unwrap_or_else(|| "the request failed".to_string());
-            LlmError::network(&detail, &t.config)
+            LlmError::network(&detail, &t.config.api_key)
         }
     };
     let result = async {
