@@ -23,7 +23,7 @@ fn spec() -> impl Strategy<Value = Spec> {
     (
         any::<u8>(),
         any::<u8>(),
-        0u8..16,
+        0u8..17,
         prop::bool::weighted(0.6),
         prop::bool::weighted(0.15),
         prop::bool::weighted(0.9),
@@ -41,6 +41,7 @@ fn spec() -> impl Strategy<Value = Spec> {
 fn label(dir: u8) -> Label {
     match Direction::ALL.get(dir as usize) {
         Some(d) => Label::Dir(*d),
+        None if dir >= 16 => Label::Link,
         None => Label::Free(format!("go panel {}", dir % 2)),
     }
 }

@@ -189,7 +189,10 @@ impl fmt::Display for Direction {
     }
 }
 
-/// What an exit is labelled with: one of the fourteen directions, or free text ("go panel").
+/// What an exit is labelled with: one of the fourteen directions, free text ("go panel"), or
+/// nothing at all: a way whose direction the text never states.
+///
+/// In files a label is its word (`"north"`, `"go panel"`), and a [`Label::Link`] is `null`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Label {
@@ -197,6 +200,11 @@ pub enum Label {
     Dir(Direction),
     /// Anything else; kept and shown, never used for geometry.
     Free(String),
+    /// A way between two places with no stated direction ("they went into the shed", "the
+    /// dining-room opened out of the hall"). Drawn, walked by the route finder and pulled
+    /// together by the force layout; it never constrains lattice positions and never makes a
+    /// directional conflict (a room may have any number of them). Its way back is a link too.
+    Link,
 }
 
 impl Label {
@@ -222,13 +230,23 @@ impl Label {
     pub fn direction(&self) -> Option<Direction> {
         match self {
             Label::Dir(d) => Some(*d),
-            Label::Free(_) => None,
+            Label::Free(_) | Label::Link => None,
         }
     }
 
-    /// The opposite label, if there is one (free text has none).
+    /// True for a link with no stated direction.
+    pub fn is_link(&self) -> bool {
+        matches!(self, Label::Link)
+    }
+
+    /// The opposite label, if there is one: a direction's opposite, a link's link (free text
+    /// has none).
     pub fn opposite(&self) -> Option<Label> {
-        self.direction().map(|d| Label::Dir(d.opposite()))
+        match self {
+            Label::Dir(d) => Some(Label::Dir(d.opposite())),
+            Label::Link => Some(Label::Link),
+            Label::Free(_) => None,
+        }
     }
 
     /// The lattice vector, if the label carries one.
@@ -236,11 +254,12 @@ impl Label {
         self.direction().and_then(Direction::vector)
     }
 
-    /// The text shown to people and written to files.
+    /// The text shown to people and written to files (empty for a link).
     pub fn as_str(&self) -> &str {
         match self {
             Label::Dir(d) => d.as_str(),
             Label::Free(s) => s,
+            Label::Link => "",
         }
     }
 }
@@ -334,5 +353,10 @@ mod tests {
         assert_eq!(json, r#"["up","go panel"]"#);
         let back: Vec<Label> = serde_json::from_str(&json).unwrap();
         assert_eq!(back[0], Label::Dir(Direction::Up));
+        let link = serde_json::to_string(&Label::Link).unwrap();
+        assert_eq!(link, "null");
+        assert_eq!(serde_json::from_str::<Label>(&link).unwrap(), Label::Link);
+        assert_eq!(Label::Link.opposite(), Some(Label::Link));
+        assert_eq!(Label::Link.vector(), None);
     }
 }

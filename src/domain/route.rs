@@ -52,12 +52,19 @@ impl Route {
         self.exits.is_empty()
     }
 
-    /// The commands to type ("north", "up", "go panel").
+    /// The commands to type ("north", "up", "go panel"); a link with no direction is "go to"
+    /// the room it leads to.
     pub fn directions(&self, map: &Map) -> Vec<String> {
         self.exits
             .iter()
             .filter_map(|e| map.exit(*e))
-            .map(|e| e.label.to_string())
+            .map(|e| match &e.label {
+                Label::Link => format!(
+                    "go to {}",
+                    map.room(e.to).map_or("the next place", |r| r.name.as_str())
+                ),
+                label => label.to_string(),
+            })
             .collect()
     }
 

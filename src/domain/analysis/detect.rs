@@ -17,7 +17,7 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
         let repeats = map.exits_from(room.id).enumerate().any(|(i, e)| {
             map.exits_from(room.id)
                 .skip(i + 1)
-                .any(|x| x.label == e.label && x.to != e.to)
+                .any(|x| x.label == e.label && x.to != e.to && !e.label.is_link())
         });
         if !repeats {
             continue;
@@ -35,7 +35,7 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
             }
         }
         for (label, exits, targets) in groups {
-            if targets.len() < 2 {
+            if targets.len() < 2 || label.is_link() {
                 continue;
             }
             for (i, a) in targets.iter().enumerate() {
@@ -65,7 +65,7 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
             continue;
         }
         let (a, b) = pair;
-        let usable = |x: &&crate::domain::map::Exit| x.geometric && x.label.opposite().is_some();
+        let usable = |x: &&crate::domain::map::Exit| x.geometric && x.label.direction().is_some();
         let mut forward = map.exits_between(a, b).filter(usable).peekable();
         let mut back = map.exits_between(b, a).filter(usable).peekable();
         if forward.peek().is_none() || back.peek().is_none() {
@@ -197,5 +197,35 @@ fn ordered(a: RoomId, b: RoomId) -> (RoomId, RoomId) {
         (a, b)
     } else {
         (b, a)
+    }
+}
+
+#[cfg(test)]
+mod link_tests {
+    use crate::domain::analysis::Analysis;
+    use crate::domain::direction::{Direction, Label};
+    use crate::domain::map::{Map, Origin};
+
+    #[test]
+    fn links_with_no_direction_never_make_a_directional_conflict() {
+        let mut map = Map::new();
+        let hall = map.add_room("Hall");
+        let shed = map.add_room("Shed");
+        let lawn = map.add_room("Lawn");
+        // Two links out of one room to two places, and a link answered by a compass way back.
+        for (a, b) in [(hall, shed), (hall, lawn)] {
+            map.add_exit(a, b, Label::Link, Origin::Observed).unwrap();
+            map.add_exit(b, a, Label::Link, Origin::InferredReverse)
+                .unwrap();
+        }
+        map.add_exit(shed, hall, Direction::North, Origin::Observed)
+            .unwrap();
+        assert_eq!(Analysis::of(&map).counts().total, 0);
+        // The same shape with one free-text label repeated is a duplicate.
+        map.add_exit(hall, shed, Label::Free("go door".into()), Origin::Observed)
+            .unwrap();
+        map.add_exit(hall, lawn, Label::Free("go door".into()), Origin::Observed)
+            .unwrap();
+        assert_eq!(Analysis::of(&map).counts().direction, 1);
     }
 }

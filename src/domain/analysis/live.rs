@@ -109,10 +109,10 @@ impl LiveDetector {
 
     fn add_exit(&mut self, map: &Map, e: &Exit) {
         self.last_exit = Some(e.id.0);
-        // Duplicated labels, and the overlaps they explain.
+        // Duplicated labels, and the overlaps they explain (links may repeat).
         let targets = self.groups.entry((e.from, e.label.clone())).or_default();
         let mut newly_explained = Vec::new();
-        if !targets.contains(&e.to) {
+        if !e.label.is_link() && !targets.contains(&e.to) {
             if targets.len() == 1 {
                 self.duplicates += 1;
             }
@@ -135,7 +135,7 @@ impl LiveDetector {
             let (a, b) = ordered(e.from, e.to);
             let labels = |x: RoomId, y: RoomId| {
                 map.exits_between(x, y)
-                    .filter(|x| x.geometric && x.label.opposite().is_some())
+                    .filter(|x| x.geometric && x.label.direction().is_some())
                     .map(|x| x.label.clone())
                     .collect::<Vec<_>>()
             };

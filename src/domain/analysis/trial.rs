@@ -132,7 +132,7 @@ fn groups<'e>(exits: impl Iterator<Item = &'e Exit>) -> Vec<(&'e Label, Vec<Room
 /// Duplicated labels among `groups`, and every pair of rooms they explain.
 fn duplicates(groups: &[(&Label, Vec<RoomId>)], pairs: &mut Vec<Pair>) -> i64 {
     let mut n = 0;
-    for (_, targets) in groups.iter().filter(|(_, t)| t.len() >= 2) {
+    for (_, targets) in groups.iter().filter(|(l, t)| t.len() >= 2 && !l.is_link()) {
         n += 1;
         for (i, x) in targets.iter().enumerate() {
             for y in &targets[i + 1..] {
@@ -148,7 +148,7 @@ fn mismatched<'e>(
     forward: impl Iterator<Item = &'e Exit>,
     back: impl Iterator<Item = &'e Exit>,
 ) -> bool {
-    let usable = |x: &&Exit| x.geometric && x.label.opposite().is_some();
+    let usable = |x: &&Exit| x.geometric && x.label.direction().is_some();
     let forward: Vec<&Label> = forward.filter(usable).map(|x| &x.label).collect();
     let back: Vec<&Label> = back.filter(usable).map(|x| &x.label).collect();
     !forward.is_empty()
