@@ -1,5 +1,5 @@
 //! The automapper's module: builds the demo games and automaps walkthroughs when the app asks
-//! (`maprepair::ui::automapper`). Pure computing: no page, no state; projects go back as JSON.
+//! (`maprepair::ui::modules::automapper`). Pure computing: no page, no state; projects go back as JSON.
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -13,7 +13,7 @@ fn main() {
 /// There is no such demo.
 #[wasm_bindgen]
 pub fn build_demo(id: &str, _: &str) -> Result<String, String> {
-    maprepair::ui::catalog::build(id)
+    maprepair::view::catalog::build(id)
         .map(|p| p.to_json())
         .ok_or_else(|| format!("there is no demo “{id}”"))
 }

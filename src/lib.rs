@@ -3,10 +3,12 @@
 //! version history.
 //!
 //! [`domain`] is the pure core (map model, history, conflicts, localization, scoring, repair,
-//! parsing, layout, LLM protocol). `ui` (behind the default `ui` feature) is the Leptos app that
+//! parsing, layout, LLM protocol); [`view`] computes what the app shows (drawing, SVG, words,
+//! lessons), also pure. `ui` (behind the default `ui` feature) is the Leptos app that
 //! owns every side effect.
 
 pub mod domain;
+pub mod view;
 
 #[cfg(feature = "ui")]
 pub mod ui;

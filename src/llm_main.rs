@@ -1,5 +1,5 @@
 //! The LLM tools' module: loaded by the app after its first map is drawn
-//! (`maprepair::ui::llm_slot`), which then calls [`mount`]. Everything else lives in the
+//! (`maprepair::ui::modules::llm_slot`), which then calls [`mount`]. Everything else lives in the
 //! library (`maprepair::ui::llm`).
 
 use wasm_bindgen::prelude::wasm_bindgen;

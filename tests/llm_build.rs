@@ -73,7 +73,7 @@ fn paragraphs_lines_separators_and_walkthroughs_split() {
         split_observations("a b", &Split::Separator("  ".into())),
         vec!["a b"]
     );
-    let walk = include_str!("../src/ui/lighthouse.walkthrough");
+    let walk = include_str!("../src/view/lighthouse.walkthrough");
     let steps = split_observations(walk, &Split::Lines);
     assert!(steps.len() >= 6);
     assert_eq!(
@@ -295,7 +295,7 @@ I crossed the courtyard and passed through the gate into the orchard.",
 
 #[test]
 fn the_offline_reader_follows_a_walkthrough() {
-    let (history, _) = build_offline(include_str!("../src/ui/lighthouse.walkthrough"));
+    let (history, _) = build_offline(include_str!("../src/view/lighthouse.walkthrough"));
     let got = exits(&history);
     assert!(
         got.contains(&"beach -north-> lighthouse door".to_string()),

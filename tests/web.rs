@@ -14,14 +14,14 @@
 
 use leptos::prelude::*;
 use leptos::task::tick;
-use maprepair::ui::conflict_list::ConflictList;
-use maprepair::ui::conflict_summary::ConflictSummary;
-use maprepair::ui::demo::demo_project;
-use maprepair::ui::inspector::Inspector;
-use maprepair::ui::map_canvas::MapCanvas;
-use maprepair::ui::repair_panel::RepairPanel;
-use maprepair::ui::timeline::Timeline;
+use maprepair::ui::conflicts::conflict_list::ConflictList;
+use maprepair::ui::conflicts::conflict_summary::ConflictSummary;
+use maprepair::ui::conflicts::inspector::Inspector;
+use maprepair::ui::history::timeline::Timeline;
+use maprepair::ui::map::map_canvas::MapCanvas;
+use maprepair::ui::repair::repair_panel::RepairPanel;
 use maprepair::ui::AppState;
+use maprepair::view::demo::demo_project;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 

@@ -1,8 +1,8 @@
 //! The demo gallery: pick a demo and watch its walkthrough build the map commit by commit.
 
-use super::catalog::{build_here, cards, DemoCard};
-use super::AppState;
 use crate::domain::Project;
+use crate::ui::AppState;
+use crate::view::catalog::{build_here, cards, DemoCard};
 use leptos::prelude::*;
 
 /// The gallery of demos.
@@ -37,8 +37,9 @@ fn DemoItem(
         None => {
             let (id, title) = (id.clone(), title.clone());
             state.tell(format!("Building “{title}”…"), false);
-            let built =
-                state.unless_opened_meanwhile(async move { super::automapper::demo(&id).await });
+            let built = state.unless_opened_meanwhile(async move {
+                crate::ui::modules::automapper::demo(&id).await
+            });
             leptos::task::spawn_local(async move {
                 let Some(built) = built.await else { return };
                 match built {

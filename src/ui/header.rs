@@ -1,11 +1,11 @@
 //! The top bar: the app's name, the two pages, the open project's name, and the project,
 //! import and export menus.
 
-use super::export_menu::ExportMenu;
-use super::follow::FollowButton;
-use super::import::ImportButton;
-use super::projects_menu::ProjectsMenu;
-use super::state::{AppState, Page};
+use crate::ui::io::export_menu::ExportMenu;
+use crate::ui::io::follow::FollowButton;
+use crate::ui::io::import::ImportButton;
+use crate::ui::io::projects_menu::ProjectsMenu;
+use crate::ui::state::{AppState, Page};
 use leptos::prelude::*;
 
 /// The header.

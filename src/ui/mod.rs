@@ -2,58 +2,23 @@
 //! inspector and the commit panel) and a Learn gallery.
 //!
 //! State lives in [`state::AppState`] (provided by context); the domain does every piece of
-//! graph work; side effects (storage, files, timers, keys, timing marks) each live in their own
-//! file. One component per file, named after the file.
+//! graph work and [`crate::view`] computes what is shown; side effects (storage, files, timers,
+//! keys, timing marks) each live in their own file. One component per file, named after the
+//! file, grouped by what the user sees: [`map`], [`history`], [`conflicts`], [`repair`],
+//! [`io`], [`learn`], [`llm`], and the bridges to the other wasm modules ([`modules`]).
 
-pub mod automapper;
-pub mod camera;
-pub mod candidate_item;
-#[cfg(target_arch = "wasm32")]
-pub mod canvas_dom;
-pub mod canvas_input;
-pub mod catalog;
-pub mod commit_detail;
-pub mod conflict_detail;
-pub mod conflict_list;
-pub mod conflict_summary;
-pub mod conflict_track;
-pub mod demo;
+pub mod conflicts;
 pub mod demo_picker;
-pub mod describe;
-pub mod drawing;
-pub mod export_menu;
-pub mod files;
-pub mod follow;
 pub mod header;
-pub mod import;
-pub mod inspector;
-pub mod keys;
+pub mod history;
+pub mod io;
 pub mod learn;
-pub mod legend;
-pub mod lesson_panel;
-pub mod lessons;
 pub mod llm;
-pub mod llm_slot;
-pub mod map_canvas;
-pub mod map_toolbar;
+pub mod map;
+pub mod modules;
 pub mod notice;
-pub mod perf;
-pub mod playback;
-#[cfg(target_arch = "wasm32")]
-pub mod png;
-pub mod projects_menu;
 pub mod repair;
-pub mod repair_log;
-pub mod repair_panel;
-pub mod room_detail;
-pub mod route_finder;
-pub mod snapshot;
 pub mod state;
-pub mod storage;
-pub mod svg;
-pub mod timeline;
-pub mod truth;
-pub mod truth_panel;
 pub mod workspace;
 
 pub use state::AppState;
@@ -71,22 +36,25 @@ fn first_project() -> (crate::domain::Project, Option<String>) {
             .and_then(|w| w.location().hash().ok())
             .unwrap_or_default();
         if let Some(id) = hash.strip_prefix("#demo=") {
-            if let Some(p) = catalog::build_here(id) {
+            if let Some(p) = crate::view::catalog::build_here(id) {
                 return (p, None);
             }
-            if catalog::cards().iter().any(|c| c.id == id) {
-                let shown = storage::restore().unwrap_or_else(demo::demo_project);
+            if crate::view::catalog::cards().iter().any(|c| c.id == id) {
+                let shown = io::storage::restore().unwrap_or_else(crate::view::demo::demo_project);
                 return (shown, Some(id.to_string()));
             }
         }
     }
-    (storage::restore().unwrap_or_else(demo::demo_project), None)
+    (
+        io::storage::restore().unwrap_or_else(crate::view::demo::demo_project),
+        None,
+    )
 }
 
 /// Opens the demo `id` once the automapper's module has built it.
 fn open_later(state: AppState, id: String) {
     let built = state.unless_opened_meanwhile(async move {
-        let built = automapper::demo(&id).await;
+        let built = modules::automapper::demo(&id).await;
         (id, built)
     });
     leptos::task::spawn_local(async move {
@@ -109,10 +77,10 @@ pub fn App() -> impl IntoView {
     if let Some(id) = pending {
         open_later(state, id);
     }
-    storage::use_autosave(state);
-    llm_slot::provide_llm_loader(state);
-    playback::use_playback(state);
-    keys::use_arrow_keys(state);
+    io::storage::use_autosave(state);
+    modules::llm_slot::provide_llm_loader(state);
+    history::playback::use_playback(state);
+    history::keys::use_arrow_keys(state);
     let dragging = RwSignal::new(false);
     view! {
         <div
@@ -126,14 +94,14 @@ pub fn App() -> impl IntoView {
             on:drop=move |ev| {
                 ev.prevent_default();
                 dragging.set(false);
-                import::drop_files(state, &ev);
+                io::import::drop_files(state, &ev);
             }
         >
             <header::AppHeader />
             <notice::NoticeBar />
             {move || match state.page.get() {
                 Page::Map => view! { <workspace::Workspace /> }.into_any(),
-                Page::Learn => view! { <learn::LearnGallery /> }.into_any(),
+                Page::Learn => view! { <learn::gallery::LearnGallery /> }.into_any(),
             }}
             <div class="drop-hint">"Drop a .walkthrough, an edges.json or a saved project to open it"</div>
         </div>

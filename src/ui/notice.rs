@@ -1,6 +1,6 @@
 //! The message banner: import errors, storage problems, what an action did.
 
-use super::AppState;
+use crate::ui::AppState;
 use leptos::prelude::*;
 
 /// Shows the current notice with a button to dismiss it.

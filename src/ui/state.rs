@@ -3,18 +3,18 @@
 //! this handle with `expect_context::<AppState>()`; every write goes through one of its methods
 //! or a single `update`, and the domain does the work.
 
-use super::camera::Camera;
-use super::drawing::{draw, Drawing, Marks};
-use super::lessons::Lesson;
-use super::perf;
-use super::route_finder::{answer, RouteAnswer, RouteEnds};
-use super::snapshot::Snapshot;
-use super::truth::TruthView;
 use crate::domain::layout::{force, grid, Floors, Layout};
 use crate::domain::repair::heuristic::{Heuristic, Preference};
 use crate::domain::repair::solver::Solver;
 use crate::domain::repair::{Logged, RepairSession};
 use crate::domain::Project;
+use crate::ui::map::perf;
+use crate::ui::map::route_finder::{answer, RouteAnswer, RouteEnds};
+use crate::view::camera::Camera;
+use crate::view::drawing::{draw, Drawing, Marks};
+use crate::view::lessons::Lesson;
+use crate::view::snapshot::Snapshot;
+use crate::view::truth::TruthView;
 use leptos::prelude::*;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
@@ -431,8 +431,8 @@ pub(crate) fn after_next_frame(f: impl FnOnce() + 'static) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::demo::demo_project;
-    use crate::ui::repair::repair_all;
+    use crate::ui::repair::run::repair_all;
+    use crate::view::demo::demo_project;
 
     fn state() -> (Owner, AppState) {
         let owner = Owner::new();
@@ -541,7 +541,7 @@ mod tests {
         // Off the browser the automapper's module cannot be had: the solver runs without the
         // second reading, as `solve` does, and says so.
         let solved = std::future::Future::poll(
-            std::pin::pin!(crate::ui::repair::solve_to_end(s)),
+            std::pin::pin!(crate::ui::repair::run::solve_to_end(s)),
             &mut std::task::Context::from_waker(std::task::Waker::noop()),
         );
         assert!(solved.is_ready());

@@ -2,20 +2,20 @@
 //! legend and timeline in the middle; the inspector, the route finder and the commit panel on
 //! the right.
 
-use super::commit_detail::CommitDetail;
-use super::conflict_list::ConflictList;
-use super::conflict_summary::ConflictSummary;
-use super::demo_picker::DemoPicker;
-use super::inspector::Inspector;
-use super::legend::Legend;
-use super::lesson_panel::LessonPanel;
-use super::llm_slot::LlmSlot;
-use super::map_canvas::MapCanvas;
-use super::map_toolbar::MapToolbar;
-use super::repair_panel::RepairPanel;
-use super::route_finder::RoutePanel;
-use super::timeline::Timeline;
-use super::truth_panel::TruthPanel;
+use crate::ui::conflicts::conflict_list::ConflictList;
+use crate::ui::conflicts::conflict_summary::ConflictSummary;
+use crate::ui::conflicts::inspector::Inspector;
+use crate::ui::demo_picker::DemoPicker;
+use crate::ui::history::commit_detail::CommitDetail;
+use crate::ui::history::timeline::Timeline;
+use crate::ui::io::truth_panel::TruthPanel;
+use crate::ui::learn::lesson_panel::LessonPanel;
+use crate::ui::map::legend::Legend;
+use crate::ui::map::map_canvas::MapCanvas;
+use crate::ui::map::map_toolbar::MapToolbar;
+use crate::ui::map::route_finder::RoutePanel;
+use crate::ui::modules::llm_slot::LlmSlot;
+use crate::ui::repair::repair_panel::RepairPanel;
 use leptos::prelude::*;
 
 /// The three-column map workspace.

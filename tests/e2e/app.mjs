@@ -215,7 +215,7 @@ await run(async (context, url) => {
   });
 
   await check('a MANGO walkthrough is automapped', async () => {
-    const walk = await readFile(join(ROOT, 'src', 'ui', 'lighthouse.walkthrough'));
+    const walk = await readFile(join(ROOT, 'src', 'view', 'lighthouse.walkthrough'));
     await id('import-file').setInputFiles({ name: 'lighthouse.walkthrough', mimeType: 'text/plain', buffer: walk });
     await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]').textContent === 'lighthouse');
     if (Number(await text('room-count')) < 3) throw new Error('too few rooms');
@@ -313,7 +313,7 @@ await run(async (context, url) => {
     await page.dispatchEvent('.app', 'drop', { dataTransfer: transfer });
     await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]').textContent === 'cellar');
     if ((await page.locator('.exit-label', { hasText: 'go through hatch' }).count()) < 1) throw new Error('free-text exit not labelled');
-    await id('import-file').setInputFiles({ name: 'lighthouse.walkthrough', mimeType: 'text/plain', buffer: await readFile(join(ROOT, 'src', 'ui', 'lighthouse.walkthrough')) });
+    await id('import-file').setInputFiles({ name: 'lighthouse.walkthrough', mimeType: 'text/plain', buffer: await readFile(join(ROOT, 'src', 'view', 'lighthouse.walkthrough')) });
     await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]').textContent === 'lighthouse');
   });
 

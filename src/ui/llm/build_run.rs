@@ -19,7 +19,7 @@ const RETRYING: &str = "Retrying automatically";
 
 /// "Text map", or "<base> 2", "<base> 3" … so a new build never overwrites a saved project.
 fn unique_name(base: &str) -> String {
-    let taken = crate::ui::storage::saved_names();
+    let taken = crate::ui::io::storage::saved_names();
     let base = if base.trim().is_empty() {
         "Text map"
     } else {

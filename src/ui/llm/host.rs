@@ -1,7 +1,7 @@
 //! The app, as the LLM tools see it.
 //!
 //! The LLM tools are a wasm module of their own (`maprepair-llm`), loaded once the page has
-//! drawn its first map ([`crate::ui::llm_slot`]), so the app's own bundle stays small. The two
+//! drawn its first map ([`crate::ui::modules::llm_slot`]), so the app's own bundle stays small. The two
 //! modules share no memory: the app hands this one a bridge object, and the project travels
 //! between them as the JSON the app exports and saves (lossless, the whole history).
 //!

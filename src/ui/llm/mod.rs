@@ -2,7 +2,7 @@
 //! map from any text (or offline, with the rule-based reader), and the LLM repair agent.
 //!
 //! These tools are built as a wasm module of their own (`src/llm_main.rs`), which the app loads
-//! once its first map is drawn and [`mount`]s in the left column ([`crate::ui::llm_slot`]).
+//! once its first map is drawn and [`mount`]s in the left column ([`crate::ui::modules::llm_slot`]).
 //! State lives in [`LlmState`], provided by [`LlmPanel`] to its children; the project itself
 //! is the app's, reached through [`host::Host`]. Requests go straight from the browser to the
 //! provider ([`http`]); the domain builds and reads them. The key is kept in memory unless the

@@ -10,7 +10,7 @@
 //! Project exports never read these keys.
 
 use crate::domain::llm::Provider;
-use crate::ui::storage::{get, remove};
+use crate::ui::io::storage::{get, remove};
 use serde::{Deserialize, Serialize};
 
 const SETTINGS: &str = "maprepair.llm.settings";
@@ -62,7 +62,7 @@ pub struct SavedRun {
 
 /// Keeps a value; false if the browser would not.
 fn set(k: &str, v: &str) -> bool {
-    crate::ui::storage::set(k, v).is_ok()
+    crate::ui::io::storage::set(k, v).is_ok()
 }
 
 /// The saved settings, or the defaults.

@@ -13,7 +13,7 @@ use crate::domain::llm::{
 use crate::domain::repair::{Action, Budget, Decision, RepairSession};
 use crate::domain::Project;
 use crate::ui::llm::http::{sleep_ms, tick, BrowserTransport};
-use crate::ui::repair_log::RepairLog;
+use crate::ui::repair::repair_log::RepairLog;
 use leptos::prelude::*;
 
 fn mode_label(mode: RepairMode) -> &'static str {

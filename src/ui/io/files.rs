@@ -1,0 +1,96 @@
+//! Files in and out at the browser's edge: reading a picked or dropped file, and offering a
+//! string or a data URL as a download. What a file holds is read by
+//! [`crate::domain::import`].
+
+/// A file name made from a project name.
+pub fn file_name(project: &str, extension: &str) -> String {
+    let safe: String = project
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let safe = safe.trim_matches('-');
+    format!("{}.{extension}", if safe.is_empty() { "map" } else { safe })
+}
+
+/// Offers `text` as a download.
+#[cfg(target_arch = "wasm32")]
+pub fn download_text(name: &str, mime: &str, text: &str) -> Result<(), String> {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+        .map_err(|_| "the browser could not make the file".to_string())?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)
+        .map_err(|_| "the browser could not make a download link".to_string())?;
+    let result = download_url(name, &url);
+    let _ = web_sys::Url::revoke_object_url(&url);
+    result
+}
+
+/// Offers a URL (an object or data URL) as a download.
+#[cfg(target_arch = "wasm32")]
+pub fn download_url(name: &str, url: &str) -> Result<(), String> {
+    use wasm_bindgen::JsCast;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let a: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(|_| "no link")?
+        .dyn_into()
+        .map_err(|_| "no link")?;
+    a.set_href(url);
+    a.set_download(name);
+    a.click();
+    Ok(())
+}
+
+/// Reads a file's text.
+#[cfg(target_arch = "wasm32")]
+pub async fn read_text(file: &web_sys::File) -> Result<String, String> {
+    let promise = file.text();
+    let value = wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .map_err(|_| format!("{}: the browser could not read the file", file.name()))?;
+    value
+        .as_string()
+        .ok_or_else(|| format!("{}: the file is not text", file.name()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::import::read_import;
+    use crate::view::demo::demo_project;
+
+    #[test]
+    fn a_saved_project_comes_back_the_same() {
+        let p = demo_project();
+        let back = read_import("house.maprepair.json", &p.to_json()).unwrap();
+        assert_eq!(back.history.commits(), p.history.commits());
+        assert_eq!(
+            back.ground_truth.map(|t| t.len()),
+            p.ground_truth.map(|t| t.len())
+        );
+    }
+
+    #[test]
+    fn a_walkthrough_becomes_a_project_and_a_file_name_is_safe() {
+        let walk = include_str!("../../view/lighthouse.walkthrough");
+        assert!(
+            read_import("l.walkthrough", walk)
+                .unwrap()
+                .history
+                .head()
+                .room_count()
+                > 2
+        );
+        assert_eq!(file_name("A small house", "json"), "A-small-house.json");
+    }
+}

@@ -1,0 +1,130 @@
+//! The map: an SVG whose contents follow the current drawing (kept in step by
+//! `canvas_dom`, which touches only what changed). Panning and zooming move the painted
+//! picture with a CSS transform (no repaint, so even a 2,000-room map moves smoothly); a moment
+//! after the camera stops, the SVG is repainted for the new view with a margin of a screen on
+//! every side. Pointer input (pan, zoom, drag rooms, select) is in [`crate::ui::map::canvas_input`].
+
+use crate::ui::map::canvas_input::CanvasInput;
+use crate::ui::AppState;
+use leptos::prelude::*;
+
+/// How long the camera must rest before the SVG is repainted for it.
+const SETTLE_MS: u64 = 150;
+
+/// The map canvas.
+#[component]
+pub fn MapCanvas() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let frame = NodeRef::<leptos::html::Div>::new();
+    let canvas = NodeRef::<leptos::svg::Svg>::new();
+    #[cfg(target_arch = "wasm32")]
+    sync_drawing(state, frame, canvas);
+    // Repaint for the camera once it rests.
+    let settle = StoredValue::new(None::<TimeoutHandle>);
+    Effect::new(move |_| {
+        let c = state.camera.get();
+        if let Some(h) = settle.get_value() {
+            h.clear();
+        }
+        let paint = move || {
+            settle.set_value(None);
+            state.painted.set(c);
+        };
+        settle.set_value(
+            set_timeout_with_handle(paint, std::time::Duration::from_millis(SETTLE_MS)).ok(),
+        );
+    });
+    let input = CanvasInput::new(state, frame);
+    let transform = move || {
+        let (painted, c) = (state.painted.get(), state.camera.get());
+        c.transform_from(&painted, state.viewport.get().0)
+    };
+    view! {
+        <div
+            class="map-frame"
+            node_ref=frame
+            on:wheel=move |ev| input.wheel(&ev)
+            on:pointerdown=move |ev| input.down(&ev)
+            on:pointermove=move |ev| input.moved(&ev)
+            on:pointerup=move |ev| input.up(&ev)
+            on:pointercancel=move |ev| input.up(&ev)
+        >
+            <div class="map-stage" style:transform=transform>
+                <svg
+                    node_ref=canvas
+                    class="map-canvas"
+                    class:far=move || state.painted.with(|c| c.w > 3_600.0)
+                    data-testid="map-canvas"
+                    viewBox=move || state.painted.with(|c| c.margin().view_box())
+                    role="img"
+                    aria-label="Map of the rooms; drag to pan, scroll to zoom, drag a room to move it"
+                ></svg>
+            </div>
+        </div>
+    }
+}
+
+/// Reads the canvas's size (this forces a layout: only on mount and on window resizes).
+#[cfg(target_arch = "wasm32")]
+fn measure(state: AppState, frame: NodeRef<leptos::html::Div>) {
+    if let Some(f) = frame.get_untracked() {
+        let r = f.get_bounding_client_rect();
+        let size = (r.width(), r.height());
+        if size.0 > 0.0 && state.viewport.get_untracked() != size {
+            state.viewport.set(size);
+        }
+    }
+}
+
+/// Writes each new drawing into the SVG; while the camera follows the drawing, fits it.
+#[cfg(target_arch = "wasm32")]
+fn sync_drawing(
+    state: AppState,
+    frame: NodeRef<leptos::html::Div>,
+    canvas: NodeRef<leptos::svg::Svg>,
+) {
+    let dom = StoredValue::new_local(None::<crate::ui::map::canvas_dom::CanvasDom>);
+    let resize = window_event_listener(leptos::ev::resize, move |_| measure(state, frame));
+    on_cleanup(move || resize.remove());
+    Effect::new(move |_| {
+        let d = state.drawing.get();
+        let Some(el) = canvas.get() else { return };
+        let t = crate::ui::map::perf::now();
+        if dom.with_value(Option::is_none) {
+            dom.set_value(crate::ui::map::canvas_dom::CanvasDom::mount(&el));
+            measure(state, frame);
+        }
+        dom.update_value(|c| {
+            if let Some(c) = c {
+                c.update(&d);
+            }
+        });
+        crate::ui::map::perf::record("dom", t);
+        crate::ui::map::perf::mark_drawn();
+        if state.auto_fit.get_untracked() {
+            // A force layout is laid out afresh at every version: always refit it. Otherwise
+            // refit only when needed: a view that moves at every step would repaint
+            // everything at every step.
+            let force = state.layout_mode.get_untracked() == crate::ui::state::LayoutMode::Force;
+            let next = state.camera.get_untracked().follow(
+                [d.left, d.top, d.width, d.height],
+                d.here,
+                state.viewport.get_untracked(),
+                crate::view::drawing::ROOM_WIDTH,
+                force,
+            );
+            if let Some(c) = next {
+                // Following the reader at the same scale is a pan: the painted picture (it
+                // holds a screen's margin) moves at once and is repainted once the camera
+                // rests. A jump past the margin shows blank for that moment rather than
+                // holding up the step: repainting a readable view of a big map costs more
+                // than a frame.
+                let pan = (c.w - state.camera.get_untracked().w).abs() < 1e-6;
+                state.camera.set(c);
+                if !pan {
+                    state.painted.set(c);
+                }
+            }
+        }
+    });
+}
