@@ -73,6 +73,53 @@ pub fn emit(args: &Args, json: &serde_json::Value, text: impl FnOnce() -> String
     let _ = writeln!(std::io::stdout().lock(), "{out}");
 }
 
+/// Prints `head` with its array `key` (empty in `head`) filled from `items`, one item at a time:
+/// the same bytes as [`emit`] of the whole object, without holding every item at once (a big
+/// map's conflict list outweighs the map). `json_item` writes one item's JSON; the text form is
+/// `text_head`, then `text_item`'s line per item.
+pub fn emit_list<T>(
+    args: &Args,
+    head: &serde_json::Value,
+    key: &str,
+    items: impl Iterator<Item = T>,
+    json_item: impl Fn(&T, &mut dyn std::io::Write) -> std::io::Result<()>,
+    text_head: impl FnOnce() -> String,
+    text_item: impl Fn(&T) -> String,
+) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let write = || -> std::io::Result<()> {
+        if !args.json() {
+            let head = text_head();
+            write!(out, "{}", head.trim_end())?;
+            for item in items {
+                write!(out, "\n{}", text_item(&item).trim_end())?;
+            }
+            writeln!(out)?;
+            return out.flush();
+        }
+        let whole = head.to_string();
+        // A quote inside a string is escaped, so the key's own `"key":[]` is found only once.
+        let needle = format!("\"{key}\":[]");
+        let (before, after) = match whole.find(&needle) {
+            Some(at) => whole.split_at(at + needle.len() - 1),
+            None => (whole.as_str(), ""),
+        };
+        out.write_all(before.as_bytes())?;
+        for (i, item) in items.enumerate() {
+            if i > 0 {
+                out.write_all(b",")?;
+            }
+            json_item(&item, &mut out)?;
+        }
+        out.write_all(after.as_bytes())?;
+        writeln!(out)?;
+        out.flush()
+    };
+    // A closed pipe ends output quietly, as in `emit`.
+    let _ = write();
+}
+
 fn run(args: &Args) -> Result<(), CliError> {
     match args.positional(0).as_deref() {
         Some("bench") => match args.positional(1).as_deref() {
