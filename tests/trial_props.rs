@@ -1,5 +1,6 @@
 //! The trial judge (what-if conflict counts for one-exit edits) against detection on the edited
-//! map, on random maps: every exit, removed and relabelled to every direction and to a free label.
+//! map, on random maps: every exit, removed, flattened (marked non-geometric) and relabelled to
+//! every direction and to a free label.
 #![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 
 use maprepair::domain::analysis::{detect, Edit, Geometry, TrialJudge};
@@ -113,7 +114,7 @@ proptest! {
         let before = count(&map);
         let judge = TrialJudge::new(&map, &geometry);
         for e in map.exits() {
-            let mut edits = vec![Edit::Remove(e.id)];
+            let mut edits = vec![Edit::Remove(e.id), Edit::Flatten(e.id)];
             edits.extend((0..15).map(label).filter(|l| *l != e.label).map(|l| Edit::Relabel(e.id, l)));
             for edit in edits {
                 let edited = edit.apply(&map).unwrap();

@@ -1,5 +1,6 @@
-//! What-if judgement of one-exit edits: how many conflicts a map would have after removing or
-//! relabelling one exit, without copying the map or running detection again.
+//! What-if judgement of one-exit edits: how many conflicts a map would have after removing,
+//! relabelling or flattening (marking non-geometric) one exit, without copying the map or
+//! running detection again.
 //!
 //! An edit changes duplicate labels and reverse mismatches only at the exit's two rooms, and
 //! naming not at all. Geometry is the minimum spanning forest of the geometric exits by exit id
@@ -33,13 +34,16 @@ pub enum Edit {
     /// Relabel the exit; its inferred way back takes the opposite label, or goes if the new label
     /// has no opposite.
     Relabel(ExitId, Label),
+    /// Keep the exit but mark it non-geometric (it no longer places rooms nor takes part in a
+    /// reverse mismatch); its inferred way back stays as it is.
+    Flatten(ExitId),
 }
 
 impl Edit {
     /// The exit edited.
     pub fn exit(&self) -> ExitId {
         match self {
-            Edit::Remove(e) | Edit::Relabel(e, _) => *e,
+            Edit::Remove(e) | Edit::Relabel(e, _) | Edit::Flatten(e) => *e,
         }
     }
 
@@ -47,6 +51,11 @@ impl Edit {
     /// exit does not exist.
     fn parts(&self, map: &Map) -> Option<(Vec<ExitId>, Vec<Exit>)> {
         let old = map.exit(self.exit())?;
+        if let Edit::Flatten(_) = self {
+            let mut flat = old.clone();
+            flat.geometric = false;
+            return Some((vec![old.id], vec![flat]));
+        }
         let back = old.label.opposite();
         let twins: Vec<&Exit> = map
             .exits_between(old.to, old.from)
