@@ -6,6 +6,7 @@
 mod args;
 mod automap;
 mod bench_ceiling;
+mod bench_files;
 mod bench_mango;
 mod bench_routes;
 mod bench_scale;
@@ -30,6 +31,7 @@ commands:
   repair FILE --strategy heuristic-remove|heuristic-modify|solver [--semantics …] [--out FILE] [--fill]
   bench mango --data DIR [--strategy solver|heuristic-remove|heuristic-modify [--fill] [--out DIR]]
   bench scale --rooms N [--seed S]
+  bench files --rooms N [--transcript-mb M] [--seed S] [--timeout SECONDS]
   bench synth --suite lca|table1 [--verbose]
   bench routes --data DIR [--automap clean|raw] [--hints yes|no] [--built DIR] [--verbose]
   bench ceiling --data DIR [--verbose]
@@ -129,6 +131,7 @@ fn run(args: &Args) -> Result<(), CliError> {
             },
             Some("synth") => bench_synth::run(args),
             Some("scale") => bench_scale::run(args),
+            Some("files") => bench_files::run(args),
             Some("routes") => bench_routes::run(args),
             Some("ceiling") => bench_ceiling::run(args),
             other => Err(CliError::Usage(format!("unknown benchmark {other:?}"))),
@@ -140,6 +143,26 @@ fn run(args: &Args) -> Result<(), CliError> {
         Some("repair") => repair::run(args),
         Some(other) => Err(CliError::Usage(format!("unknown command {other:?}"))),
         None => Err(CliError::Usage("no command given".into())),
+    }
+}
+
+/// When set, the process writes its peak resident memory (`VmHWM`, in kB) to the file this
+/// names as it ends: how `bench files` measures each command it runs.
+pub const PEAK_FILE_VAR: &str = "MAPREPAIR_PEAK_FILE";
+
+/// Writes this process's peak resident memory to the file [`PEAK_FILE_VAR`] names, if set
+/// (Linux: `VmHWM` of `/proc/self/status`; nothing elsewhere).
+fn report_peak() {
+    let Some(file) = std::env::var_os(PEAK_FILE_VAR) else {
+        return;
+    };
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+    if let Some(kb) = kb {
+        let _ = std::fs::write(file, kb.to_string());
     }
 }
 
@@ -155,7 +178,9 @@ fn main() -> ExitCode {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
-    match run(&args) {
+    let result = run(&args);
+    report_peak();
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Usage(m)) => {
             eprintln!("maprepair: {m}\n\n{USAGE}");
