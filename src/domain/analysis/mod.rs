@@ -12,6 +12,7 @@
 //! normalized over the candidates). One fact, one conflict: a 2-cycle is only a reverse mismatch,
 //! and two targets of one duplicated label are not also an overlap.
 
+pub mod bound;
 pub mod bulk;
 pub mod conflict;
 pub mod detect;
@@ -22,6 +23,7 @@ pub mod score;
 pub mod trial;
 
 pub use conflict::{Conflict, ConflictKind, ConflictType, Counts};
+pub use bound::FlattenBound;
 pub use detect::detect;
 pub use geometry::{Geometry, GeometryBuilder, LoopClosure, Placement};
 pub use live::LiveDetector;

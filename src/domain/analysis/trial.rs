@@ -380,6 +380,38 @@ impl<'a> TrialJudge<'a> {
         Some(delta)
     }
 
+    /// The Euler-tour range of the rooms placed below `exit` (the subtree it hangs) and the
+    /// range of its whole frame: `None` for an exit that places no room. Positions index
+    /// [`TrialJudge::tour`].
+    pub fn cut(&self, exit: ExitId) -> Option<((u32, u32), (u32, u32))> {
+        let c = self.child_of(exit)?;
+        Some(((self.tin(c), self.tout(c)), self.span_of(self.frame(c))))
+    }
+
+    /// Where each room sits in the Euler tour of the forest (`None` for ids with no room).
+    pub fn tour(&self, room: RoomId) -> Option<u32> {
+        self.tin.get(room.0 as usize).copied().filter(|t| *t != u32::MAX)
+    }
+
+    /// Number of positions in the Euler tour.
+    pub fn tour_len(&self) -> usize {
+        self.euler.len()
+    }
+
+    /// The exits that close a loop conflict, as this judge counts them.
+    pub fn loop_exits(&self) -> impl Iterator<Item = &'a Exit> + '_ {
+        self.map.exits().filter(|e| self.loop_now(e))
+    }
+
+    /// The rooms of every cell that counts as an overlap conflict, as this judge counts them.
+    pub fn overlapping_rooms(&self) -> impl Iterator<Item = RoomId> + '_ {
+        self.cells
+            .values()
+            .filter(|here| Self::overlapping(here, |p| self.explained.contains_key(&p)))
+            .flatten()
+            .copied()
+    }
+
     fn pos(&self, r: RoomId) -> Vector {
         self.geometry.position(r).unwrap_or([0, 0, 0])
     }

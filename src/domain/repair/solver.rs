@@ -69,7 +69,9 @@ use super::{
     run, Action, Budget, Decider, Decision, DecisionContext, Logged, Pending, RepairReport,
     RepairSession,
 };
-use crate::domain::analysis::{Analysis, ConflictKind, ConflictType, Edit, TrialJudge};
+use crate::domain::analysis::{
+    Analysis, ConflictKind, ConflictType, Edit, FlattenBound, TrialJudge,
+};
 use crate::domain::direction::{Direction, Label};
 use crate::domain::draft::Draft;
 use crate::domain::history::{History, Trigger};
@@ -565,8 +567,11 @@ impl Solver {
         }
         let mut seen = rustc_hash::FxHashSet::default();
         let mut best: Option<(f64, ExitId, usize)> = None;
-        // What flattening each candidate would leave, judged without copying the map.
+        // What flattening each candidate would leave, judged without copying the map; a
+        // candidate whose most resolvable conflicts cannot beat the best gain seen so far (by
+        // more than the ties' tolerance) is not judged: it could not have been chosen.
         let judge = TrialJudge::new(map, &ctx.analysis.geometry);
+        let bound = FlattenBound::new(&judge);
         for (c, loc) in ctx
             .analysis
             .conflicts
@@ -584,6 +589,11 @@ impl Solver {
                 if !exit.carries_geometry() || exit.origin != Origin::Observed {
                     continue;
                 }
+                let w = self.evidence(e).weight().max(0.1);
+                let most = bound.resolved_at_most(&judge, exit) as f64 / w;
+                if best.is_some_and(|(g, _, _)| most < g - 1e-12) {
+                    continue;
+                }
                 let Some(delta) = judge.delta(&Edit::Flatten(e)) else {
                     continue;
                 };
@@ -591,7 +601,7 @@ impl Solver {
                 if after >= before {
                     continue;
                 }
-                let gain = (before - after) as f64 / self.evidence(e).weight().max(0.1);
+                let gain = (before - after) as f64 / w;
                 // Ties go to the later exit: the one that came to close an older, settled lattice.
                 let better = best.is_none_or(|(g, id, _)| {
                     gain > g + 1e-12 || ((gain - g).abs() <= 1e-12 && e > id)
