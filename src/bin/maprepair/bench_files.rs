@@ -17,7 +17,7 @@
 //! largest of all children so far; reading `/proc/<pid>/status` from here races the child's
 //! exit. Linux only: elsewhere the figure is `null`.
 
-use crate::args::Args;
+use crate::args::{BenchFilesArgs, Format};
 use crate::{emit, CliError};
 use maprepair::domain::analysis::Geometry;
 use maprepair::domain::formats::parse_edge_list;
@@ -33,9 +33,6 @@ use std::time::{Duration, Instant};
 /// Wrong directions per thousand links: about 2 %, as `bench scale`'s lattice and the issue's
 /// solver target have (gen_large.py's files have 0.5 %).
 const WRONG_PER_MILLE: u64 = 20;
-
-/// A command still running after this many seconds is stopped and reported as timed out.
-const DEFAULT_TIMEOUT_S: u64 = 600;
 
 /// How often a running child is looked at.
 const POLL: Duration = Duration::from_millis(10);
@@ -84,7 +81,12 @@ fn write_transcript(path: &Path, mb: f64, seed: u64) -> std::io::Result<()> {
     let mut rng = SplitMix64::new(seed);
     let (mut x, mut y) = (0i64, 0i64);
     let mut size = 0.0;
-    let dirs = [("north", 0, 1), ("south", 0, -1), ("east", 1, 0), ("west", -1, 0)];
+    let dirs = [
+        ("north", 0, 1),
+        ("south", 0, -1),
+        ("east", 1, 0),
+        ("west", -1, 0),
+    ];
     while size < mb * f64::from(1u32 << 20) {
         let (d, dx, dy) = dirs[rng.below(4) as usize];
         x += dx;
@@ -164,26 +166,18 @@ fn time_layouts(edges: &Path) -> Result<Value, CliError> {
     Ok(json!({"open": open_s, "grid": grid_s, "force": force_s, "rooms_placed": placed}))
 }
 
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let rooms: usize = args.number("rooms", 10_000)?;
-    let seed: u64 = args.number("seed", 5)?;
-    let timeout = Duration::from_secs(args.number("timeout", DEFAULT_TIMEOUT_S)?);
-    let transcript_mb: Option<f64> = match args.option("transcript-mb") {
-        None => None,
-        Some(m) => Some(m.parse().map_err(|_| {
-            CliError::Usage(format!("--transcript-mb must be a number, not {m:?}"))
-        })?),
-    };
-    if rooms < 4 {
-        return Err(CliError::Usage("--rooms must be at least 4".into()));
-    }
+pub fn run(args: &BenchFilesArgs, format: Format) -> Result<(), CliError> {
+    let rooms =
+        usize::try_from(args.rooms).map_err(|_| CliError::Usage("--rooms is too large".into()))?;
+    let (seed, transcript_mb) = (args.seed, args.transcript_mb);
+    let timeout = Duration::from_secs(args.timeout);
     let dir: PathBuf =
         std::env::temp_dir().join(format!("maprepair-bench-files-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let result = measure(&dir, rooms, seed, transcript_mb, timeout);
     let _ = std::fs::remove_dir_all(&dir);
     let out = result?;
-    emit(args, &out, || {
+    emit(format, &out, || {
         let mut s = format!(
             "{} rooms ({:.1} MB edge list){}\n",
             out["lattice_rooms"],
@@ -229,7 +223,10 @@ fn measure(
     let cmd = |parts: &[&str]| parts.iter().map(|s| (*s).to_string()).collect::<Vec<_>>();
     for (label, extra) in [
         ("check", vec![]),
-        ("check --semantics reference", vec!["--semantics", "reference"]),
+        (
+            "check --semantics reference",
+            vec!["--semantics", "reference"],
+        ),
     ] {
         let mut a = cmd(&["check", &edges_s]);
         a.extend(cmd(&extra));

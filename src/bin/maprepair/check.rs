@@ -1,6 +1,6 @@
 //! `check FILE [--semantics reference|default]`: counts and lists conflicts.
 
-use crate::args::Args;
+use crate::args::{CheckArgs, Format};
 use crate::input::{load, Input};
 use crate::{emit_list, CliError};
 use maprepair::domain::reference::load::load_llm_built;
@@ -9,15 +9,6 @@ use maprepair::domain::semantics::reference_graph;
 use maprepair::domain::{Analysis, Map, Semantics};
 use serde_json::{json, Value};
 use std::io::{self, Write};
-use std::path::Path;
-
-/// The semantics asked for.
-pub fn semantics(args: &Args) -> Result<Semantics, CliError> {
-    args.option("semantics")
-        .unwrap_or("default")
-        .parse()
-        .map_err(|e: maprepair::domain::semantics::UnknownSemantics| CliError::Usage(e.to_string()))
-}
 
 /// The reference graph for an input: edge lists by the authors' loader, projects via the map.
 pub fn reference_input(input: &Input) -> RefGraph {
@@ -135,19 +126,16 @@ pub fn counts_json(a: &Analysis) -> Value {
     serde_json::to_value(a.counts()).unwrap_or(Value::Null)
 }
 
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let path = args
-        .positional(1)
-        .ok_or_else(|| CliError::Usage("check needs a FILE".into()))?;
-    let input = load(Path::new(&path))?;
+pub fn run(args: &CheckArgs, format: Format) -> Result<(), CliError> {
+    let input = load(&args.file)?;
     // The list is written one conflict at a time: a big map's list outweighs the map.
-    match semantics(args)? {
+    match Semantics::from(args.semantics) {
         Semantics::Reference => {
             let g = reference_input(&input);
             let found = Detector::new().detect(&g, true);
             let head = json!({"semantics": "reference", "rooms": g.node_count(), "exits": g.edge_count(), "conflicts": ref_counts_json(&g), "list": []});
             emit_list(
-                args,
+                format,
                 &head,
                 "list",
                 found.iter(),
@@ -165,7 +153,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             let head = json!({"semantics": "default", "rooms": map.room_count(), "exits": map.exit_count(), "conflicts": counts_json(&a), "list": []});
             let list = DefaultList::new(map, &a);
             emit_list(
-                args,
+                format,
                 &head,
                 "list",
                 0..a.conflicts.len(),

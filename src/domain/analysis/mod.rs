@@ -22,8 +22,8 @@ pub mod localize;
 pub mod score;
 pub mod trial;
 
-pub use conflict::{Conflict, ConflictKind, ConflictType, Counts};
 pub use bound::FlattenBound;
+pub use conflict::{Conflict, ConflictKind, ConflictType, Counts};
 pub use detect::detect;
 pub use geometry::{Geometry, GeometryBuilder, LoopClosure, Placement};
 pub use live::LiveDetector;

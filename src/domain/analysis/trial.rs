@@ -390,7 +390,10 @@ impl<'a> TrialJudge<'a> {
 
     /// Where each room sits in the Euler tour of the forest (`None` for ids with no room).
     pub fn tour(&self, room: RoomId) -> Option<u32> {
-        self.tin.get(room.0 as usize).copied().filter(|t| *t != u32::MAX)
+        self.tin
+            .get(room.0 as usize)
+            .copied()
+            .filter(|t| *t != u32::MAX)
     }
 
     /// Number of positions in the Euler tour.

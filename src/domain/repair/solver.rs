@@ -340,7 +340,10 @@ impl Solver {
             // Evidence is read from the history; repairs only ever remove or relabel exits, so
             // reading it again after each commit keeps it current. A text verdict read before
             // stands unless a commit since changed a room.
-            let new = history.commits().get(self.versions_seen..).unwrap_or_default();
+            let new = history
+                .commits()
+                .get(self.versions_seen..)
+                .unwrap_or_default();
             let rooms_changed = new.iter().any(|c| {
                 !(c.change.added_rooms.is_empty()
                     && c.change.removed_rooms.is_empty()
