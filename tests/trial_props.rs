@@ -138,7 +138,7 @@ proptest! {
         let map = build(&spots, &specs);
         let geometry = Geometry::infer(&map);
         let judge = TrialJudge::new(&map, &geometry);
-        let bound = FlattenBound::new(&judge);
+        let bound = FlattenBound::new(&map, &judge);
         let before = count(&map);
         for e in map.exits() {
             let resolved = before - count(&Edit::Flatten(e.id).apply(&map).unwrap());

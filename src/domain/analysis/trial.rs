@@ -406,13 +406,17 @@ impl<'a> TrialJudge<'a> {
         self.map.exits().filter(|e| self.loop_now(e))
     }
 
-    /// The rooms of every cell that counts as an overlap conflict, as this judge counts them.
-    pub fn overlapping_rooms(&self) -> impl Iterator<Item = RoomId> + '_ {
+    /// The rooms of each cell that counts as an overlap conflict, as this judge counts them.
+    pub fn overlapping_cells(&self) -> impl Iterator<Item = &[RoomId]> + '_ {
         self.cells
             .values()
             .filter(|here| Self::overlapping(here, |p| self.explained.contains_key(&p)))
-            .flatten()
-            .copied()
+            .map(Vec::as_slice)
+    }
+
+    /// The Euler-tour range of the rooms below `room` (itself included).
+    pub fn subtree(&self, room: RoomId) -> Option<(u32, u32)> {
+        self.tour(room).map(|t| (t, self.tout(room)))
     }
 
     fn pos(&self, r: RoomId) -> Vector {

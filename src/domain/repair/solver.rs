@@ -64,14 +64,13 @@
 //! elsewhere. What both readers get wrong (a restart nothing in the kept text tells) stays.
 
 use super::contradiction::{contradictions_by_rule, others, Contradiction, Rule};
+use super::flatten::best_flattening;
 use super::reading::{unmapped, ReadVerdict, ReadingIndex};
 use super::{
     run, Action, Budget, Decider, Decision, DecisionContext, Logged, Pending, RepairReport,
     RepairSession,
 };
-use crate::domain::analysis::{
-    Analysis, ConflictKind, ConflictType, Edit, FlattenBound, TrialJudge,
-};
+use crate::domain::analysis::{Analysis, ConflictKind, ConflictType};
 use crate::domain::direction::{Direction, Label};
 use crate::domain::draft::Draft;
 use crate::domain::history::{History, Trigger};
@@ -568,53 +567,7 @@ impl Solver {
         if geometric_conflicts == 0 {
             return None;
         }
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut best: Option<(f64, ExitId, usize)> = None;
-        // What flattening each candidate would leave, judged without copying the map; a
-        // candidate whose most resolvable conflicts cannot beat the best gain seen so far (by
-        // more than the ties' tolerance) is not judged: it could not have been chosen.
-        let judge = TrialJudge::new(map, &ctx.analysis.geometry);
-        let bound = FlattenBound::new(&judge);
-        for (c, loc) in ctx
-            .analysis
-            .conflicts
-            .iter()
-            .zip(ctx.analysis.localizations(ctx.map))
-        {
-            if c.ctype != ConflictType::Topological {
-                continue;
-            }
-            for &e in &loc.candidates {
-                if !seen.insert(e) {
-                    continue;
-                }
-                let Some(exit) = map.exit(e) else { continue };
-                if !exit.carries_geometry() || exit.origin != Origin::Observed {
-                    continue;
-                }
-                let w = self.evidence(e).weight().max(0.1);
-                let most = bound.resolved_at_most(&judge, exit) as f64 / w;
-                if best.is_some_and(|(g, _, _)| most < g - 1e-12) {
-                    continue;
-                }
-                let Some(delta) = judge.delta(&Edit::Flatten(e)) else {
-                    continue;
-                };
-                let after = usize::try_from(before as i64 + delta).unwrap_or(0);
-                if after >= before {
-                    continue;
-                }
-                let gain = (before - after) as f64 / w;
-                // Ties go to the later exit: the one that came to close an older, settled lattice.
-                let better = best.is_none_or(|(g, id, _)| {
-                    gain > g + 1e-12 || ((gain - g).abs() <= 1e-12 && e > id)
-                });
-                if better {
-                    best = Some((gain, e, after));
-                }
-            }
-        }
-        let (_, exit, after) = best?;
+        let (exit, after) = best_flattening(map, ctx.analysis, |e| self.evidence(e).weight())?;
         let ev = self.evidence(exit);
         let reason = format!(
             "the lattice does not close here: keeping this exit but no longer using it for positions (a long corridor or a twist) resolves {} conflict(s); evidence {:.2}",
