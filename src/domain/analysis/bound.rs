@@ -46,9 +46,9 @@ fn inside(points: &[(u32, u32)], queries: &[(u32, u32)], n: usize) -> Vec<u32> {
     let mut out = vec![0u32; n];
     let mut tree = vec![0u32; n + 1];
     let mut points = points.to_vec();
-    points.sort_unstable_by(|x, y| y.0.cmp(&x.0));
+    points.sort_unstable_by_key(|p| std::cmp::Reverse(p.0));
     let mut queries = queries.to_vec();
-    queries.sort_unstable_by(|x, y| y.0.cmp(&x.0));
+    queries.sort_unstable_by_key(|q| std::cmp::Reverse(q.0));
     let mut next = 0;
     for (lo, hi) in queries {
         while let Some(&(_, b)) = points.get(next).filter(|p| p.0 >= lo) {

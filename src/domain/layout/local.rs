@@ -76,9 +76,7 @@ pub(super) fn simulate(map: &Map, seed: u64, start: Option<&Layout>) -> Vec<(Roo
         for (i, p) in pos.iter().enumerate() {
             buckets.entry(bucket(*p)).or_default().push(i);
         }
-        for d in &mut disp {
-            *d = (0.0, 0.0);
-        }
+        disp.fill((0.0, 0.0));
         // Repulsion, IDEAL² / d, from every room within REACH.
         for (i, p) in pos.iter().enumerate() {
             let (bx, by) = bucket(*p);
