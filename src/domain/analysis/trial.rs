@@ -190,10 +190,6 @@ impl<'a> After<'a> {
         self.edited(self.map.exits_from(room), move |e| e.from == room)
     }
 
-    fn to(&self, room: RoomId) -> impl Iterator<Item = &'a Exit> + 'a {
-        self.edited(self.map.exits_to(room), move |e| e.to == room)
-    }
-
     fn between(&self, from: RoomId, to: RoomId) -> impl Iterator<Item = &'a Exit> + 'a {
         self.from(from).filter(move |e| e.to == to)
     }
@@ -239,6 +235,10 @@ pub struct TrialJudge<'a> {
     span: Vec<(u32, u32)>,
     cells: FxHashMap<Cell, Vec<RoomId>>,
     explained: FxHashMap<Pair, u32>,
+    /// Per Euler-tour position, where its room's geometric exits start in `geometric`.
+    geometric_at: Vec<u32>,
+    /// The geometric exits of each room (by tour position), each with its other end's position.
+    geometric: Vec<(u32, ExitId)>,
 }
 
 impl<'a> TrialJudge<'a> {
@@ -323,6 +323,29 @@ impl<'a> TrialJudge<'a> {
                 *explained.entry(*p).or_insert(0) += 1;
             }
         }
+        // Geometric exits by the tour positions of their rooms (each listed at both ends).
+        let at = |r: RoomId| tin.get(r.0 as usize).copied().filter(|t| *t != u32::MAX);
+        let ends: Vec<(u32, u32, ExitId)> = map
+            .exits()
+            .filter(|e| vector_of(e).is_some())
+            .filter_map(|e| Some((at(e.from)?, at(e.to)?, e.id)))
+            .collect();
+        let mut geometric_at = vec![0u32; euler.len() + 1];
+        for &(a, b, _) in &ends {
+            geometric_at[a as usize + 1] += 1;
+            geometric_at[b as usize + 1] += 1;
+        }
+        for i in 0..euler.len() {
+            geometric_at[i + 1] += geometric_at[i];
+        }
+        let mut next = geometric_at.clone();
+        let mut geometric = vec![(0u32, ExitId(0)); ends.len() * 2];
+        for &(a, b, id) in &ends {
+            for (here, other) in [(a, b), (b, a)] {
+                geometric[next[here as usize] as usize] = (other, id);
+                next[here as usize] += 1;
+            }
+        }
         TrialJudge {
             map,
             geometry,
@@ -332,6 +355,8 @@ impl<'a> TrialJudge<'a> {
             span,
             cells,
             explained,
+            geometric_at,
+            geometric,
         }
     }
 
@@ -538,12 +563,36 @@ impl<'a> TrialJudge<'a> {
         } else {
             Side::Above(c)
         };
+        // The map's geometric exits with one end on the smaller side and one not (read from the
+        // tour, room by room), less those the edit takes away; then those it puts in.
+        let (lo, hi) = (self.tin(c), self.tout(c));
+        let (flo, fhi) = self.span_of(self.frame(c));
+        let ranges = match small {
+            Side::Below(_) => [(lo, hi), (0, 0)],
+            _ => [(flo, lo), (hi, fhi)],
+        };
+        let inside = |t: u32| lo <= t && t < hi;
         let mut out = Vec::new();
-        for r in self.rooms(small) {
-            for e in after.from(r).chain(after.to(r)) {
-                if vector_of(e).is_some() && self.below(c, e.from) != self.below(c, e.to) {
-                    out.push(e.clone());
+        for (from, to) in ranges {
+            for t in from..to {
+                let (a, b) = (
+                    self.geometric_at[t as usize],
+                    self.geometric_at[t as usize + 1],
+                );
+                for &(other, id) in self
+                    .geometric
+                    .get(a as usize..b as usize)
+                    .unwrap_or_default()
+                {
+                    if inside(other) != inside(t) && !after.removed.contains(&id) {
+                        out.extend(self.map.exit(id).cloned());
+                    }
                 }
+            }
+        }
+        for e in after.added {
+            if vector_of(e).is_some() && self.below(c, e.from) != self.below(c, e.to) {
+                out.push(e.clone());
             }
         }
         out
