@@ -132,3 +132,32 @@ pub(super) fn simulate(map: &Map, seed: u64, start: Option<&Layout>) -> Vec<(Roo
         .map(|(r, (x, y))| (r, x, y))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{force, grid, Floors, ALL_PAIRS_LIMIT};
+    use crate::domain::analysis::Geometry;
+    use crate::domain::lattice::lattice;
+
+    /// A map past the all-pairs limit lays out the same every time, every room placed, and
+    /// linked rooms stay about a cell apart (the relaxation keeps the lattice's shape).
+    #[test]
+    fn a_big_map_lays_out_the_same_every_time_and_keeps_its_shape() {
+        let generated = lattice(ALL_PAIRS_LIMIT + 100, 3);
+        let map = generated.history.head();
+        assert!(map.room_count() > ALL_PAIRS_LIMIT);
+        let start = grid(map, &Geometry::infer(map), Floors::Stacked);
+        let a = force(map, 11, Some(&start));
+        assert_eq!(a, force(map, 11, Some(&start)));
+        assert!(map.rooms().all(|r| a.spot(r.id).is_some()));
+        let lengths: Vec<f64> = map
+            .exits()
+            .filter_map(|e| {
+                let (p, q) = (a.spot(e.from)?, a.spot(e.to)?);
+                Some(((p.x - q.x).powi(2) + (p.y - q.y).powi(2)).sqrt())
+            })
+            .collect();
+        let mean = lengths.iter().sum::<f64>() / lengths.len() as f64;
+        assert!((0.5..2.0).contains(&mean), "mean link length {mean}");
+    }
+}
