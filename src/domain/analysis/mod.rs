@@ -16,6 +16,7 @@ pub mod bound;
 pub mod bulk;
 pub mod conflict;
 pub mod detect;
+pub mod edit;
 pub mod geometry;
 pub mod live;
 pub mod localize;
