@@ -1,8 +1,9 @@
 //! The trial judge (what-if conflict counts for one-exit edits) against detection on the edited
-//! map, on random maps: every exit, removed and relabelled to every direction and to a free label.
+//! map, on random maps: every exit, removed, flattened (marked non-geometric) and relabelled to
+//! every direction and to a free label.
 #![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 
-use maprepair::domain::analysis::{detect, Edit, Geometry, TrialJudge};
+use maprepair::domain::analysis::{detect, Edit, FlattenBound, Geometry, TrialJudge};
 use maprepair::domain::map::{Exit, Map, Origin};
 use maprepair::domain::{Direction, Label};
 use proptest::prelude::*;
@@ -113,13 +114,36 @@ proptest! {
         let before = count(&map);
         let judge = TrialJudge::new(&map, &geometry);
         for e in map.exits() {
-            let mut edits = vec![Edit::Remove(e.id)];
+            let mut edits = vec![Edit::Remove(e.id), Edit::Flatten(e.id)];
             edits.extend((0..15).map(label).filter(|l| *l != e.label).map(|l| Edit::Relabel(e.id, l)));
             for edit in edits {
                 let edited = edit.apply(&map).unwrap();
                 let want = count(&edited) - before;
                 prop_assert_eq!(judge.delta(&edit), Some(want), "{:?} on {:?}", edit, e);
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(160))]
+
+    /// The bound the solver prunes its flattening search with never falls below what a
+    /// flattening really resolves.
+    #[test]
+    fn flattening_never_resolves_more_than_its_bound(
+        spots in prop::collection::vec((any::<u8>(), 0u8..6), 2..12),
+        specs in prop::collection::vec(spec(), 1..30),
+    ) {
+        let map = build(&spots, &specs);
+        let geometry = Geometry::infer(&map);
+        let judge = TrialJudge::new(&map, &geometry);
+        let bound = FlattenBound::new(&map, &judge);
+        let before = count(&map);
+        for e in map.exits() {
+            let resolved = before - count(&Edit::Flatten(e.id).apply(&map).unwrap());
+            let most = bound.resolved_at_most(&judge, e);
+            prop_assert!(resolved <= most as i64, "{} > {} for {:?}", resolved, most, e);
         }
     }
 }

@@ -89,7 +89,7 @@ impl<'a> Draft<'a> {
         // Base rooms as the draft sees them (an alias may have been added here).
         let base = self
             .base
-            .rooms_named(name)
+            .rooms_keyed(&key)
             .map(|r| self.room_data(r.id).unwrap_or(r));
         let mut found: Vec<&Room> = base
             .chain(drafted.into_iter().filter(|r| matches(r)))

@@ -325,6 +325,11 @@ impl History {
         History::default()
     }
 
+    /// Makes room for `more` commits (a loader that knows how many it will make).
+    pub fn reserve(&mut self, more: usize) {
+        self.commits.reserve(more);
+    }
+
     /// Rebuilds a history from saved commits, checking that each one applies.
     ///
     /// # Errors

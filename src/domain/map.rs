@@ -201,8 +201,14 @@ impl Map {
 
     /// Every room whose canonical name or an alias matches `name`'s canonical form, oldest first.
     pub fn rooms_named(&self, name: &str) -> impl Iterator<Item = &Room> + '_ {
+        self.rooms_keyed(&canonical_name(name))
+    }
+
+    /// Every room whose canonical name or an alias's canonical form is `key` (already
+    /// canonical), oldest first.
+    pub fn rooms_keyed(&self, key: &str) -> impl Iterator<Item = &Room> + '_ {
         self.names
-            .get(&canonical_name(name))
+            .get(key)
             .into_iter()
             .flatten()
             .filter_map(|id| self.room(*id))

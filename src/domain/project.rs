@@ -81,6 +81,7 @@ impl Project {
         let mut order: Vec<usize> = (0..records.len()).collect();
         order.sort_by_key(|&i| (records[i].seen_in_forward.unwrap_or(i64::MAX), i));
         let mut history = History::new();
+        history.reserve(records.len() + every_step.unwrap_or(0));
         // The next step (of `every_step`) not yet committed.
         let mut next_step: i64 = 0;
         // Commits the steps before `upto` that no record cites.

@@ -53,6 +53,9 @@ pub enum Bench {
     Mango(BenchMangoArgs),
     /// Detection, localization, scoring and repair on a generated lattice map.
     Scale(BenchScaleArgs),
+    /// The commands a user runs, timed end to end (with their peak memory) on a written
+    /// lattice edge list and transcript; and the app's layouts of that map.
+    Files(BenchFilesArgs),
     /// The paper's synthetic suites, in both semantics.
     Synth(BenchSynthArgs),
     /// MANGO's route- and destination-finding questions on automapped or built maps.
@@ -298,6 +301,23 @@ pub struct BenchScaleArgs {
     /// Also repair without the paper's budget on maps over 2,000 rooms.
     #[arg(long)]
     pub unbudgeted: bool,
+}
+
+/// `bench files --rooms N [--transcript-mb M] [--seed S] [--timeout SECONDS]`.
+#[derive(Debug, Args)]
+pub struct BenchFilesArgs {
+    /// About how many rooms the lattice edge list has.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(4..))]
+    pub rooms: u64,
+    /// Also write a transcript of this many MB and time `automap` on it.
+    #[arg(long)]
+    pub transcript_mb: Option<f64>,
+    /// The generator's seed.
+    #[arg(long, default_value_t = 5)]
+    pub seed: u64,
+    /// Stop a command still running after this many seconds (reported as timed out).
+    #[arg(long, default_value_t = 600)]
+    pub timeout: u64,
 }
 
 /// `bench synth --suite lca|table1 [--verbose]`.

@@ -2,12 +2,13 @@
 
 use crate::args::{CheckArgs, Format};
 use crate::input::{load, Input};
-use crate::{emit, CliError};
+use crate::{emit_list, CliError};
 use maprepair::domain::reference::load::load_llm_built;
-use maprepair::domain::reference::{Detector, RefConflict, RefGraph};
+use maprepair::domain::reference::{Detector, RefConflict, RefCounts, RefGraph};
 use maprepair::domain::semantics::reference_graph;
 use maprepair::domain::{Analysis, Map, Semantics};
 use serde_json::{json, Value};
+use std::io::{self, Write};
 
 /// The reference graph for an input: edge lists by the authors' loader, projects via the map.
 pub fn reference_input(input: &Input) -> RefGraph {
@@ -30,28 +31,108 @@ pub fn ref_conflict_json(g: &RefGraph, c: &RefConflict) -> Value {
 
 /// Reference counts as JSON.
 pub fn ref_counts_json(g: &RefGraph) -> Value {
-    let c = Detector::new().count(g);
+    ref_counts_value(Detector::new().count(g))
+}
+
+/// Counts as JSON.
+fn ref_counts_value(c: RefCounts) -> Value {
     json!({"direction": c.direction, "topology": c.topology(), "naming": c.naming, "total": c.total(), "total_without_naming": c.dir_topo()})
 }
 
-/// JSON for one default conflict.
-pub fn conflict_json(map: &Map, a: &Analysis, i: usize) -> Value {
-    let c = &a.conflicts[i];
-    let name =
-        |r: maprepair::domain::RoomId| map.room(r).map_or_else(String::new, |r| r.name.clone());
-    let exit = |e: &maprepair::domain::ExitId| {
-        map.exit(*e).map_or(Value::Null, |x| json!({"id": x.id.0, "from": name(x.from), "to": name(x.to), "label": x.label.to_string()}))
-    };
-    let loc = a.localization(map, i).unwrap_or_default();
-    json!({
-        "id": c.id,
-        "type": c.ctype.as_str(),
-        "kind": c.kind,
-        "rooms": c.rooms.iter().map(|r| name(*r)).collect::<Vec<_>>(),
-        "exits": c.exits.iter().map(exit).collect::<Vec<_>>(),
-        "lca": loc.lca.map(name),
-        "candidates": loc.candidates.iter().map(exit).collect::<Vec<_>>(),
-    })
+/// Writes default conflicts as JSON, each exactly as `serde_json` writes the object
+/// `{"candidates","exits","id","kind","lca","rooms","type"}` (keys in its sorted order), with
+/// every exit's JSON made once: a big map's candidate lists name the same tree exits over and
+/// over, and the list then outweighs the map many times.
+struct DefaultList<'a> {
+    map: &'a Map,
+    analysis: &'a Analysis,
+    /// `{"from","id","label","to"}` per exit id (`null` for ids with no exit).
+    exit_json: Vec<String>,
+}
+
+impl<'a> DefaultList<'a> {
+    fn new(map: &'a Map, analysis: &'a Analysis) -> DefaultList<'a> {
+        // As `json!({"id", "from", "to", "label"})` prints, keys in its sorted order.
+        let text = |s: &str| serde_json::to_string(s).unwrap_or_default();
+        let exit_json = (0..map.exit_bound())
+            .map(|i| {
+                map.exit(maprepair::domain::ExitId(i as u32)).map_or_else(
+                    || "null".to_string(),
+                    |x| {
+                        format!(
+                            "{{\"from\":{},\"id\":{},\"label\":{},\"to\":{}}}",
+                            text(room_name(map, x.from)),
+                            x.id.0,
+                            text(&x.label.to_string()),
+                            text(room_name(map, x.to))
+                        )
+                    },
+                )
+            })
+            .collect();
+        DefaultList {
+            map,
+            analysis,
+            exit_json,
+        }
+    }
+
+    fn exit(&self, e: maprepair::domain::ExitId) -> &str {
+        self.exit_json
+            .get(e.0 as usize)
+            .map_or("null", String::as_str)
+    }
+
+    fn exits(&self, w: &mut dyn Write, ids: &[maprepair::domain::ExitId]) -> io::Result<()> {
+        w.write_all(b"[")?;
+        for (i, e) in ids.iter().enumerate() {
+            if i > 0 {
+                w.write_all(b",")?;
+            }
+            w.write_all(self.exit(*e).as_bytes())?;
+        }
+        w.write_all(b"]")
+    }
+
+    fn rooms(&self, i: usize) -> Vec<&str> {
+        self.analysis.conflicts[i]
+            .rooms
+            .iter()
+            .map(|r| room_name(self.map, *r))
+            .collect()
+    }
+
+    /// Conflict `i` as JSON.
+    fn write(&self, i: usize, w: &mut dyn Write) -> io::Result<()> {
+        let c = &self.analysis.conflicts[i];
+        let loc = self.analysis.localization(self.map, i).unwrap_or_default();
+        w.write_all(b"{\"candidates\":")?;
+        self.exits(w, &loc.candidates)?;
+        w.write_all(b",\"exits\":")?;
+        self.exits(w, &c.exits)?;
+        w.write_all(b",\"id\":")?;
+        serde_json::to_writer(&mut *w, &c.id)?;
+        w.write_all(b",\"kind\":")?;
+        serde_json::to_writer(&mut *w, &json!(c.kind))?;
+        w.write_all(b",\"lca\":")?;
+        serde_json::to_writer(&mut *w, &loc.lca.map(|r| room_name(self.map, r)))?;
+        w.write_all(b",\"rooms\":")?;
+        serde_json::to_writer(&mut *w, &self.rooms(i))?;
+        w.write_all(b",\"type\":")?;
+        serde_json::to_writer(&mut *w, c.ctype.as_str())?;
+        w.write_all(b"}")
+    }
+
+    /// Conflict `i`'s line in the text form.
+    fn line(&self, i: usize) -> String {
+        let c = &self.analysis.conflicts[i];
+        format!("  [{}] {}", c.ctype.as_str(), json!(self.rooms(i)))
+    }
+}
+
+/// A room's name on `map` (empty if it has none).
+fn room_name(map: &Map, r: maprepair::domain::RoomId) -> &str {
+    map.room(r).map_or("", |r| r.name.as_str())
 }
 
 /// Default counts as JSON.
@@ -61,39 +142,56 @@ pub fn counts_json(a: &Analysis) -> Value {
 
 pub fn run(args: &CheckArgs, format: Format) -> Result<(), CliError> {
     let input = load(&args.file)?;
-    let out = match Semantics::from(args.semantics) {
+    // The list is written one conflict at a time: a big map's list outweighs the map.
+    match Semantics::from(args.semantics) {
         Semantics::Reference => {
             let g = reference_input(&input);
-            let list: Vec<Value> = Detector::new()
-                .detect(&g, true)
-                .iter()
-                .map(|c| ref_conflict_json(&g, c))
-                .collect();
-            json!({"semantics": "reference", "rooms": g.node_count(), "exits": g.edge_count(), "conflicts": ref_counts_json(&g), "list": list})
+            let found = Detector::new().detect(&g, true);
+            let head = json!({"semantics": "reference", "rooms": g.node_count(), "exits": g.edge_count(), "conflicts": ref_counts_value(RefCounts::of(&found)), "list": []});
+            emit_list(
+                format,
+                &head,
+                "list",
+                found.iter(),
+                |c, w| Ok(serde_json::to_writer(w, &ref_conflict_json(&g, c))?),
+                || text_head(&head),
+                |c| {
+                    let rooms: Vec<&str> = c.nodes.iter().map(|n| g.name(*n)).collect();
+                    format!("  [{}] {}", c.kind.type_name(), json!(rooms))
+                },
+            );
+            std::mem::forget((found, g));
         }
         Semantics::Default => {
             let map = input.project().history.head();
             let a = Analysis::of(map);
-            let list: Vec<Value> = (0..a.conflicts.len())
-                .map(|i| conflict_json(map, &a, i))
-                .collect();
-            json!({"semantics": "default", "rooms": map.room_count(), "exits": map.exit_count(), "conflicts": counts_json(&a), "list": list})
+            let head = json!({"semantics": "default", "rooms": map.room_count(), "exits": map.exit_count(), "conflicts": counts_json(&a), "list": []});
+            let list = DefaultList::new(map, &a);
+            emit_list(
+                format,
+                &head,
+                "list",
+                0..a.conflicts.len(),
+                |i, w| list.write(*i, w),
+                || text_head(&head),
+                |i| list.line(*i),
+            );
+            std::mem::forget(list);
+            std::mem::forget(a);
         }
-    };
-    emit(format, &out, || {
-        let c = &out["conflicts"];
-        let mut s = format!(
-            "{} rooms, {} exits ({} semantics)\nconflicts: {} directional, {} topological, {} naming — {} in all\n",
-            out["rooms"], out["exits"], out["semantics"].as_str().unwrap_or(""), c["direction"], c["topology"], c["naming"], c["total"]
-        );
-        for item in out["list"].as_array().into_iter().flatten() {
-            s.push_str(&format!(
-                "  [{}] {}\n",
-                item["type"].as_str().unwrap_or(""),
-                item["rooms"]
-            ));
-        }
-        s.trim_end().to_string()
-    });
+    }
+    // The process ends here: freeing a big map, its history and its conflicts allocation by
+    // allocation would only cost time (a fifth of a 200,000-room check); so neither they nor
+    // the lists above are dropped.
+    std::mem::forget(input);
     Ok(())
+}
+
+/// The text form's first lines: sizes and counts.
+fn text_head(out: &Value) -> String {
+    let c = &out["conflicts"];
+    format!(
+        "{} rooms, {} exits ({} semantics)\nconflicts: {} directional, {} topological, {} naming — {} in all",
+        out["rooms"], out["exits"], out["semantics"].as_str().unwrap_or(""), c["direction"], c["topology"], c["naming"], c["total"]
+    )
 }

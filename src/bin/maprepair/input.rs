@@ -6,6 +6,7 @@ use maprepair::domain::automap::{automap, read_name_list, Hints};
 use maprepair::domain::formats::{is_transcript, parse_edge_list, read_steps, EdgeRecord};
 use maprepair::domain::Project;
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// A loaded input.
 pub enum Input {
@@ -13,8 +14,11 @@ pub enum Input {
     EdgeList {
         /// The records as read.
         records: Vec<EdgeRecord>,
-        /// The same as a project (one commit per exit).
-        project: Project,
+        /// The file's title, for the project view.
+        title: String,
+        /// The same as a project (one commit per exit), built on first use: the reference
+        /// semantics reads the records and never needs it.
+        project: OnceLock<Project>,
     },
     /// A saved maprepair project, or a walkthrough the automapper turned into one.
     Project(Project),
@@ -24,8 +28,32 @@ impl Input {
     /// The project view of the input.
     pub fn project(&self) -> &Project {
         match self {
-            Input::EdgeList { project, .. } | Input::Project(project) => project,
+            Input::EdgeList {
+                records,
+                title,
+                project,
+            } => project.get_or_init(|| Project::from_edge_records(title, records)),
+            Input::Project(project) => project,
         }
+    }
+
+    /// The project view of the input, owned (built now for an edge list if it was not yet).
+    pub fn into_project(self) -> Project {
+        match self {
+            Input::EdgeList {
+                records,
+                title,
+                project,
+            } => project
+                .into_inner()
+                .unwrap_or_else(|| Project::from_edge_records(&title, &records)),
+            Input::Project(project) => project,
+        }
+    }
+
+    /// True for an edge list (written back as one).
+    pub fn is_edge_list(&self) -> bool {
+        matches!(self, Input::EdgeList { .. })
     }
 }
 
@@ -60,6 +88,9 @@ pub fn load(path: &Path) -> Result<Input, CliError> {
         return Ok(Input::Project(Project::from_json(&text, &name)?));
     }
     let records = parse_edge_list(&text, &name)?;
-    let project = Project::from_edge_records(&title, &records);
-    Ok(Input::EdgeList { records, project })
+    Ok(Input::EdgeList {
+        records,
+        title,
+        project: OnceLock::new(),
+    })
 }

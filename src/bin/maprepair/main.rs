@@ -7,6 +7,7 @@
 mod args;
 mod automap;
 mod bench_ceiling;
+mod bench_files;
 mod bench_mango;
 mod bench_routes;
 mod bench_scale;
@@ -58,6 +59,53 @@ pub fn emit(format: Format, json: &serde_json::Value, text: impl FnOnce() -> Str
     let _ = writeln!(std::io::stdout().lock(), "{out}");
 }
 
+/// Prints `head` with its array `key` (empty in `head`) filled from `items`, one item at a time:
+/// the same bytes as [`emit`] of the whole object, without holding every item at once (a big
+/// map's conflict list outweighs the map). `json_item` writes one item's JSON; the text form is
+/// `text_head`, then `text_item`'s line per item.
+pub fn emit_list<T>(
+    format: Format,
+    head: &serde_json::Value,
+    key: &str,
+    items: impl Iterator<Item = T>,
+    json_item: impl Fn(&T, &mut dyn std::io::Write) -> std::io::Result<()>,
+    text_head: impl FnOnce() -> String,
+    text_item: impl Fn(&T) -> String,
+) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let write = || -> std::io::Result<()> {
+        if format == Format::Text {
+            let head = text_head();
+            write!(out, "{}", head.trim_end())?;
+            for item in items {
+                write!(out, "\n{}", text_item(&item).trim_end())?;
+            }
+            writeln!(out)?;
+            return out.flush();
+        }
+        let whole = head.to_string();
+        // A quote inside a string is escaped, so the key's own `"key":[]` is found only once.
+        let needle = format!("\"{key}\":[]");
+        let (before, after) = match whole.find(&needle) {
+            Some(at) => whole.split_at(at + needle.len() - 1),
+            None => (whole.as_str(), ""),
+        };
+        out.write_all(before.as_bytes())?;
+        for (i, item) in items.enumerate() {
+            if i > 0 {
+                out.write_all(b",")?;
+            }
+            json_item(&item, &mut out)?;
+        }
+        out.write_all(after.as_bytes())?;
+        writeln!(out)?;
+        out.flush()
+    };
+    // A closed pipe ends output quietly, as in `emit`.
+    let _ = write();
+}
+
 fn run(cli: &Cli) -> Result<(), CliError> {
     let f = cli.format;
     match &cli.command {
@@ -73,16 +121,39 @@ fn run(cli: &Cli) -> Result<(), CliError> {
             },
             Bench::Synth(a) => bench_synth::run(a, f),
             Bench::Scale(a) => bench_scale::run(a, f),
+            Bench::Files(a) => bench_files::run(a, f),
             Bench::Routes(a) => bench_routes::run(a, f),
             Bench::Ceiling(a) => bench_ceiling::run(a, f),
         },
     }
 }
 
+/// When set, the process writes its peak resident memory (`VmHWM`, in kB) to the file this
+/// names as it ends: how `bench files` measures each command it runs.
+pub const PEAK_FILE_VAR: &str = "MAPREPAIR_PEAK_FILE";
+
+/// Writes this process's peak resident memory to the file [`PEAK_FILE_VAR`] names, if set
+/// (Linux: `VmHWM` of `/proc/self/status`; nothing elsewhere).
+fn report_peak() {
+    let Some(file) = std::env::var_os(PEAK_FILE_VAR) else {
+        return;
+    };
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+    if let Some(kb) = kb {
+        let _ = std::fs::write(file, kb.to_string());
+    }
+}
+
 fn main() -> ExitCode {
     // Usage errors print clap's message with usage and exit 2; --help and --version exit 0.
     let cli = Cli::parse();
-    match run(&cli) {
+    let result = run(&cli);
+    report_peak();
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Usage(m)) => {
             use clap::CommandFactory;

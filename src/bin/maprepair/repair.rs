@@ -19,7 +19,8 @@ use maprepair::domain::reference::{
 use maprepair::domain::repair::heuristic::{Heuristic, Preference};
 use maprepair::domain::repair::solver::solve_and_fill;
 use maprepair::domain::repair::{run as run_repair, Budget};
-use maprepair::domain::{Analysis, Semantics};
+use maprepair::domain::{Analysis, Exit, RoomId, Semantics};
+use rustc_hash::FxHashMap;
 use serde_json::{json, Value};
 
 fn ref_action_json(g: &RefGraph, a: &HeuristicAction) -> Value {
@@ -66,7 +67,7 @@ pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
                 .map(|a| ref_action_json(&outcome.graph, a))
                 .collect();
             let out = json!({"semantics": "reference", "before": ref_counts_json(&g), "after": ref_counts_json(&outcome.graph), "actions": actions});
-            let written = match &input {
+            let written = args.out.as_ref().map(|_| match &input {
                 Input::EdgeList { .. } => write_edge_list(&graph_records(&outcome.graph)),
                 Input::Project(p) => {
                     let rebuilt = maprepair::domain::Project::from_edge_records(
@@ -75,11 +76,12 @@ pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
                     );
                     rebuilt.to_json()
                 }
-            };
+            });
             (out, written)
         }
         Semantics::Default => {
-            let mut project = input.project().clone();
+            let edge_list = input.is_edge_list();
+            let mut project = input.into_project();
             let mut reading_use = None;
             let mut filled = None;
             let report = if strategy == Strategy::Solver {
@@ -112,6 +114,17 @@ pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
                 run_repair(&mut project.history, &mut decider, Budget::default())
             };
             let map = project.history.head();
+            // Each action's exit and its rooms as first recorded (the exit may be gone since).
+            let mut first_exit: FxHashMap<u64, &Exit> = FxHashMap::default();
+            let mut first_name: FxHashMap<RoomId, &str> = FxHashMap::default();
+            for c in project.history.commits() {
+                for e in c.change.removed_exits.iter().chain(&c.change.added_exits) {
+                    first_exit.entry(u64::from(e.id.0)).or_insert(e);
+                }
+                for r in &c.change.added_rooms {
+                    first_name.entry(r.id).or_insert(r.name.as_str());
+                }
+            }
             let actions: Vec<Value> = report
                 .actions
                 .iter()
@@ -121,27 +134,10 @@ pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
                         obj.insert("conflict".into(), json!(l.conflict));
                         obj.insert("summary".into(), json!(l.summary));
                         obj.insert("version".into(), json!(l.version));
-                        if let Some(exit) = obj.get("exit").and_then(Value::as_u64) {
-                            let e = project
-                                .history
-                                .commits()
-                                .iter()
-                                .flat_map(|c| {
-                                    c.change.removed_exits.iter().chain(&c.change.added_exits)
-                                })
-                                .find(|e| u64::from(e.id.0) == exit);
-                            if let Some(e) = e {
-                                let name = |r| {
-                                    project
-                                        .history
-                                        .commits()
-                                        .iter()
-                                        .flat_map(|c| c.change.added_rooms.iter())
-                                        .find(|x| x.id == r)
-                                        .map(|x| x.name.clone())
-                                };
-                                obj.insert("edge".into(), json!([name(e.from), name(e.to)]));
-                            }
+                        let exit = obj.get("exit").and_then(Value::as_u64);
+                        if let Some(e) = exit.and_then(|x| first_exit.get(&x)) {
+                            let name = |r| first_name.get(&r).copied();
+                            obj.insert("edge".into(), json!([name(e.from), name(e.to)]));
                         }
                     }
                     v
@@ -154,14 +150,17 @@ pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
             if let Some(f) = filled {
                 out["filled"] = json!(f);
             }
-            let written = match &input {
-                Input::EdgeList { .. } => write_edge_list(&project.edge_records()),
-                Input::Project(_) => project.to_json(),
-            };
+            let written = args.out.as_ref().map(|_| {
+                if edge_list {
+                    write_edge_list(&project.edge_records())
+                } else {
+                    project.to_json()
+                }
+            });
             (out, written)
         }
     };
-    if let Some(dest) = &args.out {
+    if let (Some(dest), Some(written)) = (&args.out, written) {
         std::fs::write(dest, written)
             .map_err(|e| CliError::Failed(format!("{}: {e}", dest.display())))?;
     }

@@ -76,7 +76,14 @@ fn tree_paths(geometry: &Geometry, a: RoomId, b: RoomId, loc: &mut Localization)
     }
 }
 
+/// The list without repeats, first occurrences in order. Tree paths from one ancestor share no
+/// exit, so a repeat is rare: a sorted copy finds there is none without hashing every exit.
 fn dedup(list: Vec<ExitId>) -> Vec<ExitId> {
+    let mut sorted = list.clone();
+    sorted.sort_unstable();
+    if sorted.windows(2).all(|w| w[0] != w[1]) {
+        return list;
+    }
     let mut seen = rustc_hash::FxHashSet::default();
     list.into_iter().filter(|e| seen.insert(*e)).collect()
 }

@@ -12,15 +12,18 @@
 //! normalized over the candidates). One fact, one conflict: a 2-cycle is only a reverse mismatch,
 //! and two targets of one duplicated label are not also an overlap.
 
+pub mod bound;
 pub mod bulk;
 pub mod conflict;
 pub mod detect;
+pub mod edit;
 pub mod geometry;
 pub mod live;
 pub mod localize;
 pub mod score;
 pub mod trial;
 
+pub use bound::FlattenBound;
 pub use conflict::{Conflict, ConflictKind, ConflictType, Counts};
 pub use detect::detect;
 pub use geometry::{Geometry, GeometryBuilder, LoopClosure, Placement};

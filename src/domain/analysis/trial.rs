@@ -1,5 +1,6 @@
-//! What-if judgement of one-exit edits: how many conflicts a map would have after removing or
-//! relabelling one exit, without copying the map or running detection again.
+//! What-if judgement of one-exit edits: how many conflicts a map would have after removing,
+//! relabelling or flattening (marking non-geometric) one exit, without copying the map or
+//! running detection again.
 //!
 //! An edit changes duplicate labels and reverse mismatches only at the exit's two rooms, and
 //! naming not at all. Geometry is the minimum spanning forest of the geometric exits by exit id
@@ -19,74 +20,11 @@
 //! The result always equals detection on the edited map (a property test checks it on random
 //! maps, for every exit and every label).
 
+pub use super::edit::Edit;
 use super::geometry::Geometry;
 use crate::domain::direction::{add, sub, Label, Vector};
 use crate::domain::map::{Exit, ExitId, Map, Origin, RoomId};
 use rustc_hash::{FxHashMap, FxHashSet};
-
-/// A one-exit edit. The exit's inferred way back (an inferred exit between the same rooms with
-/// the opposite label) follows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Edit {
-    /// Remove the exit and its inferred way back.
-    Remove(ExitId),
-    /// Relabel the exit; its inferred way back takes the opposite label, or goes if the new label
-    /// has no opposite.
-    Relabel(ExitId, Label),
-}
-
-impl Edit {
-    /// The exit edited.
-    pub fn exit(&self) -> ExitId {
-        match self {
-            Edit::Remove(e) | Edit::Relabel(e, _) => *e,
-        }
-    }
-
-    /// The exits the edit takes away and those it puts in (same ids, new labels). `None` if the
-    /// exit does not exist.
-    fn parts(&self, map: &Map) -> Option<(Vec<ExitId>, Vec<Exit>)> {
-        let old = map.exit(self.exit())?;
-        let back = old.label.opposite();
-        let twins: Vec<&Exit> = map
-            .exits_between(old.to, old.from)
-            .filter(|t| {
-                t.id != old.id
-                    && t.origin == Origin::InferredReverse
-                    && Some(&t.label) == back.as_ref()
-            })
-            .collect();
-        let mut removed = vec![old.id];
-        removed.extend(twins.iter().map(|t| t.id));
-        let mut added = Vec::new();
-        if let Edit::Relabel(_, to) = self {
-            let mut new = old.clone();
-            new.label = to.clone();
-            added.push(new);
-            if let Some(back) = to.opposite() {
-                for t in twins {
-                    let mut t = t.clone();
-                    t.label = back.clone();
-                    added.push(t);
-                }
-            }
-        }
-        Some((removed, added))
-    }
-
-    /// The map after the edit (`None` if the exit does not exist).
-    pub fn apply(&self, map: &Map) -> Option<Map> {
-        let (removed, added) = self.parts(map)?;
-        let mut m = map.clone();
-        for id in removed {
-            m.remove_exit(id).ok()?;
-        }
-        for e in added {
-            m.insert_exit(e).ok()?;
-        }
-        Some(m)
-    }
-}
 
 type Cell = (u32, Vector);
 type Pair = (RoomId, RoomId);
@@ -181,10 +119,6 @@ impl<'a> After<'a> {
         self.edited(self.map.exits_from(room), move |e| e.from == room)
     }
 
-    fn to(&self, room: RoomId) -> impl Iterator<Item = &'a Exit> + 'a {
-        self.edited(self.map.exits_to(room), move |e| e.to == room)
-    }
-
     fn between(&self, from: RoomId, to: RoomId) -> impl Iterator<Item = &'a Exit> + 'a {
         self.from(from).filter(move |e| e.to == to)
     }
@@ -230,6 +164,10 @@ pub struct TrialJudge<'a> {
     span: Vec<(u32, u32)>,
     cells: FxHashMap<Cell, Vec<RoomId>>,
     explained: FxHashMap<Pair, u32>,
+    /// Per Euler-tour position, where its room's geometric exits start in `geometric`.
+    geometric_at: Vec<u32>,
+    /// The geometric exits of each room (by tour position), each with its other end's position.
+    geometric: Vec<(u32, ExitId)>,
 }
 
 impl<'a> TrialJudge<'a> {
@@ -314,6 +252,29 @@ impl<'a> TrialJudge<'a> {
                 *explained.entry(*p).or_insert(0) += 1;
             }
         }
+        // Geometric exits by the tour positions of their rooms (each listed at both ends).
+        let at = |r: RoomId| tin.get(r.0 as usize).copied().filter(|t| *t != u32::MAX);
+        let ends: Vec<(u32, u32, ExitId)> = map
+            .exits()
+            .filter(|e| vector_of(e).is_some())
+            .filter_map(|e| Some((at(e.from)?, at(e.to)?, e.id)))
+            .collect();
+        let mut geometric_at = vec![0u32; euler.len() + 1];
+        for &(a, b, _) in &ends {
+            geometric_at[a as usize + 1] += 1;
+            geometric_at[b as usize + 1] += 1;
+        }
+        for i in 0..euler.len() {
+            geometric_at[i + 1] += geometric_at[i];
+        }
+        let mut next = geometric_at.clone();
+        let mut geometric = vec![(0u32, ExitId(0)); ends.len() * 2];
+        for &(a, b, id) in &ends {
+            for (here, other) in [(a, b), (b, a)] {
+                geometric[next[here as usize] as usize] = (other, id);
+                next[here as usize] += 1;
+            }
+        }
         TrialJudge {
             map,
             geometry,
@@ -323,6 +284,8 @@ impl<'a> TrialJudge<'a> {
             span,
             cells,
             explained,
+            geometric_at,
+            geometric,
         }
     }
 
@@ -369,6 +332,45 @@ impl<'a> TrialJudge<'a> {
         let moved = self.geometry_change(old, new, &after, &mut delta);
         delta += self.overlap_change(moved, &change);
         Some(delta)
+    }
+
+    /// The Euler-tour range of the rooms placed below `exit` (the subtree it hangs) and the
+    /// range of its whole frame: `None` for an exit that places no room. Positions index
+    /// [`TrialJudge::tour`].
+    pub fn cut(&self, exit: ExitId) -> Option<((u32, u32), (u32, u32))> {
+        let c = self.child_of(exit)?;
+        Some(((self.tin(c), self.tout(c)), self.span_of(self.frame(c))))
+    }
+
+    /// Where each room sits in the Euler tour of the forest (`None` for ids with no room).
+    pub fn tour(&self, room: RoomId) -> Option<u32> {
+        self.tin
+            .get(room.0 as usize)
+            .copied()
+            .filter(|t| *t != u32::MAX)
+    }
+
+    /// Number of positions in the Euler tour.
+    pub fn tour_len(&self) -> usize {
+        self.euler.len()
+    }
+
+    /// The exits that close a loop conflict, as this judge counts them.
+    pub fn loop_exits(&self) -> impl Iterator<Item = &'a Exit> + '_ {
+        self.map.exits().filter(|e| self.loop_now(e))
+    }
+
+    /// The rooms of each cell that counts as an overlap conflict, as this judge counts them.
+    pub fn overlapping_cells(&self) -> impl Iterator<Item = &[RoomId]> + '_ {
+        self.cells
+            .values()
+            .filter(|here| Self::overlapping(here, |p| self.explained.contains_key(&p)))
+            .map(Vec::as_slice)
+    }
+
+    /// The Euler-tour range of the rooms below `room` (itself included).
+    pub fn subtree(&self, room: RoomId) -> Option<(u32, u32)> {
+        self.tour(room).map(|t| (t, self.tout(room)))
     }
 
     fn pos(&self, r: RoomId) -> Vector {
@@ -490,12 +492,36 @@ impl<'a> TrialJudge<'a> {
         } else {
             Side::Above(c)
         };
+        // The map's geometric exits with one end on the smaller side and one not (read from the
+        // tour, room by room), less those the edit takes away; then those it puts in.
+        let (lo, hi) = (self.tin(c), self.tout(c));
+        let (flo, fhi) = self.span_of(self.frame(c));
+        let ranges = match small {
+            Side::Below(_) => [(lo, hi), (0, 0)],
+            _ => [(flo, lo), (hi, fhi)],
+        };
+        let inside = |t: u32| lo <= t && t < hi;
         let mut out = Vec::new();
-        for r in self.rooms(small) {
-            for e in after.from(r).chain(after.to(r)) {
-                if vector_of(e).is_some() && self.below(c, e.from) != self.below(c, e.to) {
-                    out.push(e.clone());
+        for (from, to) in ranges {
+            for t in from..to {
+                let (a, b) = (
+                    self.geometric_at[t as usize],
+                    self.geometric_at[t as usize + 1],
+                );
+                for &(other, id) in self
+                    .geometric
+                    .get(a as usize..b as usize)
+                    .unwrap_or_default()
+                {
+                    if inside(other) != inside(t) && !after.removed.contains(&id) {
+                        out.extend(self.map.exit(id).cloned());
+                    }
                 }
+            }
+        }
+        for e in after.added {
+            if vector_of(e).is_some() && self.below(c, e.from) != self.below(c, e.to) {
+                out.push(e.clone());
             }
         }
         out
@@ -671,10 +697,21 @@ impl<'a> TrialJudge<'a> {
         let mut arriving: FxHashMap<Cell, Vec<RoomId>> = FxHashMap::default();
         if let Some(m) = &moved {
             for r in self.rooms(m.side) {
-                affected.insert(cell(r));
-                let to = new_cell(m, r);
-                affected.insert(to);
-                arriving.entry(to).or_default().push(r);
+                let (from, to) = (cell(r), new_cell(m, r));
+                // A room alone on its cell that lands where no room stays changes no overlap:
+                // the moving rooms keep their places relative to each other, so only rooms
+                // leaving a shared cell (and where they land) or joining one that stays count.
+                let shared = self.cells.get(&from).is_some_and(|h| h.len() >= 2);
+                let joins = || {
+                    self.cells
+                        .get(&to)
+                        .is_some_and(|h| h.iter().any(|x| !self.contains(m.side, *x)))
+                };
+                if shared || joins() {
+                    affected.insert(from);
+                    affected.insert(to);
+                    arriving.entry(to).or_default().push(r);
+                }
             }
         }
         for (x, y) in change.keys() {

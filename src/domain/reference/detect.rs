@@ -74,6 +74,22 @@ pub struct RefCounts {
 }
 
 impl RefCounts {
+    /// The counts of a list [`Detector::detect`] made with naming: what [`Detector::count`]
+    /// returns for the same graph, without inferring positions again.
+    pub fn of(conflicts: &[RefConflict]) -> RefCounts {
+        let mut c = RefCounts::default();
+        for x in conflicts {
+            match x.kind {
+                RefConflictKind::Direction => c.direction += 1,
+                RefConflictKind::ReverseMismatch => c.reverse_mismatch += 1,
+                RefConflictKind::SelfLoop => c.self_loop += 1,
+                RefConflictKind::Overlap => c.overlap += 1,
+                RefConflictKind::Naming => c.naming += 1,
+            }
+        }
+        c
+    }
+
     /// Direction + topology: the Table 3 input regime.
     pub fn dir_topo(&self) -> usize {
         self.direction + self.reverse_mismatch + self.self_loop + self.overlap

@@ -121,6 +121,7 @@ impl Decider for Heuristic {
                     let action = match trial {
                         Edit::Remove(exit) => Action::RemoveEdge { exit },
                         Edit::Relabel(exit, to) => Action::ModifyEdge { exit, to },
+                        Edit::Flatten(exit) => Action::MarkNonGeometric { exit },
                     };
                     return Decision { action, reason };
                 }

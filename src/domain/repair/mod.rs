@@ -13,6 +13,7 @@
 //! with a synchronous one.
 
 pub mod contradiction;
+pub mod flatten;
 pub mod heuristic;
 pub mod reading;
 pub mod solver;

@@ -64,12 +64,13 @@
 //! elsewhere. What both readers get wrong (a restart nothing in the kept text tells) stays.
 
 use super::contradiction::{contradictions_by_rule, others, Contradiction, Rule};
+use super::flatten::best_flattening;
 use super::reading::{unmapped, ReadVerdict, ReadingIndex};
 use super::{
     run, Action, Budget, Decider, Decision, DecisionContext, Logged, Pending, RepairReport,
     RepairSession,
 };
-use crate::domain::analysis::{detect, Analysis, ConflictKind, ConflictType, Geometry};
+use crate::domain::analysis::{Analysis, ConflictKind, ConflictType};
 use crate::domain::direction::{Direction, Label};
 use crate::domain::draft::Draft;
 use crate::domain::history::{History, Trigger};
@@ -176,9 +177,24 @@ pub fn judge_text(map: &Map, exit: &Exit, observation: &str) -> TextVerdict {
 /// from the commit that first added the exit *as observed* (an inferred way back that was later
 /// walked takes the walking commit's text); repair commits are not evidence.
 pub fn gather(history: &History) -> Vec<Option<Evidence>> {
+    let against = contradictions_by_rule(history.head());
+    gather_with(history, &against, &mut TextVerdicts::default())
+}
+
+/// Text verdicts already read, by exit id: the exit as it was judged (start, end, label), the
+/// commit whose text judged it, and the verdict. Valid while the map's rooms stay as they were
+/// ([`judge_text`] reads the exit, the text and the rooms' names, nothing else).
+#[derive(Debug, Clone, Default)]
+struct TextVerdicts(rustc_hash::FxHashMap<ExitId, (RoomId, RoomId, Label, u32, TextVerdict)>);
+
+/// [`gather`] with the map's contradictions already found and the verdicts read before.
+fn gather_with(
+    history: &History,
+    against: &[Vec<Contradiction>],
+    verdicts: &mut TextVerdicts,
+) -> Vec<Option<Evidence>> {
     let map = history.head();
     let usage = history.usage();
-    let against = contradictions_by_rule(map);
     let mut out: Vec<Option<Evidence>> = vec![None; map.exit_bound()];
     let mut judged = vec![false; map.exit_bound()];
     for c in history.commits() {
@@ -201,7 +217,16 @@ pub fn gather(history: &History) -> Vec<Option<Evidence>> {
                 e.origin == Origin::Observed && c.trigger != Trigger::ConflictRepair;
             if observed_here && !judged[i] && !c.observation.is_empty() {
                 judged[i] = true;
-                slot.text = judge_text(map, current, &c.observation);
+                let key = (current.from, current.to, &current.label, c.id);
+                slot.text = match verdicts.0.get(&e.id) {
+                    Some((f, t, l, v, verdict)) if (*f, *t, l, *v) == key => verdict.clone(),
+                    _ => {
+                        let verdict = judge_text(map, current, &c.observation);
+                        let entry = (key.0, key.1, key.2.clone(), key.3, verdict.clone());
+                        verdicts.0.insert(e.id, entry);
+                        verdict
+                    }
+                };
                 slot.first_seen = c.id;
                 slot.step = c.step;
             }
@@ -228,6 +253,8 @@ pub struct Solver {
     /// The same with the rule each pair breaks.
     rules: Vec<Vec<Contradiction>>,
     versions_seen: usize,
+    /// Text verdicts read so far (repairs never touch rooms, so most stay valid).
+    verdicts: TextVerdicts,
 }
 
 impl Solver {
@@ -310,9 +337,22 @@ impl Solver {
     fn refresh(&mut self, history: &History) {
         if self.evidence.is_empty() || self.versions_seen != history.len() {
             // Evidence is read from the history; repairs only ever remove or relabel exits, so
-            // reading it again after each commit keeps it current.
-            self.evidence = gather(history);
+            // reading it again after each commit keeps it current. A text verdict read before
+            // stands unless a commit since changed a room.
+            let new = history
+                .commits()
+                .get(self.versions_seen..)
+                .unwrap_or_default();
+            let rooms_changed = new.iter().any(|c| {
+                !(c.change.added_rooms.is_empty()
+                    && c.change.removed_rooms.is_empty()
+                    && c.change.updated_rooms.is_empty())
+            });
+            if rooms_changed || history.len() < self.versions_seen {
+                self.verdicts = TextVerdicts::default();
+            }
             self.rules = contradictions_by_rule(history.head());
+            self.evidence = gather_with(history, &self.rules, &mut self.verdicts);
             self.against = self.rules.iter().map(|list| others(list)).collect();
             self.versions_seen = history.len();
         }
@@ -527,46 +567,7 @@ impl Solver {
         if geometric_conflicts == 0 {
             return None;
         }
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut best: Option<(f64, ExitId, usize)> = None;
-        for (c, loc) in ctx
-            .analysis
-            .conflicts
-            .iter()
-            .zip(ctx.analysis.localizations(ctx.map))
-        {
-            if c.ctype != ConflictType::Topological {
-                continue;
-            }
-            for &e in &loc.candidates {
-                if !seen.insert(e) {
-                    continue;
-                }
-                let Some(exit) = map.exit(e) else { continue };
-                if !exit.carries_geometry() || exit.origin != Origin::Observed {
-                    continue;
-                }
-                let mut trial = map.clone();
-                let mut flat = exit.clone();
-                flat.geometric = false;
-                if trial.remove_exit(e).is_err() || trial.insert_exit(flat).is_err() {
-                    continue;
-                }
-                let after = detect(&trial, &Geometry::infer(&trial)).len();
-                if after >= before {
-                    continue;
-                }
-                let gain = (before - after) as f64 / self.evidence(e).weight().max(0.1);
-                // Ties go to the later exit: the one that came to close an older, settled lattice.
-                let better = best.is_none_or(|(g, id, _)| {
-                    gain > g + 1e-12 || ((gain - g).abs() <= 1e-12 && e > id)
-                });
-                if better {
-                    best = Some((gain, e, after));
-                }
-            }
-        }
-        let (_, exit, after) = best?;
+        let (exit, after) = best_flattening(map, ctx.analysis, |e| self.evidence(e).weight())?;
         let ev = self.evidence(exit);
         let reason = format!(
             "the lattice does not close here: keeping this exit but no longer using it for positions (a long corridor or a twist) resolves {} conflict(s); evidence {:.2}",

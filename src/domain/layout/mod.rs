@@ -14,8 +14,12 @@
 //!   (or from a given start layout), so the same map always lays out the same.
 //!
 //! # Complexity
-//! [`grid`] is O(V log V). [`force`] is O(V² · iterations); the number of iterations shrinks
-//! with the map so that one call stays within a fixed budget of pair interactions.
+//! [`grid`] is O(V log V). [`force`] is O(V² · iterations) up to [`ALL_PAIRS_LIMIT`] rooms; the
+//! number of iterations shrinks with the map so that one call stays within a fixed budget of
+//! pair interactions. Above it, where even the fewest iterations would spend more, repulsion
+//! acts only between near rooms ([`local`]): O((V + E) · iterations).
+
+mod local;
 
 use super::analysis::Geometry;
 use super::map::{Map, RoomId};
@@ -288,16 +292,26 @@ fn place_block(b: &Block, left: f64, top: f64, labelled: bool, out: &mut Layout)
 }
 
 /// Pair interactions one [`force`] call may spend (about a quarter of a second in the browser).
-const FORCE_BUDGET: f64 = 24_000_000.0;
+pub(crate) const FORCE_BUDGET: f64 = 24_000_000.0;
 /// `fdg-sim`'s force scale (its ideal edge length, in its units).
 const FORCE_SCALE: f32 = 45.0;
 /// How many of `fdg-sim`'s units make one of our cells: its settled edges come out about this
 /// long, so linked rooms end up about a cell apart.
 const FORCE_UNIT: f32 = 75.0;
 
+/// Rooms up to which [`force`] runs `fdg-sim`'s all-pairs simulation: its fewest iterations (6)
+/// of all pairs fit [`FORCE_BUDGET`] up to here (6 · 2,000² = 24·10⁶); a bigger map is laid out
+/// with repulsion between near rooms only ([`local`]), which a 100,000-room map needs.
+pub const ALL_PAIRS_LIMIT: usize = 2_000;
+
 /// The force layout. See the module docs. `start` (usually the lattice layout) gives the start
 /// positions of the rooms it places; the others start at seeded random spots.
 pub fn force(map: &Map, seed: u64, start: Option<&Layout>) -> Layout {
+    if map.room_count() > ALL_PAIRS_LIMIT {
+        let mut raw = local::simulate(map, seed, start);
+        pack_pieces(map, &mut raw);
+        return normalise(map, raw);
+    }
     let mut graph: ForceGraph<u32, ()> = ForceGraph::default();
     let mut index = FxHashMap::default();
     for room in map.rooms() {
@@ -361,21 +375,29 @@ pub fn force(map: &Map, seed: u64, start: Option<&Layout>) -> Layout {
 /// rows, largest first, one cell apart.
 fn pack_pieces(map: &Map, raw: &mut [(RoomId, f64, f64)]) {
     let mut parent: FxHashMap<RoomId, RoomId> = raw.iter().map(|r| (r.0, r.0)).collect();
-    fn root(parent: &FxHashMap<RoomId, RoomId>, mut r: RoomId) -> RoomId {
-        while let Some(&p) = parent.get(&r).filter(|p| **p != r) {
-            r = p;
+    // The smallest room id of the piece, shortening the chain walked (each piece's root is its
+    // smallest id whatever the order of unions, so the pieces and their order do not change).
+    fn root(parent: &mut FxHashMap<RoomId, RoomId>, r: RoomId) -> RoomId {
+        let mut top = r;
+        while let Some(&p) = parent.get(&top).filter(|p| **p != top) {
+            top = p;
         }
-        r
+        let mut cur = r;
+        while let Some(&p) = parent.get(&cur).filter(|p| **p != cur) {
+            parent.insert(cur, top);
+            cur = p;
+        }
+        top
     }
     for e in map.exits() {
-        let (a, b) = (root(&parent, e.from), root(&parent, e.to));
+        let (a, b) = (root(&mut parent, e.from), root(&mut parent, e.to));
         if a != b && parent.contains_key(&a) && parent.contains_key(&b) {
             parent.insert(a.max(b), a.min(b));
         }
     }
     let mut pieces: BTreeMap<RoomId, Vec<usize>> = BTreeMap::new();
     for (i, r) in raw.iter().enumerate() {
-        pieces.entry(root(&parent, r.0)).or_default().push(i);
+        pieces.entry(root(&mut parent, r.0)).or_default().push(i);
     }
     let mut pieces: Vec<Vec<usize>> = pieces.into_values().collect();
     pieces.sort_by_key(|p| std::cmp::Reverse(p.len()));
