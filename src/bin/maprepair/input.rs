@@ -3,7 +3,7 @@
 
 use crate::{read, CliError};
 use maprepair::domain::automap::{automap, read_name_list, Hints};
-use maprepair::domain::formats::{is_transcript, parse_edge_list, read_steps, EdgeRecord};
+use maprepair::domain::formats::{detect, parse_edge_list, read_steps, EdgeRecord, FileKind};
 use maprepair::domain::Project;
 use std::path::Path;
 
@@ -38,7 +38,8 @@ pub fn load(path: &Path) -> Result<Input, CliError> {
         .and_then(|s| s.to_str())
         .unwrap_or("map")
         .to_string();
-    if name.ends_with(".walkthrough") || is_transcript(&text) {
+    let kind = detect(&name, &text)?;
+    if name.ends_with(".walkthrough") || kind == FileKind::Transcript {
         // A walkthrough or an interpreter transcript: the automapper builds the map, one commit
         // per step. A locations.json beside it (MANGO's layout) names the rooms.
         let steps = read_steps(&text, &name)?;
@@ -55,8 +56,7 @@ pub fn load(path: &Path) -> Result<Input, CliError> {
         }
         return Ok(Input::Project(automap(&title, &steps, &hints).project));
     }
-    let trimmed = text.trim_start();
-    if trimmed.starts_with('{') {
+    if kind == FileKind::Project {
         return Ok(Input::Project(Project::from_json(&text, &name)?));
     }
     let records = parse_edge_list(&text, &name)?;

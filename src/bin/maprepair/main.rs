@@ -43,9 +43,16 @@ impl From<maprepair::domain::formats::FormatError> for CliError {
     }
 }
 
-/// Reads a file, naming it in the error.
+/// Reads a file as text, naming it in the error: its size checked before it is read, UTF-8
+/// checked (the line and byte of a bad sequence named), a byte-order mark skipped
+/// ([`maprepair::domain::formats::decode`]).
 pub fn read(path: &std::path::Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))
+    use maprepair::domain::formats::decode::{check_size, decode};
+    let name = path.display().to_string();
+    let failed = |e: std::io::Error| CliError::Failed(format!("{name}: {e}"));
+    let len = std::fs::metadata(path).map_err(failed)?.len();
+    check_size(usize::try_from(len).unwrap_or(usize::MAX), &name)?;
+    Ok(decode(std::fs::read(path).map_err(failed)?, &name)?)
 }
 
 /// Prints JSON or text. A closed pipe (`maprepair … | head`) ends output quietly.

@@ -7,12 +7,15 @@
 
 use crate::args::{Format, ReadingArg, RepairArgs, Strategy};
 use crate::automap::load_hints;
-use crate::check::{counts_json, ref_counts_json, reference_input};
+use crate::check::{counts_json, ref_counts_json};
 use crate::input::{load, Input};
 use crate::{emit, CliError};
 use maprepair::domain::automap::reread::{reread, reread_by_map_names};
-use maprepair::domain::formats::write_edge_list;
-use maprepair::domain::reference::table3::graph_records;
+use maprepair::domain::formats::{map_records, write_edge_list};
+use maprepair::domain::reference::load::load_llm_built;
+use maprepair::domain::reference::on_map::{
+    carry_onto, graph_map, reference_graph_with_sources, Sources,
+};
 use maprepair::domain::reference::{
     heuristic_repair, HeuristicAction, HeuristicStrategy, RefGraph,
 };
@@ -53,7 +56,12 @@ pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
     let input = load(&args.file)?;
     let (out, written) = match Semantics::from(args.semantics) {
         Semantics::Reference => {
-            let g = reference_input(&input);
+            // A project's graph remembers which exit each edge was read from, so the fixes can
+            // be carried onto its history.
+            let (g, sources) = match &input {
+                Input::EdgeList { records, .. } => (load_llm_built(records), Sources::default()),
+                Input::Project(p) => reference_graph_with_sources(p.history.head()),
+            };
             let s = if preference == Preference::Remove {
                 HeuristicStrategy::Remove
             } else {
@@ -67,13 +75,19 @@ pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
                 .collect();
             let out = json!({"semantics": "reference", "before": ref_counts_json(&g), "after": ref_counts_json(&outcome.graph), "actions": actions});
             let written = match &input {
-                Input::EdgeList { .. } => write_edge_list(&graph_records(&outcome.graph)),
+                // The repaired graph whole: its ways back and rooms left without exits included.
+                Input::EdgeList { .. } => {
+                    let (map, steps) = graph_map(&outcome.graph);
+                    write_edge_list(&map_records(&map, |id| {
+                        steps.get(id.0 as usize).map(|&s| i64::from(s))
+                    }))
+                }
+                // The project with the fixes as commits: nothing else changes.
                 Input::Project(p) => {
-                    let rebuilt = maprepair::domain::Project::from_edge_records(
-                        &p.name,
-                        &graph_records(&outcome.graph),
-                    );
-                    rebuilt.to_json()
+                    let mut project = p.clone();
+                    carry_onto(&mut project.history, &g, &sources, &outcome.actions)
+                        .map_err(|e| CliError::Failed(format!("{}: {e}", args.file.display())))?;
+                    project.to_json()
                 }
             };
             (out, written)
@@ -155,7 +169,7 @@ pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
                 out["filled"] = json!(f);
             }
             let written = match &input {
-                Input::EdgeList { .. } => write_edge_list(&project.edge_records()),
+                Input::EdgeList { .. } => project.to_edge_list(),
                 Input::Project(_) => project.to_json(),
             };
             (out, written)

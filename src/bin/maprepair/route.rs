@@ -31,8 +31,23 @@ fn map_of(hints: &HintArgs, path: &Path) -> Result<Map, CliError> {
 
 pub fn run(args: &RouteArgs, format: Format) -> Result<(), CliError> {
     let map = map_of(&args.hints, &args.map)?;
-    let route =
-        find_route(&map, &args.from, &args.to).map_err(|e| CliError::Failed(e.to_string()))?;
+    let file = args.map.display();
+    // Every end the map lacks, named at once, with the map it is missing from.
+    let missing: Vec<String> = [&args.from, &args.to]
+        .into_iter()
+        .filter(|name| map.find_room(name).is_none())
+        .map(|name| format!("{name:?}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(CliError::Failed(format!(
+            "{file}: the map has no room called {} ({} rooms; a name matches a room's name or \
+             alias, in any case, with or without \"the\")",
+            missing.join(" and none called "),
+            map.room_count()
+        )));
+    }
+    let route = find_route(&map, &args.from, &args.to)
+        .map_err(|e| CliError::Failed(format!("{file}: {e}")))?;
     let name = |r| map.room(r).map_or_else(String::new, |x| x.name.clone());
     let rooms: Vec<String> = route.rooms.iter().map(|r| name(*r)).collect();
     let directions = route.directions(&map);
