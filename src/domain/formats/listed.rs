@@ -55,26 +55,39 @@ impl<'a> Rooms<'a> {
         }
     }
 
-    /// Makes sure `room` exists once the next record is read, writing room records to `out` for
-    /// it and every room before it not yet made.
-    fn reach(&mut self, room: RoomId, out: &mut Vec<EdgeRecord>) {
-        if self.declared.contains(&room) {
-            return;
-        }
+    /// Writes to `out` the room records an exit `from → to` needs before it: every room not yet
+    /// made up to the larger of its ends, in id order, except the ends the exit record itself
+    /// can make (the loader makes an exit's new ends source first, after everything before
+    /// it). Those ends must close the sequence in that order and be told by their names.
+    fn reach(&mut self, from: RoomId, to: RoomId, out: &mut Vec<EdgeRecord>) {
+        let last = from.max(to);
+        let mut new = Vec::new();
         while let Some(&r) = self.order.get(self.next) {
-            if r > room {
+            if r > last {
                 break;
             }
             self.next += 1;
-            if self.declared.contains(&r) {
-                continue;
+            if self.declared.insert(r) {
+                new.push(r);
             }
-            self.declared.insert(r);
-            let Some(data) = self.map.room(r) else {
-                continue;
-            };
-            // The room the record names is made by the record itself, when its name says it all.
-            if r != room || !told_by_name(data) {
+        }
+        let mut ends: Vec<RoomId> = [from, to].into_iter().filter(|r| new.contains(r)).collect();
+        ends.dedup();
+        let told = |rs: &[RoomId]| {
+            rs.iter()
+                .all(|&r| self.map.room(r).is_some_and(told_by_name))
+        };
+        let implicit: &[RoomId] = [
+            &ends[..],
+            &ends[ends.len().min(1)..],
+            &ends[..ends.len().min(1)],
+        ]
+        .into_iter()
+        .find(|cand| !cand.is_empty() && new.ends_with(cand) && told(cand))
+        .unwrap_or(&[]);
+        let made_by_records = new.len() - implicit.len();
+        for r in &new[..made_by_records] {
+            if let Some(data) = self.map.room(*r) {
                 out.push(room_record(data));
             }
         }
@@ -98,8 +111,7 @@ pub fn map_records(map: &Map, seen: impl Fn(ExitId) -> Option<i64>) -> Vec<EdgeR
         let (Some(from), Some(to)) = (map.room(e.from), map.room(e.to)) else {
             continue;
         };
-        rooms.reach(e.from, &mut out);
-        rooms.reach(e.to, &mut out);
+        rooms.reach(e.from, e.to, &mut out);
         let kind = match e.origin {
             Origin::Observed => RecordKind::Observed,
             Origin::InferredReverse => RecordKind::InferredReverse,
