@@ -59,9 +59,9 @@ pub fn counts_json(a: &Analysis) -> Value {
     serde_json::to_value(a.counts()).unwrap_or(Value::Null)
 }
 
-pub fn run(args: &CheckArgs, format: Format) -> Result<(), CliError> {
-    let input = load(&args.file)?;
-    let out = match Semantics::from(args.semantics) {
+/// What `check` reports on a loaded input.
+pub fn report(input: &Input, semantics: Semantics) -> Value {
+    match semantics {
         Semantics::Reference => {
             let g = reference_input(&input);
             let list: Vec<Value> = Detector::new()
@@ -79,7 +79,12 @@ pub fn run(args: &CheckArgs, format: Format) -> Result<(), CliError> {
                 .collect();
             json!({"semantics": "default", "rooms": map.room_count(), "exits": map.exit_count(), "conflicts": counts_json(&a), "list": list})
         }
-    };
+    }
+}
+
+pub fn run(args: &CheckArgs, format: Format) -> Result<(), CliError> {
+    let input = load(&args.file)?;
+    let out = report(&input, Semantics::from(args.semantics));
     emit(format, &out, || {
         let c = &out["conflicts"];
         let mut s = format!(

@@ -14,6 +14,7 @@ mod bench_solver;
 mod bench_synth;
 mod check;
 mod eval;
+mod fuzz;
 mod input;
 mod repair;
 mod route;
@@ -73,6 +74,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Eval(a) => eval::run(a, f),
         Command::Route(a) => route::run(a, f),
         Command::Repair(a) => repair::run(a, f),
+        Command::Fuzz(a) => fuzz::run(a, f),
         Command::Bench(b) => match b {
             Bench::Mango(a) => match a.strategy {
                 None => bench_mango::run(a, f),

@@ -48,13 +48,36 @@ fn ref_action_json(g: &RefGraph, a: &HeuristicAction) -> Value {
 }
 
 pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
+    let input = load(&args.file)?;
+    let (out, written) = repair(&input, args)?;
+    if let Some(dest) = &args.out {
+        std::fs::write(dest, written)
+            .map_err(|e| CliError::Failed(format!("{}: {e}", dest.display())))?;
+    }
+    emit(format, &out, || {
+        let mut s = format!("before: {}\nafter:  {}\n", out["before"], out["after"]);
+        for a in out["actions"].as_array().into_iter().flatten() {
+            s.push_str(&format!(
+                "  {} {} — {}\n",
+                a["action"].as_str().unwrap_or(""),
+                a.get("edge").unwrap_or(&Value::Null),
+                a["reason"].as_str().unwrap_or("")
+            ));
+        }
+        s.trim_end().to_string()
+    });
+    Ok(())
+}
+
+/// Repairs a loaded input as `args` ask: the JSON report, and the repaired map in the input's
+/// format (what `--out` writes).
+pub fn repair(input: &Input, args: &RepairArgs) -> Result<(Value, String), CliError> {
     let strategy = args.strategy;
     let preference = match strategy {
         Strategy::HeuristicRemove => Preference::Remove,
         Strategy::HeuristicModify | Strategy::Solver => Preference::Modify,
     };
-    let input = load(&args.file)?;
-    let (out, written) = match Semantics::from(args.semantics) {
+    Ok(match Semantics::from(args.semantics) {
         Semantics::Reference => {
             // A project's graph remembers which exit each edge was read from, so the fixes can
             // be carried onto its history.
@@ -74,7 +97,7 @@ pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
                 .map(|a| ref_action_json(&outcome.graph, a))
                 .collect();
             let out = json!({"semantics": "reference", "before": ref_counts_json(&g), "after": ref_counts_json(&outcome.graph), "actions": actions});
-            let written = match &input {
+            let written = match input {
                 // The repaired graph whole: its ways back and rooms left without exits included.
                 Input::EdgeList { .. } => {
                     let (map, steps) = graph_map(&outcome.graph);
@@ -168,28 +191,11 @@ pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
             if let Some(f) = filled {
                 out["filled"] = json!(f);
             }
-            let written = match &input {
+            let written = match input {
                 Input::EdgeList { .. } => project.to_edge_list(),
                 Input::Project(_) => project.to_json(),
             };
             (out, written)
         }
-    };
-    if let Some(dest) = &args.out {
-        std::fs::write(dest, written)
-            .map_err(|e| CliError::Failed(format!("{}: {e}", dest.display())))?;
-    }
-    emit(format, &out, || {
-        let mut s = format!("before: {}\nafter:  {}\n", out["before"], out["after"]);
-        for a in out["actions"].as_array().into_iter().flatten() {
-            s.push_str(&format!(
-                "  {} {} — {}\n",
-                a["action"].as_str().unwrap_or(""),
-                a.get("edge").unwrap_or(&Value::Null),
-                a["reason"].as_str().unwrap_or("")
-            ));
-        }
-        s.trim_end().to_string()
-    });
-    Ok(())
+    })
 }

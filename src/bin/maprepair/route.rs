@@ -31,9 +31,52 @@ fn map_of(hints: &HintArgs, path: &Path) -> Result<Map, CliError> {
 
 pub fn run(args: &RouteArgs, format: Format) -> Result<(), CliError> {
     let map = map_of(&args.hints, &args.map)?;
-    let file = args.map.display();
+    let out = answer(&map, &args.from, &args.to, &args.map.display().to_string())?;
+    let rooms: Vec<String> = out["rooms"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r.as_str().map(str::to_string))
+        .collect();
+    let directions: Vec<String> = out["directions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r.as_str().map(str::to_string))
+        .collect();
+    let inferred = out["inferred_steps"].as_u64().unwrap_or(0);
+    emit(format, &out, || {
+        if directions.is_empty() {
+            return format!("{} is where you are: no moves needed", rooms[0]);
+        }
+        let mut s = format!(
+            "{} → {}: {} move{}\n  {}\n",
+            rooms[0],
+            rooms[rooms.len() - 1],
+            directions.len(),
+            if directions.len() == 1 { "" } else { "s" },
+            directions.join(", ")
+        );
+        for (i, d) in directions.iter().enumerate() {
+            s.push_str(&format!("  {:>2}. {:<10} → {}\n", i + 1, d, rooms[i + 1]));
+        }
+        if inferred > 0 {
+            s.push_str(&format!(
+                "  ({inferred} step(s) use an inferred way back)\n"
+            ));
+        }
+        s.trim_end().to_string()
+    });
+    Ok(())
+}
+
+/// The shortest way from `from` to `to` on `map` (read from `file`) as `route` reports it.
+///
+/// # Errors
+/// A [`CliError`] naming the file and every end the map lacks, or saying there is no way.
+pub fn answer(map: &Map, from: &str, to: &str, file: &str) -> Result<serde_json::Value, CliError> {
     // Every end the map lacks, named at once, with the map it is missing from.
-    let missing: Vec<String> = [&args.from, &args.to]
+    let missing: Vec<String> = [from, to]
         .into_iter()
         .filter(|name| map.find_room(name).is_none())
         .map(|name| format!("{name:?}"))
@@ -46,41 +89,15 @@ pub fn run(args: &RouteArgs, format: Format) -> Result<(), CliError> {
             map.room_count()
         )));
     }
-    let route = find_route(&map, &args.from, &args.to)
-        .map_err(|e| CliError::Failed(format!("{file}: {e}")))?;
+    let route = find_route(map, from, to).map_err(|e| CliError::Failed(format!("{file}: {e}")))?;
     let name = |r| map.room(r).map_or_else(String::new, |x| x.name.clone());
     let rooms: Vec<String> = route.rooms.iter().map(|r| name(*r)).collect();
-    let directions = route.directions(&map);
-    let out = json!({
+    Ok(json!({
         "from": rooms.first(),
         "to": rooms.last(),
         "moves": route.len(),
-        "directions": directions,
+        "directions": route.directions(map),
         "rooms": rooms,
-        "inferred_steps": route.inferred_steps(&map),
-    });
-    emit(format, &out, || {
-        if route.is_empty() {
-            return format!("{} is where you are: no moves needed", rooms[0]);
-        }
-        let mut s = format!(
-            "{} → {}: {} move{}\n  {}\n",
-            rooms[0],
-            rooms[rooms.len() - 1],
-            route.len(),
-            if route.len() == 1 { "" } else { "s" },
-            directions.join(", ")
-        );
-        for (i, d) in directions.iter().enumerate() {
-            s.push_str(&format!("  {:>2}. {:<10} → {}\n", i + 1, d, rooms[i + 1]));
-        }
-        if route.inferred_steps(&map) > 0 {
-            s.push_str(&format!(
-                "  ({} step(s) use an inferred way back)\n",
-                route.inferred_steps(&map)
-            ));
-        }
-        s.trim_end().to_string()
-    });
-    Ok(())
+        "inferred_steps": route.inferred_steps(map),
+    }))
 }
