@@ -423,31 +423,20 @@ pub fn run(args: &FuzzArgs, format: crate::args::Format) -> Result<(), CliError>
         }));
         let seconds = t.elapsed().as_secs_f64();
         let peak = peak_and_reset();
+        let fail = |why: &str| save(args.findings.as_deref(), n, name, &bytes, why);
         match outcome {
             Ok((calls, found)) => {
                 parser_calls += calls as u64;
                 command_inputs += u64::from(run_commands);
                 for f in found {
                     broken += 1;
-                    save(
-                        args.findings.as_deref(),
-                        n,
-                        name,
-                        &bytes,
-                        &format!("{}: {}", f.kind, f.detail),
-                    );
+                    fail(&format!("{}: {}", f.kind, f.detail));
                 }
             }
             Err(_) => {
                 panics += 1;
                 let message = last_panic.lock().map(|s| s.clone()).unwrap_or_default();
-                save(
-                    args.findings.as_deref(),
-                    n,
-                    name,
-                    &bytes,
-                    &format!("panic: {message}"),
-                );
+                fail(&format!("panic: {message}"));
             }
         }
         if seconds > slowest {
@@ -456,25 +445,13 @@ pub fn run(args: &FuzzArgs, format: crate::args::Format) -> Result<(), CliError>
         }
         if seconds > MAX_SECONDS {
             over_time += 1;
-            save(
-                args.findings.as_deref(),
-                n,
-                name,
-                &bytes,
-                &format!("took {seconds:.1} s"),
-            );
+            fail(&format!("took {seconds:.1} s"));
         }
         if let Some(p) = peak {
             peak_max = peak_max.max(p);
             if p > MAX_PEAK_BYTES {
                 over_memory += 1;
-                save(
-                    args.findings.as_deref(),
-                    n,
-                    name,
-                    &bytes,
-                    &format!("peak {} MB", p >> 20),
-                );
+                fail(&format!("peak {} MB", p >> 20));
             }
         }
     }

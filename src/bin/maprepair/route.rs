@@ -32,18 +32,15 @@ fn map_of(hints: &HintArgs, path: &Path) -> Result<Map, CliError> {
 pub fn run(args: &RouteArgs, format: Format) -> Result<(), CliError> {
     let map = map_of(&args.hints, &args.map)?;
     let out = answer(&map, &args.from, &args.to, &args.map.display().to_string())?;
-    let rooms: Vec<String> = out["rooms"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|r| r.as_str().map(str::to_string))
-        .collect();
-    let directions: Vec<String> = out["directions"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|r| r.as_str().map(str::to_string))
-        .collect();
+    let strings = |key: &str| -> Vec<String> {
+        out[key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|r| r.as_str().map(str::to_string))
+            .collect()
+    };
+    let (rooms, directions) = (strings("rooms"), strings("directions"));
     let inferred = out["inferred_steps"].as_u64().unwrap_or(0);
     emit(format, &out, || {
         if directions.is_empty() {

@@ -79,11 +79,11 @@ mod tests {
     #[test]
     fn a_bad_byte_is_named_by_line_and_byte() {
         let err = decode(b"[\n{\"a\": \"Kit\xffchen\"}]".to_vec(), "e.json").unwrap_err();
-        assert_eq!(err.location, "line 2, byte 11");
+        assert_eq!(err.location, "line 2, byte 13");
         assert!(err.problem.contains("0xff"), "{err}");
         assert!(err
             .to_string()
-            .starts_with("e.json, line 2, byte 11: not UTF-8"));
+            .starts_with("e.json, line 2, byte 13: not UTF-8"));
     }
 
     #[test]
