@@ -221,14 +221,16 @@ fn shape(map: &Map) -> Shape {
     }
 }
 
-/// What a user sees of a map: its conflicts, where each room is drawn, and a route.
-fn seen(
-    map: &Map,
-) -> (
+/// What a user sees of a map: its conflicts, where each room is drawn (in 64ths of a cell, and
+/// its floor), and the lengths of some routes.
+type Seen = (
     Vec<String>,
     Vec<Option<(i64, i64, i32)>>,
     Vec<Option<usize>>,
-) {
+);
+
+/// What a user sees of a map: its conflicts, where each room is drawn, and a route.
+fn seen(map: &Map) -> Seen {
     let a = Analysis::of(map);
     let conflicts = a
         .conflicts
@@ -278,7 +280,9 @@ fn records() -> impl Strategy<Value = Vec<EdgeRecord>> {
 }
 
 /// The reference graph in its own order: nodes, then every edge with its data.
-fn graph_order(g: &RefGraph) -> (Vec<String>, Vec<(String, String, Label, bool)>) {
+type GraphOrder = (Vec<String>, Vec<(String, String, Label, bool)>);
+
+fn graph_order(g: &RefGraph) -> GraphOrder {
     (
         g.nodes().map(|n| g.name(n).to_string()).collect(),
         g.edges()

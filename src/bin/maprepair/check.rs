@@ -63,7 +63,7 @@ pub fn counts_json(a: &Analysis) -> Value {
 pub fn report(input: &Input, semantics: Semantics) -> Value {
     match semantics {
         Semantics::Reference => {
-            let g = reference_input(&input);
+            let g = reference_input(input);
             let list: Vec<Value> = Detector::new()
                 .detect(&g, true)
                 .iter()
