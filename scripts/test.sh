@@ -40,6 +40,7 @@ step "end-to-end tests on the release bundle (headless chromium)"
 node tests/e2e/smoke.mjs
 node tests/e2e/app.mjs
 node tests/e2e/llm.mjs
+node tests/e2e/robust.mjs
 
 step "speed in the browser (numbers printed; budgets reported, not gating: timings vary with load)"
 node tests/e2e/perf.mjs || echo "speed: some budgets were missed on this run (see the numbers above)"

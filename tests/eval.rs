@@ -16,6 +16,7 @@ fn rec(s: &str, d: &str, a: &str) -> EdgeRecord {
         action: a.into(),
         seen_in_forward: None,
         seen_in_reversed: None,
+        extra: Default::default(),
     }
 }
 

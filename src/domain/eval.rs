@@ -450,6 +450,7 @@ mod tests {
             action: a.into(),
             seen_in_forward: None,
             seen_in_reversed: None,
+            extra: Default::default(),
         }
     }
 

@@ -20,6 +20,7 @@ pub mod llm;
 pub mod map;
 pub mod names;
 pub mod project;
+pub mod project_file;
 pub mod reading;
 pub mod reference;
 pub mod repair;

@@ -1,11 +1,16 @@
 //! A project: a named map with its full history and, when known, its ground truth. This is
 //! what the app autosaves and exports, and what `check`/`repair` read from edge lists.
 
-use super::direction::Label;
+use super::direction::{Direction, Label};
 use super::draft::Draft;
-use super::formats::{records_of, EdgeRecord, FormatError, Step};
+use super::formats::{
+    map_records, parse_record, record_json, records_of, write_edge_list, EdgeRecord, FormatError,
+    RecordKind, Step,
+};
 use super::history::{Change, Commit, CommitInfo, History, Trigger};
-use super::map::ExitId;
+use super::map::{Exit, ExitId, RoomId};
+use super::names::canonical_name;
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 /// The current project file format version.
@@ -28,21 +33,74 @@ struct ProjectFile {
     version: u32,
     name: String,
     commits: Vec<Commit>,
+    /// Edge-list records ([`record_json`]), read with [`parse_record`] so that an error names
+    /// the record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    ground_truth: Option<Vec<TruthRecord>>,
+    ground_truth: Option<Vec<serde_json::Value>>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct TruthRecord {
-    src_node: String,
-    dst_node: String,
-    action: String,
+/// How a record's label reads: a listed record of one of our files as written (the exact word a
+/// direction, anything else free text verbatim), a MANGO record as a player's move; an empty
+/// move is a link either way.
+fn record_label(r: &EdgeRecord) -> Label {
+    if r.action.trim().is_empty() {
+        return Label::Link;
+    }
+    if r.extra.kind.is_some() {
+        match Direction::from_word(&r.action) {
+            Some(d) => Label::Dir(d),
+            None => Label::Free(r.action.clone()),
+        }
+    } else {
+        Label::parse(&r.action)
+    }
+}
+
+/// The rooms records name, by the ids they give (`src_id`, `dst_id`) or else by name.
+#[derive(Default)]
+struct RecordRooms {
+    by_id: FxHashMap<u32, RoomId>,
+}
+
+impl RecordRooms {
+    /// The room a record's end names, made if new. A room record brings its key, aliases and
+    /// description.
+    fn room(&mut self, draft: &mut Draft, r: &EdgeRecord, name: &str, id: Option<u32>) -> RoomId {
+        let found = match id {
+            Some(id) => self.by_id.get(&id).copied(),
+            None => draft.find_room(name),
+        };
+        if let Some(room) = found {
+            return room;
+        }
+        let x = &r.extra;
+        let key = x
+            .canonical
+            .clone()
+            .filter(|_| x.kind == Some(RecordKind::Room))
+            .unwrap_or_else(|| canonical_name(name));
+        let room = draft.new_room(name, &key);
+        if x.kind == Some(RecordKind::Room) {
+            for a in &x.aliases {
+                draft.alias(room, a);
+            }
+            if let Some(d) = &x.description {
+                draft.describe(room, d);
+            }
+        }
+        if let Some(id) = id {
+            self.by_id.insert(id, room);
+        }
+        room
+    }
 }
 
 impl Project {
     /// Builds a project from a MANGO edge list: one commit per record in `seen_in_forward`
     /// order (ties and missing steps in file order, missing last), each adding the exit and its
-    /// inferred reverse when the pair has none.
+    /// inferred reverse when the pair has none. A file of ours that lists its map whole (every
+    /// record with an `origin`, [`crate::domain::formats::mango`]) is read in file order, each
+    /// exit exactly as listed.
     pub fn from_edge_records(name: &str, records: &[EdgeRecord]) -> Project {
         Project::from_edge_records_with_text(name, records, |_| None)
     }
@@ -78,10 +136,14 @@ impl Project {
         text: &dyn Fn(i64) -> Option<String>,
         every_step: Option<usize>,
     ) -> Project {
+        let listed = !records.is_empty() && records.iter().all(|r| r.extra.kind.is_some());
         let mut order: Vec<usize> = (0..records.len()).collect();
-        order.sort_by_key(|&i| (records[i].seen_in_forward.unwrap_or(i64::MAX), i));
+        if !listed {
+            order.sort_by_key(|&i| (records[i].seen_in_forward.unwrap_or(i64::MAX), i));
+        }
         let mut history = History::new();
         history.reserve(records.len() + every_step.unwrap_or(0));
+        let mut rooms = RecordRooms::default();
         // The next step (of `every_step`) not yet committed.
         let mut next_step: i64 = 0;
         // Commits the steps before `upto` that no record cites.
@@ -102,8 +164,14 @@ impl Project {
         };
         for (n, i) in order.into_iter().enumerate() {
             let r = &records[i];
+            let kind = r.extra.kind;
             let (src, dst) = (r.src.trim(), r.dst.trim());
-            if src.is_empty() || dst.is_empty() || src.eq_ignore_ascii_case(dst) {
+            // A MANGO record needs two named rooms; ours name theirs by id.
+            let named = kind.is_some() && r.extra.src_id.is_some() && r.extra.dst_id.is_some();
+            if !named && (src.is_empty() || dst.is_empty()) {
+                continue;
+            }
+            if kind.is_none() && src.eq_ignore_ascii_case(dst) {
                 continue;
             }
             if let Some(step) = r.seen_in_forward {
@@ -113,9 +181,31 @@ impl Project {
                 silent(&mut history, &mut next_step, i64::MAX);
             }
             let mut draft = Draft::new(history.head());
-            let a = draft.room(src);
-            let b = draft.room(dst);
-            draft.exit(a, b, Label::parse(&r.action), true);
+            let a = rooms.room(&mut draft, r, src, r.extra.src_id);
+            let observation = match kind {
+                Some(RecordKind::Room) => format!("room {src}"),
+                _ => r
+                    .seen_in_forward
+                    .and_then(text)
+                    .unwrap_or_else(|| format!("{} --{}--> {}", r.src, r.action, r.dst)),
+            };
+            if kind != Some(RecordKind::Room) {
+                let b = rooms.room(&mut draft, r, dst, r.extra.dst_id);
+                let label = record_label(r);
+                let id = match kind.and_then(RecordKind::origin) {
+                    Some(origin) => draft.push_exit(a, b, label, origin),
+                    None => draft.exit(a, b, label, true).0,
+                };
+                if r.extra.non_geometric {
+                    if let Some(e) = draft.exit_data(id).cloned() {
+                        let flat = Exit {
+                            geometric: false,
+                            ..e.clone()
+                        };
+                        draft.replace_exit(e, Some(flat));
+                    }
+                }
+            }
             let step = r
                 .seen_in_forward
                 .and_then(|s| u32::try_from(s).ok())
@@ -124,10 +214,7 @@ impl Project {
                 step,
                 trigger: Some(Trigger::Observation),
                 observation_id: Some(n as u32),
-                observation: r
-                    .seen_in_forward
-                    .and_then(text)
-                    .unwrap_or_else(|| format!("{} --{}--> {}", r.src, r.action, r.dst)),
+                observation,
                 analysis: String::new(),
                 traversed: Vec::new(),
             };
@@ -149,25 +236,22 @@ impl Project {
             version: FORMAT_VERSION,
             name: self.name.clone(),
             commits: self.history.commits().to_vec(),
-            ground_truth: self.ground_truth.as_ref().map(|t| {
-                t.iter()
-                    .map(|r| TruthRecord {
-                        src_node: r.src.clone(),
-                        dst_node: r.dst.clone(),
-                        action: r.action.clone(),
-                    })
-                    .collect()
-            }),
+            ground_truth: self
+                .ground_truth
+                .as_ref()
+                .map(|t| t.iter().map(record_json).collect()),
         };
         serde_json::to_string(&file).unwrap_or_default()
     }
 
-    /// Reads a project saved by [`Project::to_json`].
+    /// Reads a project saved by [`Project::to_json`] (a byte-order mark is skipped).
     ///
     /// # Errors
-    /// A [`FormatError`] naming the problem: not JSON, not a project, a newer version, or a
-    /// commit that does not apply.
+    /// A [`FormatError`] naming the place and the problem: not JSON (line and column), not a
+    /// project, a field of the wrong shape (the commit, the field's path, line and column), a
+    /// newer version, an id no commit could have issued, or a commit that does not apply.
     pub fn from_json(text: &str, file: &str) -> Result<Project, FormatError> {
+        let text = super::formats::decode::without_bom(text);
         let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| FormatError::json(file, &e))?;
         if value.get("format").and_then(|f| f.as_str()) != Some("maprepair-project") {
@@ -177,9 +261,8 @@ impl Project {
                 "is not a maprepair project (expected \"format\": \"maprepair-project\")",
             ));
         }
-        let parsed: ProjectFile = serde_json::from_value(value).map_err(|e| {
-            FormatError::new(file, "", format!("project does not match the format: {e}"))
-        })?;
+        drop(value);
+        let parsed: ProjectFile = super::project_file::read(text, file)?;
         if parsed.version > FORMAT_VERSION {
             return Err(FormatError::new(
                 file,
@@ -190,19 +273,24 @@ impl Project {
                 ),
             ));
         }
+        super::project_file::check_ids(&parsed.commits, file)?;
         let history = History::from_commits(parsed.commits)
             .map_err(|(i, e)| FormatError::new(file, format!("commit {i}"), e.to_string()))?;
-        let ground_truth = parsed.ground_truth.map(|t| {
-            t.into_iter()
-                .map(|r| EdgeRecord {
-                    src: r.src_node,
-                    dst: r.dst_node,
-                    action: r.action,
-                    seen_in_forward: None,
-                    seen_in_reversed: None,
-                })
-                .collect()
-        });
+        let ground_truth = match parsed.ground_truth {
+            None => None,
+            Some(items) => Some(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        parse_record(v, file, i).map_err(|e| FormatError {
+                            location: format!("ground_truth, {}", e.location),
+                            ..e
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+        };
         Ok(Project {
             name: parsed.name,
             history,
@@ -210,16 +298,32 @@ impl Project {
         })
     }
 
-    /// The current map's observed exits as MANGO records (room display names, in exit order).
-    pub fn edge_records(&self) -> Vec<EdgeRecord> {
-        // The step of the commit that first added each exit.
-        let mut first_step: rustc_hash::FxHashMap<ExitId, i64> = rustc_hash::FxHashMap::default();
+    /// The step of the commit that first added each exit.
+    fn first_steps(&self) -> FxHashMap<ExitId, i64> {
+        let mut first_step: FxHashMap<ExitId, i64> = FxHashMap::default();
         for c in self.history.commits() {
             for e in &c.change.added_exits {
                 first_step.entry(e.id).or_insert(i64::from(c.step));
             }
         }
+        first_step
+    }
+
+    /// The current map's observed exits as MANGO records (room display names, in exit order):
+    /// MANGO's view of the map, for scoring.
+    pub fn edge_records(&self) -> Vec<EdgeRecord> {
+        let first_step = self.first_steps();
         records_of(self.history.head(), |id| first_step.get(&id).copied())
+    }
+
+    /// The current map whole as an edge list ([`crate::domain::formats::listed`]): what
+    /// `repair --out`, `automap --out` and the app's *edges.json* write; it reads back as the
+    /// same map.
+    pub fn to_edge_list(&self) -> String {
+        let first_step = self.first_steps();
+        write_edge_list(&map_records(self.history.head(), |id| {
+            first_step.get(&id).copied()
+        }))
     }
 }
 
@@ -229,11 +333,8 @@ mod tests {
 
     fn rec(src: &str, dst: &str, action: &str, seen: i64) -> EdgeRecord {
         EdgeRecord {
-            src: src.into(),
-            dst: dst.into(),
-            action: action.into(),
             seen_in_forward: Some(seen),
-            seen_in_reversed: None,
+            ..EdgeRecord::new(src, dst, action)
         }
     }
 

@@ -2,8 +2,6 @@
 //! the paper's design made consistent (`default`, what the app uses). Selected explicitly,
 //! never mixed.
 
-use super::map::{Map, Origin};
-use super::reference::graph::RefGraph;
 use std::str::FromStr;
 
 /// The two semantics.
@@ -42,21 +40,4 @@ impl FromStr for Semantics {
     }
 }
 
-/// The reference graph of a map: observed exits in id order under the authors' load rule (a
-/// pair that already exists, even as an automatic twin, is skipped), room display names
-/// lowercased. Inferred exits are left out: the reference graph derives its own twins.
-pub fn reference_graph(map: &Map) -> RefGraph {
-    let mut g = RefGraph::new();
-    for e in map.exits().filter(|e| e.origin == Origin::Observed) {
-        let (Some(a), Some(b)) = (map.room(e.from), map.room(e.to)) else {
-            continue;
-        };
-        if let (Some(u), Some(v)) = (g.node(&a.name), g.node(&b.name)) {
-            if g.contains(u, v) {
-                continue;
-            }
-        }
-        let _ = g.add_edge(&a.name, &b.name, e.label.clone(), None, true);
-    }
-    g
-}
+pub use super::reference::on_map::reference_graph;

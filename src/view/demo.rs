@@ -34,6 +34,7 @@ pub fn demo_records() -> Vec<EdgeRecord> {
             action: action.to_string(),
             seen_in_forward: Some(step),
             seen_in_reversed: None,
+            extra: Default::default(),
         })
         .collect()
 }

@@ -573,6 +573,7 @@ mod tests {
                 action: label.clone(),
                 seen_in_forward: Some(1),
                 seen_in_reversed: None,
+                extra: Default::default(),
             }],
         );
         let layout = grid(&snap.map, &snap.analysis.geometry, Floors::Stacked);

@@ -46,7 +46,7 @@ await run(async (context, url) => {
 
   await check('the release wasm is under 400 KB gzipped', async () => {
     const gz = async (f) => gzipSync(await readFile(join(DIST, f)), { level: 9 }).length / 1024;
-    // The one index.html loads to start; the others are fetched later.
+    // The one index.html starts (through boot.js); the others are fetched later.
     const html = await readFile(join(DIST, 'index.html'), 'utf8');
     const wasm = html.match(/[\w.-]+_bg\.wasm/)?.[0];
     if (!wasm) throw new Error('index.html loads no wasm');

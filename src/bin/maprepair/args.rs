@@ -40,6 +40,9 @@ pub enum Command {
     Route(RouteArgs),
     /// Repair a map's conflicts with a strategy.
     Repair(RepairArgs),
+    /// Feed mutated inputs to every parser and, in-process, to the commands; fail on a panic,
+    /// a broken round trip, or an input over the time or memory limit.
+    Fuzz(FuzzArgs),
     /// Benchmarks and the paper's experiments.
     #[command(subcommand)]
     Bench(Bench),
@@ -264,6 +267,26 @@ pub struct RepairArgs {
     /// After the solver, add the ways the second reading shows that the map lacks.
     #[arg(long)]
     pub fill: bool,
+}
+
+/// `fuzz --inputs N [--seed S] [--seeds DIR]… [--commands-every K] [--findings DIR]`.
+#[derive(Debug, Args)]
+pub struct FuzzArgs {
+    /// How many mutated inputs to make.
+    #[arg(long, default_value_t = 10_000)]
+    pub inputs: u64,
+    /// The random seed (the same seed makes the same inputs).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Folders of real inputs to mutate (files up to 256 KB), besides the built-in ones.
+    #[arg(long, value_name = "DIR")]
+    pub seeds: Vec<PathBuf>,
+    /// Send every K-th input through the commands too (0: never).
+    #[arg(long, default_value_t = 50, value_name = "K")]
+    pub commands_every: u64,
+    /// Save each failing input here, with why.
+    #[arg(long, value_name = "DIR")]
+    pub findings: Option<PathBuf>,
 }
 
 /// `bench mango --data DIR [--strategy … [--reading …] [--fill] [--out DIR]] [--verbose]`.

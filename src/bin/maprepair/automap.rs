@@ -10,7 +10,7 @@
 use crate::args::{AutomapArgs, Format};
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::{automap, clean_walkthrough, read_name_list, Automap, Hints};
-use maprepair::domain::formats::{parse_edge_list, read_steps, write_edge_list, Step};
+use maprepair::domain::formats::{parse_edge_list, read_steps, Step};
 use maprepair::domain::Analysis;
 use serde_json::{json, Value};
 use std::path::Path;
@@ -81,7 +81,7 @@ pub fn run(args: &AutomapArgs, format: Format) -> Result<(), CliError> {
         .unwrap_or("map")
         .to_string();
     let built = automap(&name, &steps, &hints);
-    let edges = write_edge_list(&built.project.edge_records());
+    let edges = built.project.to_edge_list();
     match &args.out {
         Some(out) => std::fs::write(out, format!("{edges}\n"))
             .map_err(|e| CliError::Failed(format!("{}: {e}", out.display())))?,

@@ -19,7 +19,7 @@ use crate::{emit, read, CliError};
 use maprepair::domain::automap::clean::clean_walkthrough;
 use maprepair::domain::automap::reread::{reread, reread_by_map_names};
 use maprepair::domain::eval::{exit_delta, score_map, score_sets, PairRule, PairSet, Score};
-use maprepair::domain::formats::{parse_edge_list, parse_walkthrough, write_edge_list};
+use maprepair::domain::formats::{parse_edge_list, parse_walkthrough};
 use maprepair::domain::history::{History, Trigger};
 use maprepair::domain::map::{Exit, Map, RoomId};
 use maprepair::domain::reference::load::load_llm_built;
@@ -51,6 +51,7 @@ fn score_shown(truth: &[maprepair::domain::formats::EdgeRecord], map: &Map) -> S
                 action: e.label.to_string(),
                 seen_in_forward: None,
                 seen_in_reversed: None,
+                extra: Default::default(),
             })
         })
         .collect();
@@ -156,7 +157,7 @@ pub fn run(args: &BenchMangoArgs, strategy: Strategy, format: Format) -> Result<
         let seconds = start.elapsed().as_secs_f64();
         if let Some(dir) = out_dir {
             let path = dir.join(format!("{game}_edges.json"));
-            std::fs::write(&path, write_edge_list(&project.edge_records()))
+            std::fs::write(&path, project.to_edge_list())
                 .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
         }
         let after = project.history.head();

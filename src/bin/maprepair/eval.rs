@@ -17,7 +17,9 @@ use maprepair::domain::automap::ceiling::unshown;
 use maprepair::domain::automap::clean::referenced_steps;
 use maprepair::domain::automap::{automap, clean_walkthrough, Automap, Hints};
 use maprepair::domain::eval::{align_names, score, truth_arrivals, PairRule, Score};
-use maprepair::domain::formats::{parse_edge_list, parse_walkthrough, EdgeRecord};
+use maprepair::domain::formats::{
+    observed_records, parse_edge_list, parse_walkthrough, EdgeRecord,
+};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -121,10 +123,15 @@ pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
     for game in games(gt)? {
         let t = truth(gt, &game)?;
         let built = match &args.built {
-            Some(dir) => built_records(Path::new(dir), &game)?.unwrap_or_else(|| {
-                missing.push(game.clone());
-                Vec::new()
-            }),
+            // Scored as MANGO's readers score it: the observed moves (a file of ours also lists
+            // its assumed ways back and its rooms).
+            Some(dir) => match built_records(Path::new(dir), &game)? {
+                Some(records) => observed_records(&records),
+                None => {
+                    missing.push(game.clone());
+                    Vec::new()
+                }
+            },
             None => {
                 let cleaned = args.automap == Some(Walkthroughs::Clean);
                 let start = std::time::Instant::now();

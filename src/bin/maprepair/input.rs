@@ -3,7 +3,9 @@
 
 use crate::{read, CliError};
 use maprepair::domain::automap::{automap, read_name_list, Hints};
-use maprepair::domain::formats::{is_transcript, parse_edge_list, read_steps, EdgeRecord};
+use maprepair::domain::formats::{
+    detect, parse_edge_list, read_steps, EdgeRecord, FileKind, FormatError,
+};
 use maprepair::domain::Project;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -36,25 +38,6 @@ impl Input {
             Input::Project(project) => project,
         }
     }
-
-    /// The project view of the input, owned (built now for an edge list if it was not yet).
-    pub fn into_project(self) -> Project {
-        match self {
-            Input::EdgeList {
-                records,
-                title,
-                project,
-            } => project
-                .into_inner()
-                .unwrap_or_else(|| Project::from_edge_records(&title, &records)),
-            Input::Project(project) => project,
-        }
-    }
-
-    /// True for an edge list (written back as one).
-    pub fn is_edge_list(&self) -> bool {
-        matches!(self, Input::EdgeList { .. })
-    }
 }
 
 /// Loads `path`.
@@ -66,11 +49,9 @@ pub fn load(path: &Path) -> Result<Input, CliError> {
         .and_then(|s| s.to_str())
         .unwrap_or("map")
         .to_string();
-    if name.ends_with(".walkthrough") || is_transcript(&text) {
-        // A walkthrough or an interpreter transcript: the automapper builds the map, one commit
-        // per step. A locations.json beside it (MANGO's layout) names the rooms.
-        let steps = read_steps(&text, &name)?;
-        let mut hints = Hints::default();
+    // A walkthrough's location and action lists beside it (MANGO's layout) name the rooms.
+    let mut hints = Hints::default();
+    if name.ends_with(".walkthrough") || detect(&name, &text)? == FileKind::Transcript {
         let stem = name.trim_end_matches(".walkthrough");
         for (suffix, list) in [
             (".locations.json", &mut hints.locations),
@@ -81,16 +62,28 @@ pub fn load(path: &Path) -> Result<Input, CliError> {
                 *list = read_name_list(&t, &side)?;
             }
         }
-        return Ok(Input::Project(automap(&title, &steps, &hints).project));
     }
-    let trimmed = text.trim_start();
-    if trimmed.starts_with('{') {
-        return Ok(Input::Project(Project::from_json(&text, &name)?));
+    Ok(load_text(&name, &title, &text, &hints)?)
+}
+
+/// Reads the text of a file called `name` as a map: a project, an edge list, or a walkthrough or
+/// transcript the automapper turns into a project (one commit per step) with `hints`.
+///
+/// # Errors
+/// A [`FormatError`] naming the file, the place and the problem.
+pub fn load_text(name: &str, title: &str, text: &str, hints: &Hints) -> Result<Input, FormatError> {
+    let kind = detect(name, text)?;
+    if name.ends_with(".walkthrough") || kind == FileKind::Transcript {
+        let steps = read_steps(text, name)?;
+        return Ok(Input::Project(automap(title, &steps, hints).project));
     }
-    let records = parse_edge_list(&text, &name)?;
+    if kind == FileKind::Project {
+        return Ok(Input::Project(Project::from_json(text, name)?));
+    }
+    let records = parse_edge_list(text, name)?;
     Ok(Input::EdgeList {
         records,
-        title,
+        title: title.to_string(),
         project: OnceLock::new(),
     })
 }

@@ -15,6 +15,7 @@ mod bench_solver;
 mod bench_synth;
 mod check;
 mod eval;
+mod fuzz;
 mod input;
 mod repair;
 mod route;
@@ -44,9 +45,16 @@ impl From<maprepair::domain::formats::FormatError> for CliError {
     }
 }
 
-/// Reads a file, naming it in the error.
+/// Reads a file as text, naming it in the error: its size checked before it is read, UTF-8
+/// checked (the line and byte of a bad sequence named), a byte-order mark skipped
+/// ([`maprepair::domain::formats::decode`]).
 pub fn read(path: &std::path::Path) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))
+    use maprepair::domain::formats::decode::{check_size, decode};
+    let name = path.display().to_string();
+    let failed = |e: std::io::Error| CliError::Failed(format!("{name}: {e}"));
+    let len = std::fs::metadata(path).map_err(failed)?.len();
+    check_size(usize::try_from(len).unwrap_or(usize::MAX), &name)?;
+    Ok(decode(std::fs::read(path).map_err(failed)?, &name)?)
 }
 
 /// Prints JSON or text. A closed pipe (`maprepair … | head`) ends output quietly.
@@ -59,11 +67,16 @@ pub fn emit(format: Format, json: &serde_json::Value, text: impl FnOnce() -> Str
     let _ = writeln!(std::io::stdout().lock(), "{out}");
 }
 
-/// Prints `head` with its array `key` (empty in `head`) filled from `items`, one item at a time:
-/// the same bytes as [`emit`] of the whole object, without holding every item at once (a big
-/// map's conflict list outweighs the map). `json_item` writes one item's JSON; the text form is
-/// `text_head`, then `text_item`'s line per item.
+/// Writes `head` to `w` with its array `key` (empty in `head`) filled from `items`, one item at a
+/// time: the same bytes as [`emit`] of the whole object, without holding every item at once (a
+/// big map's conflict list outweighs the map). `json_item` writes one item's JSON; the text form
+/// is `text_head`, then `text_item`'s line per item.
+///
+/// # Errors
+/// Writing to `w` failed.
+#[allow(clippy::too_many_arguments)] // One writer, the head and its key, and the three forms.
 pub fn emit_list<T>(
+    w: &mut dyn std::io::Write,
     format: Format,
     head: &serde_json::Value,
     key: &str,
@@ -71,39 +84,31 @@ pub fn emit_list<T>(
     json_item: impl Fn(&T, &mut dyn std::io::Write) -> std::io::Result<()>,
     text_head: impl FnOnce() -> String,
     text_item: impl Fn(&T) -> String,
-) {
-    use std::io::Write;
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let write = || -> std::io::Result<()> {
-        if format == Format::Text {
-            let head = text_head();
-            write!(out, "{}", head.trim_end())?;
-            for item in items {
-                write!(out, "\n{}", text_item(&item).trim_end())?;
-            }
-            writeln!(out)?;
-            return out.flush();
+) -> std::io::Result<()> {
+    if format == Format::Text {
+        let head = text_head();
+        write!(w, "{}", head.trim_end())?;
+        for item in items {
+            write!(w, "\n{}", text_item(&item).trim_end())?;
         }
-        let whole = head.to_string();
-        // A quote inside a string is escaped, so the key's own `"key":[]` is found only once.
-        let needle = format!("\"{key}\":[]");
-        let (before, after) = match whole.find(&needle) {
-            Some(at) => whole.split_at(at + needle.len() - 1),
-            None => (whole.as_str(), ""),
-        };
-        out.write_all(before.as_bytes())?;
-        for (i, item) in items.enumerate() {
-            if i > 0 {
-                out.write_all(b",")?;
-            }
-            json_item(&item, &mut out)?;
-        }
-        out.write_all(after.as_bytes())?;
-        writeln!(out)?;
-        out.flush()
+        return writeln!(w);
+    }
+    let whole = head.to_string();
+    // A quote inside a string is escaped, so the key's own `"key":[]` is found only once.
+    let needle = format!("\"{key}\":[]");
+    let (before, after) = match whole.find(&needle) {
+        Some(at) => whole.split_at(at + needle.len() - 1),
+        None => (whole.as_str(), ""),
     };
-    // A closed pipe ends output quietly, as in `emit`.
-    let _ = write();
+    w.write_all(before.as_bytes())?;
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            w.write_all(b",")?;
+        }
+        json_item(&item, w)?;
+    }
+    w.write_all(after.as_bytes())?;
+    writeln!(w)
 }
 
 fn run(cli: &Cli) -> Result<(), CliError> {
@@ -114,6 +119,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Eval(a) => eval::run(a, f),
         Command::Route(a) => route::run(a, f),
         Command::Repair(a) => repair::run(a, f),
+        Command::Fuzz(a) => fuzz::run(a, f),
         Command::Bench(b) => match b {
             Bench::Mango(a) => match a.strategy {
                 None => bench_mango::run(a, f),

@@ -7,12 +7,15 @@
 
 use crate::args::{Format, ReadingArg, RepairArgs, Strategy};
 use crate::automap::load_hints;
-use crate::check::{counts_json, ref_counts_json, reference_input};
+use crate::check::{counts_json, ref_counts_json};
 use crate::input::{load, Input};
 use crate::{emit, CliError};
 use maprepair::domain::automap::reread::{reread, reread_by_map_names};
-use maprepair::domain::formats::write_edge_list;
-use maprepair::domain::reference::table3::graph_records;
+use maprepair::domain::formats::{map_records, write_edge_list};
+use maprepair::domain::reference::load::load_llm_built;
+use maprepair::domain::reference::on_map::{
+    carry_onto, graph_map, reference_graph_with_sources, Sources,
+};
 use maprepair::domain::reference::{
     heuristic_repair, HeuristicAction, HeuristicStrategy, RefGraph,
 };
@@ -46,15 +49,43 @@ fn ref_action_json(g: &RefGraph, a: &HeuristicAction) -> Value {
 }
 
 pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
+    let input = load(&args.file)?;
+    let (out, written) = repair(&input, args)?;
+    if let Some(dest) = &args.out {
+        std::fs::write(dest, written)
+            .map_err(|e| CliError::Failed(format!("{}: {e}", dest.display())))?;
+    }
+    emit(format, &out, || {
+        let mut s = format!("before: {}\nafter:  {}\n", out["before"], out["after"]);
+        for a in out["actions"].as_array().into_iter().flatten() {
+            s.push_str(&format!(
+                "  {} {} — {}\n",
+                a["action"].as_str().unwrap_or(""),
+                a.get("edge").unwrap_or(&Value::Null),
+                a["reason"].as_str().unwrap_or("")
+            ));
+        }
+        s.trim_end().to_string()
+    });
+    Ok(())
+}
+
+/// Repairs a loaded input as `args` ask: the JSON report, and the repaired map in the input's
+/// format (what `--out` writes).
+pub fn repair(input: &Input, args: &RepairArgs) -> Result<(Value, String), CliError> {
     let strategy = args.strategy;
     let preference = match strategy {
         Strategy::HeuristicRemove => Preference::Remove,
         Strategy::HeuristicModify | Strategy::Solver => Preference::Modify,
     };
-    let input = load(&args.file)?;
-    let (out, written) = match Semantics::from(args.semantics) {
+    Ok(match Semantics::from(args.semantics) {
         Semantics::Reference => {
-            let g = reference_input(&input);
+            // A project's graph remembers which exit each edge was read from, so the fixes can
+            // be carried onto its history.
+            let (g, sources) = match &input {
+                Input::EdgeList { records, .. } => (load_llm_built(records), Sources::default()),
+                Input::Project(p) => reference_graph_with_sources(p.history.head()),
+            };
             let s = if preference == Preference::Remove {
                 HeuristicStrategy::Remove
             } else {
@@ -67,21 +98,26 @@ pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
                 .map(|a| ref_action_json(&outcome.graph, a))
                 .collect();
             let out = json!({"semantics": "reference", "before": ref_counts_json(&g), "after": ref_counts_json(&outcome.graph), "actions": actions});
-            let written = args.out.as_ref().map(|_| match &input {
-                Input::EdgeList { .. } => write_edge_list(&graph_records(&outcome.graph)),
-                Input::Project(p) => {
-                    let rebuilt = maprepair::domain::Project::from_edge_records(
-                        &p.name,
-                        &graph_records(&outcome.graph),
-                    );
-                    rebuilt.to_json()
+            let written = match input {
+                // The repaired graph whole: its ways back and rooms left without exits included.
+                Input::EdgeList { .. } => {
+                    let (map, steps) = graph_map(&outcome.graph);
+                    write_edge_list(&map_records(&map, |id| {
+                        steps.get(id.0 as usize).map(|&s| i64::from(s))
+                    }))
                 }
-            });
+                // The project with the fixes as commits: nothing else changes.
+                Input::Project(p) => {
+                    let mut project = p.clone();
+                    carry_onto(&mut project.history, &g, &sources, &outcome.actions)
+                        .map_err(|e| CliError::Failed(format!("{}: {e}", args.file.display())))?;
+                    project.to_json()
+                }
+            };
             (out, written)
         }
         Semantics::Default => {
-            let edge_list = input.is_edge_list();
-            let mut project = input.into_project();
+            let mut project = input.project().clone();
             let mut reading_use = None;
             let mut filled = None;
             let report = if strategy == Strategy::Solver {
@@ -150,31 +186,11 @@ pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
             if let Some(f) = filled {
                 out["filled"] = json!(f);
             }
-            let written = args.out.as_ref().map(|_| {
-                if edge_list {
-                    write_edge_list(&project.edge_records())
-                } else {
-                    project.to_json()
-                }
-            });
+            let written = match input {
+                Input::EdgeList { .. } => project.to_edge_list(),
+                Input::Project(_) => project.to_json(),
+            };
             (out, written)
         }
-    };
-    if let (Some(dest), Some(written)) = (&args.out, written) {
-        std::fs::write(dest, written)
-            .map_err(|e| CliError::Failed(format!("{}: {e}", dest.display())))?;
-    }
-    emit(format, &out, || {
-        let mut s = format!("before: {}\nafter:  {}\n", out["before"], out["after"]);
-        for a in out["actions"].as_array().into_iter().flatten() {
-            s.push_str(&format!(
-                "  {} {} — {}\n",
-                a["action"].as_str().unwrap_or(""),
-                a.get("edge").unwrap_or(&Value::Null),
-                a["reason"].as_str().unwrap_or("")
-            ));
-        }
-        s.trim_end().to_string()
-    });
-    Ok(())
+    })
 }

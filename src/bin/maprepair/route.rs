@@ -31,41 +31,70 @@ fn map_of(hints: &HintArgs, path: &Path) -> Result<Map, CliError> {
 
 pub fn run(args: &RouteArgs, format: Format) -> Result<(), CliError> {
     let map = map_of(&args.hints, &args.map)?;
-    let route =
-        find_route(&map, &args.from, &args.to).map_err(|e| CliError::Failed(e.to_string()))?;
-    let name = |r| map.room(r).map_or_else(String::new, |x| x.name.clone());
-    let rooms: Vec<String> = route.rooms.iter().map(|r| name(*r)).collect();
-    let directions = route.directions(&map);
-    let out = json!({
-        "from": rooms.first(),
-        "to": rooms.last(),
-        "moves": route.len(),
-        "directions": directions,
-        "rooms": rooms,
-        "inferred_steps": route.inferred_steps(&map),
-    });
+    let out = answer(&map, &args.from, &args.to, &args.map.display().to_string())?;
+    let strings = |key: &str| -> Vec<String> {
+        out[key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|r| r.as_str().map(str::to_string))
+            .collect()
+    };
+    let (rooms, directions) = (strings("rooms"), strings("directions"));
+    let inferred = out["inferred_steps"].as_u64().unwrap_or(0);
     emit(format, &out, || {
-        if route.is_empty() {
+        if directions.is_empty() {
             return format!("{} is where you are: no moves needed", rooms[0]);
         }
         let mut s = format!(
             "{} → {}: {} move{}\n  {}\n",
             rooms[0],
             rooms[rooms.len() - 1],
-            route.len(),
-            if route.len() == 1 { "" } else { "s" },
+            directions.len(),
+            if directions.len() == 1 { "" } else { "s" },
             directions.join(", ")
         );
         for (i, d) in directions.iter().enumerate() {
             s.push_str(&format!("  {:>2}. {:<10} → {}\n", i + 1, d, rooms[i + 1]));
         }
-        if route.inferred_steps(&map) > 0 {
+        if inferred > 0 {
             s.push_str(&format!(
-                "  ({} step(s) use an inferred way back)\n",
-                route.inferred_steps(&map)
+                "  ({inferred} step(s) use an inferred way back)\n"
             ));
         }
         s.trim_end().to_string()
     });
     Ok(())
+}
+
+/// The shortest way from `from` to `to` on `map` (read from `file`) as `route` reports it.
+///
+/// # Errors
+/// A [`CliError`] naming the file and every end the map lacks, or saying there is no way.
+pub fn answer(map: &Map, from: &str, to: &str, file: &str) -> Result<serde_json::Value, CliError> {
+    // Every end the map lacks, named at once, with the map it is missing from.
+    let missing: Vec<String> = [from, to]
+        .into_iter()
+        .filter(|name| map.find_room(name).is_none())
+        .map(|name| format!("{name:?}"))
+        .collect();
+    if !missing.is_empty() {
+        return Err(CliError::Failed(format!(
+            "{file}: the map has no room called {} ({} rooms; a name matches a room's name or \
+             alias, in any case, with or without \"the\")",
+            missing.join(" and none called "),
+            map.room_count()
+        )));
+    }
+    let route = find_route(map, from, to).map_err(|e| CliError::Failed(format!("{file}: {e}")))?;
+    let name = |r| map.room(r).map_or_else(String::new, |x| x.name.clone());
+    let rooms: Vec<String> = route.rooms.iter().map(|r| name(*r)).collect();
+    Ok(json!({
+        "from": rooms.first(),
+        "to": rooms.last(),
+        "moves": route.len(),
+        "directions": route.directions(map),
+        "rooms": rooms,
+        "inferred_steps": route.inferred_steps(map),
+    }))
 }

@@ -255,6 +255,7 @@ mod tests {
             action: action.into(),
             seen_in_forward: Some(fwd),
             seen_in_reversed: rev,
+            extra: Default::default(),
         }
     }
 

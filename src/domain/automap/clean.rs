@@ -97,6 +97,7 @@ mod tests {
             action: "north".into(),
             seen_in_forward: f,
             seen_in_reversed: r,
+            extra: Default::default(),
         }
     }
 

@@ -253,22 +253,25 @@ pub fn automap(name: &str, steps: &[Step], hints: &Hints) -> Automap {
 }
 
 /// Final names made unique ("Hall", "Hall (2)").
+///
+/// # Complexity
+/// O(n) lookups: the identity keys used so far are a set, and each name remembers the number
+/// its next copy tries first (every smaller one is taken already), so a thousand rooms of one
+/// name cost a thousand lookups, not a billion.
 fn unique_names(finals: &[Option<String>]) -> Vec<Option<String>> {
-    let mut used: Vec<String> = Vec::new();
+    let mut used: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
+    let mut next: rustc_hash::FxHashMap<String, usize> = rustc_hash::FxHashMap::default();
     finals
         .iter()
         .map(|f| {
             let n = f.as_ref()?;
             let mut candidate = n.clone();
-            let mut k = 2;
-            while used
-                .iter()
-                .any(|u| canonical_name(u) == canonical_name(&candidate))
-            {
+            let k = next.entry(n.clone()).or_insert(2);
+            while used.contains(&canonical_name(&candidate)) {
                 candidate = format!("{n} ({k})");
-                k += 1;
+                *k += 1;
             }
-            used.push(candidate.clone());
+            used.insert(canonical_name(&candidate));
             Some(candidate)
         })
         .collect()

@@ -321,6 +321,7 @@ fn noisy_records(
                 action: d.label.as_str().to_string(),
                 seen_in_forward: step,
                 seen_in_reversed: None,
+                extra: Default::default(),
             }
         })
         .collect();

@@ -382,6 +382,7 @@ pub fn truth_records(world: &World, walk: &Walk) -> Vec<EdgeRecord> {
                 action: e.direction.as_str().to_string(),
                 seen_in_forward: walk.first_walked.get(i).copied().flatten(),
                 seen_in_reversed: reverse.and_then(|b| walk.first_walked.get(b).copied().flatten()),
+                extra: Default::default(),
             }
         })
         .collect();

@@ -25,10 +25,21 @@ impl FormatError {
 
     /// Wraps a serde_json syntax error with its line and column.
     pub fn json(file: &str, err: &serde_json::Error) -> FormatError {
+        let message = err.to_string();
+        // serde_json's own message ends with the position, which the location already gives.
+        let message = message
+            .rsplit_once(" at line ")
+            .map_or(message.as_str(), |(m, _)| m);
+        let problem = if message.starts_with("recursion limit exceeded") {
+            // serde_json stops at 128 levels, so deep nesting cannot exhaust the stack.
+            "nested more than 128 levels deep (no map file nests that deep)".to_string()
+        } else {
+            format!("not valid JSON: {message}")
+        };
         FormatError::new(
             file,
             format!("line {}, column {}", err.line(), err.column()),
-            format!("not valid JSON: {err}"),
+            problem,
         )
     }
 }

@@ -19,6 +19,7 @@ pub mod graph;
 pub mod heuristic;
 pub mod load;
 pub mod localize;
+pub mod on_map;
 pub mod positions;
 pub mod score;
 pub mod table3;

@@ -58,6 +58,7 @@ pub fn graph_records(g: &RefGraph) -> Vec<EdgeRecord> {
             action: d.label.to_string(),
             seen_in_forward: Some(i64::from(d.step)),
             seen_in_reversed: None,
+            extra: Default::default(),
         })
         .collect()
 }

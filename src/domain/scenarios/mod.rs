@@ -252,6 +252,7 @@ impl Scenario {
                     action: self.true_label(from, to, label).to_string(),
                     seen_in_forward: Some(i as i64 + 1),
                     seen_in_reversed: None,
+                    extra: Default::default(),
                 }),
                 Step::Walk { .. } => None,
             })

@@ -1,7 +1,7 @@
-//! Export: the project (map and full history) as JSON, the map as SVG or PNG, and the edges as
-//! a MANGO-style `edges.json`.
+//! Export: the project (map and full history) as JSON, the map as SVG or PNG, and the map whole
+//! as a MANGO-style `edges.json` (its ways back, rooms and what MANGO's fields cannot say in
+//! extra keys, [`crate::domain::formats::listed`]); both JSON files open again as the same map.
 
-use crate::domain::formats::write_edge_list;
 use crate::ui::io::files::file_name;
 use crate::ui::AppState;
 use crate::view::svg;
@@ -49,7 +49,7 @@ pub fn ExportMenu() -> impl IntoView {
     let edges = move |_| {
         let text = state
             .project
-            .with_untracked(|p| write_edge_list(&p.edge_records()));
+            .with_untracked(crate::domain::Project::to_edge_list);
         offer(
             state,
             &file_name(&name(), "edges.json"),
@@ -63,7 +63,7 @@ pub fn ExportMenu() -> impl IntoView {
             <button data-testid="export-json" on:click=json title="The project: map, full history and ground truth">"JSON"</button>
             <button data-testid="export-svg" on:click=svg_file title="The map as drawn, as SVG">"SVG"</button>
             <button data-testid="export-png" on:click=png title="The map as drawn, as PNG">"PNG"</button>
-            <button data-testid="export-edges" on:click=edges title="The exits as a MANGO-style edges.json">"edges.json"</button>
+            <button data-testid="export-edges" on:click=edges title="The map as a MANGO-style edges.json">"edges.json"</button>
         </div>
     }
 }

@@ -51,16 +51,17 @@ pub fn download_url(name: &str, url: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads a file's text.
+/// Reads a file's text as the command line does ([`crate::domain::formats::decode`]): its size
+/// checked first, UTF-8 checked (a bad byte named by line and byte), a byte-order mark skipped.
 #[cfg(target_arch = "wasm32")]
 pub async fn read_text(file: &web_sys::File) -> Result<String, String> {
-    let promise = file.text();
-    let value = wasm_bindgen_futures::JsFuture::from(promise)
+    use crate::domain::formats::decode::{check_size, decode};
+    let name = file.name();
+    check_size(file.size() as usize, &name).map_err(|e| e.to_string())?;
+    let buffer = wasm_bindgen_futures::JsFuture::from(file.array_buffer())
         .await
-        .map_err(|_| format!("{}: the browser could not read the file", file.name()))?;
-    value
-        .as_string()
-        .ok_or_else(|| format!("{}: the file is not text", file.name()))
+        .map_err(|_| format!("{name}: the browser could not read the file"))?;
+    decode(js_sys::Uint8Array::new(&buffer).to_vec(), &name).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
