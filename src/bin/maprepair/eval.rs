@@ -11,7 +11,7 @@
 //! how well the automapper told rooms apart and joined them instead.
 
 use crate::args::Args;
-use crate::automap::load_hints;
+use crate::automap::{load_hints, load_steps};
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::ceiling::unshown;
 use maprepair::domain::automap::clean::referenced_steps;
@@ -115,8 +115,120 @@ fn mean(rows: &[(String, Score)], f: impl Fn(&Score) -> f64) -> f64 {
     }
 }
 
+/// Games under a `--transcripts` directory (sub-directories `<game>/` holding
+/// `<game>.transcript.txt` and `<game>.edges.json`), sorted.
+fn transcript_games(dir: &Path) -> Result<Vec<String>, CliError> {
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .filter(|g| {
+            game_file(dir, g, "edges.json").is_file()
+                && game_file(dir, g, "transcript.txt").is_file()
+        })
+        .collect();
+    out.sort();
+    if out.is_empty() {
+        return Err(CliError::Failed(format!(
+            "{}: no <game>/<game>.transcript.txt with <game>.edges.json found",
+            dir.display()
+        )));
+    }
+    Ok(out)
+}
+
+/// Scores of one pass over a `--transcripts` directory, per game and in total.
+fn transcripts_pass(dir: &Path, games: &[String], with_list: bool) -> Result<Value, CliError> {
+    let mut rows: Vec<(String, Score)> = Vec::new();
+    let mut skipped = Vec::new();
+    for game in games {
+        let loc = game_file(dir, game, "locations.json");
+        if with_list && !loc.is_file() {
+            skipped.push(game.clone());
+            continue;
+        }
+        // The path `maprepair automap TRANSCRIPT [--locations FILE] --out EDGES.json` takes.
+        let steps = load_steps(&game_file(dir, game, "transcript.txt"), None)?;
+        let hints = load_hints(with_list.then_some(loc.as_path()), None)?;
+        let built = automap(game, &steps, &hints).project.edge_records();
+        rows.push((
+            game.clone(),
+            score(&truth(dir, game)?, &built, PairRule::Closed),
+        ));
+    }
+    let total: Score = rows.iter().map(|(_, s)| *s).sum();
+    Ok(json!({
+        "games": rows.iter().map(|(g, s)| {
+            let mut v = s.to_json();
+            v["game"] = json!(g);
+            v
+        }).collect::<Vec<Value>>(),
+        "total": total.to_json(),
+        "macro": {
+            "node_recall": mean(&rows, Score::node_recall),
+            "edge_f1": mean(&rows, Score::edge_f1),
+        },
+        "without_locations_file": skipped,
+    }))
+}
+
+/// `eval --transcripts DIR`: the automapper on every `<game>/<game>.transcript.txt` of `DIR`,
+/// scored against `<game>.edges.json` (closed rule), without the location list and with
+/// `<game>.locations.json` where there is one.
+fn run_transcripts(args: &Args, dir: &Path) -> Result<(), CliError> {
+    let games = transcript_games(dir)?;
+    let without = transcripts_pass(dir, &games, false)?;
+    let with = transcripts_pass(dir, &games, true)?;
+    let out = json!({
+        "rule": PairRule::Closed,
+        "source": format!("transcripts:{}", dir.display()),
+        "without_list": without,
+        "with_list": with,
+    });
+    emit(args, &out, || {
+        let mut s = format!(
+            "{:<14}{:>7}{:>7}{:>7}{:>7}{:>8}{:>7}{:>7}{:>7}\n",
+            "game", "nodeR", "P", "R", "F1", "| nodeR", "P", "R", "F1"
+        );
+        let cell = |v: &Value, k: &str| v[k].as_f64().unwrap_or(0.0);
+        let find = |pass: &Value, g: &str| {
+            pass["games"]
+                .as_array()
+                .and_then(|a| a.iter().find(|r| r["game"] == g).cloned())
+                .unwrap_or(Value::Null)
+        };
+        let row = |name: &str, a: &Value, b: &Value| {
+            format!(
+                "{:<14}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>8.3}{:>7.3}{:>7.3}{:>7.3}\n",
+                name,
+                cell(a, "node_recall"),
+                cell(a, "edge_precision"),
+                cell(a, "edge_recall"),
+                cell(a, "edge_f1"),
+                cell(b, "node_recall"),
+                cell(b, "edge_precision"),
+                cell(b, "edge_recall"),
+                cell(b, "edge_f1"),
+            )
+        };
+        for g in &games {
+            s.push_str(&row(g, &find(&without, g), &find(&with, g)));
+        }
+        s.push_str(&row("TOTAL", &without["total"], &with["total"]));
+        s.push_str(&format!(
+            "{} games; left: without the location list, right: with it (closed rule)",
+            games.len()
+        ));
+        s
+    });
+    Ok(())
+}
+
 #[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    if let Some(dir) = args.option("transcripts") {
+        return run_transcripts(args, Path::new(dir));
+    }
     let gt = Path::new(args.require("gt")?);
     let rule = rule(args)?;
     let source = match (args.option("built"), args.option("automap")) {

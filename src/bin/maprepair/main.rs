@@ -26,6 +26,7 @@ commands:
   check FILE [--semantics reference|default]
   automap WALKTHROUGH [--locations FILE] --out EDGES.json
   eval --gt DATA_FIXED_DIR (--built DIR | --automap clean|raw [--hints yes|no] [--align])
+  eval --transcripts DIR
   route MAP FROM TO
   repair FILE --strategy heuristic-remove|heuristic-modify|solver [--semantics …] [--out FILE] [--fill]
   bench mango --data DIR [--strategy solver|heuristic-remove|heuristic-modify [--fill] [--out DIR]]

@@ -77,6 +77,7 @@
 pub mod ceiling;
 pub mod clean;
 pub mod consistency;
+pub mod conventions;
 pub mod gazetteer;
 pub mod identity;
 pub mod misfit;
@@ -88,6 +89,7 @@ pub mod title;
 pub mod tracker;
 
 pub use clean::{clean_walkthrough, write_walkthrough};
+pub use conventions::Conventions;
 pub use gazetteer::Gazetteer;
 
 use super::direction::Direction;
@@ -175,12 +177,15 @@ fn every_step_moves(steps: &[Step]) -> bool {
 /// O(S · C · (V + E) log V) for S steps and C candidates per ambiguous step.
 pub fn automap(name: &str, steps: &[Step], hints: &Hints) -> Automap {
     let gaz = Gazetteer::new(&hints.locations);
-    let mut tracker = Tracker::new(&gaz, &hints.actions, every_step_moves(steps));
-    tracker.survey(steps);
-    for (i, s) in steps.iter().enumerate() {
+    // The reader sees each reply in the plain form this transcript's conventions give it; the
+    // commits keep the text as written.
+    let plain = Conventions::learn(steps).normalize(steps, &hints.actions);
+    let mut tracker = Tracker::new(&gaz, &hints.actions, every_step_moves(&plain));
+    tracker.survey(&plain);
+    for (i, s) in plain.iter().enumerate() {
         tracker.observe(i, s);
     }
-    let finals = tracker.finish(steps);
+    let finals = tracker.finish(&plain);
     let names = unique_names(&finals);
     let details = tracker.details();
     let mut history = History::new();
