@@ -189,6 +189,13 @@ pub fn stem(word: &str) -> &str {
     word
 }
 
+/// True if two words are one word, whole: the same, or the same but for their commonest
+/// inflection ([`stem`]: "doors" / "door"). A word is never another that starts with it
+/// ("kitchen" / "kitchenette"): a name names its room only whole.
+pub fn whole_word(a: &str, b: &str) -> bool {
+    a == b || stem(a) == stem(b)
+}
+
 /// True if two words are the same or one is a prefix (of three letters or more) of the other
 /// ("lab" / "laboratory", "east" / "eastward").
 pub fn same_word(a: &str, b: &str) -> bool {
@@ -253,6 +260,8 @@ mod tests {
             ["chief", "office", "door"]
         );
         assert!(same_word("lab", "laboratory"));
+        assert!(!whole_word("kitchen", "kitchenette"));
+        assert!(whole_word("doors", "door"));
         assert!(!same_word("at", "attic"));
     }
 }
