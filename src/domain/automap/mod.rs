@@ -75,6 +75,7 @@
 //! ```
 
 pub mod ceiling;
+pub mod cells;
 pub mod clean;
 pub mod consistency;
 pub mod conventions;
@@ -85,6 +86,7 @@ pub mod movement;
 pub mod naming;
 pub mod placement;
 pub mod reread;
+pub mod roster;
 pub mod title;
 pub mod tracker;
 

@@ -43,11 +43,10 @@
 //! Everything is deterministic: candidates are scored with fixed weights and ties go to the
 //! first candidate in a fixed order.
 
+use super::cells::Cells;
 use super::consistency::{resolve_sources, Move};
 use super::gazetteer::{Gazetteer, MatchKind, Sighting};
-use super::identity::{
-    has_exit, joined, local_conflicts, room_at, room_prose, target, Description,
-};
+use super::identity::{has_exit, joined, local_conflicts, room_prose, target, Description};
 use super::misfit::{misfits, Candidate};
 use super::movement::{is_disoriented, is_refusal, mentioned_ways, move_label};
 use super::naming::{
@@ -55,6 +54,7 @@ use super::naming::{
     opening_fit,
 };
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
+use super::roster::Roster;
 use super::title::{
     bare_title, description_after, is_dark, lines, looks_like_title, same_word, stem, words,
 };
@@ -104,6 +104,8 @@ struct RoomInfo {
     /// The first telling description.
     desc: Option<Description>,
     desc_text: Option<String>,
+    /// The ways that description speaks of ([`mentioned_ways`]).
+    desc_ways: Vec<Direction>,
     /// Every word printed under the room's title, for naming.
     text: Vec<String>,
     /// The exits its first reply listed, if it listed them.
@@ -423,6 +425,8 @@ fn leaving_words(text: &str) -> Vec<String> {
 /// nothing.
 struct Lattice {
     geo: Geometry,
+    /// The rooms on each cell of `geo`.
+    cells: Cells,
     /// Tree exits that some other geometric exit bypasses.
     bypassed: std::collections::HashSet<ExitId>,
     /// Tree exits on a loop that does not close.
@@ -462,6 +466,7 @@ impl Lattice {
             }
         }
         Lattice {
+            cells: Cells::of(&geo),
             geo,
             bypassed,
             doubtful,
@@ -469,8 +474,10 @@ impl Lattice {
     }
 
     /// How far the lattice without exit `eid` puts `to` from one step `v` beyond `from` (`None`
-    /// when they are not placed together, or `v` is none), with that lattice and, when it had to
-    /// be rebuilt, the map without the exit. `None` overall when the exit is not on the map.
+    /// when they are not placed together, or `v` is none), and, when the lattice had to be
+    /// rebuilt without the exit, that lattice with its cells and the map without the exit
+    /// (otherwise this lattice stands). `None` overall when the exit is not on the map.
+    #[allow(clippy::type_complexity)]
     fn without(
         &self,
         map: &Map,
@@ -478,7 +485,7 @@ impl Lattice {
         from: RoomId,
         to: RoomId,
         v: Option<Vector>,
-    ) -> Option<(Option<i32>, Geometry, Option<Map>)> {
+    ) -> Option<(Option<i32>, Option<(Geometry, Cells, Map)>)> {
         map.exit(eid)?;
         let tree = self
             .geo
@@ -489,15 +496,15 @@ impl Lattice {
             .is_some();
         if tree && !self.bypassed.contains(&eid) {
             // Without it the two rooms fall into separate frames.
-            return Some((None, self.geo.clone(), None));
+            return Some((None, None));
         }
-        let (geo, without) = if tree && self.doubtful.contains(&eid) {
+        let rebuilt = (tree && self.doubtful.contains(&eid)).then(|| {
             let mut m = map.clone();
             let _ = m.remove_exit(eid);
-            (Geometry::infer(&m), Some(m))
-        } else {
-            (self.geo.clone(), None)
-        };
+            let geo = Geometry::infer(&m);
+            (Cells::of(&geo), geo, m)
+        });
+        let geo = rebuilt.as_ref().map_or(&self.geo, |r| &r.1);
         let miss = v.and_then(|v| {
             if geo.frame_of(from) != geo.frame_of(to) {
                 return None;
@@ -505,7 +512,7 @@ impl Lattice {
             let (pf, pt) = (geo.position(from)?, geo.position(to)?);
             Some((0..3).map(|i| (pf[i] + v[i] - pt[i]).abs()).sum::<i32>())
         });
-        Some((miss, geo, without))
+        Some((miss, rebuilt.map(|(c, g, m)| (g, c, m))))
     }
 }
 
@@ -518,6 +525,10 @@ pub struct Tracker<'a> {
     map: Map,
     /// The lattice of the observed exits so far, grown one exit at a time.
     geo: GeometryBuilder,
+    /// The rooms on each cell of that lattice.
+    cells: Cells,
+    /// The rooms read so far by name and title.
+    roster: Roster,
     info: Vec<RoomInfo>,
     by_place: Vec<Option<RoomId>>,
     cur: Option<RoomId>,
@@ -595,6 +606,8 @@ impl<'a> Tracker<'a> {
             all_moves,
             map: Map::new(),
             geo: GeometryBuilder::new(),
+            cells: Cells::default(),
+            roster: Roster::default(),
             info: Vec::new(),
             by_place: vec![None; gaz.len()],
             cur: None,
@@ -656,11 +669,10 @@ impl<'a> Tracker<'a> {
         let Some(d) = label.direction().filter(|d| d.vector().is_some()) else {
             return false;
         };
-        let Some(text) = self.info(r).and_then(|i| i.desc_text.as_deref()) else {
+        let Some(info) = self.info(r).filter(|i| i.desc_text.is_some()) else {
             return false;
         };
-        let ways = mentioned_ways(text);
-        ways.len() >= 2 && !ways.contains(&d)
+        info.desc_ways.len() >= 2 && !info.desc_ways.contains(&d)
     }
 
     /// True when a reply cannot show the unseen room `s`: the text under its title speaks of two
@@ -879,7 +891,15 @@ impl<'a> Tracker<'a> {
             self.info.resize(i + 1, RoomInfo::default());
         }
         self.info[i] = info;
+        self.refile(id);
         id
+    }
+
+    /// Files a room in the roster again under its name and title as they are now.
+    fn refile(&mut self, r: RoomId) {
+        let words = (!self.is_slot(r)).then(|| self.room_words(r));
+        let title = self.info(r).and_then(|i| i.title.as_deref()).map(title_key);
+        self.roster.file(r, words, title);
     }
 
     fn slot(&mut self, kind: SlotKind, context: &str) -> RoomId {
@@ -906,6 +926,7 @@ impl<'a> Tracker<'a> {
         if info.desc.is_none() && seen.desc.is_telling() {
             info.desc = Some(seen.desc.clone());
             info.desc_text = Some(seen.desc_text.clone());
+            info.desc_ways = mentioned_ways(&seen.desc_text);
         }
         if info.exits.is_none() {
             info.exits.clone_from(&seen.exits);
@@ -924,6 +945,7 @@ impl<'a> Tracker<'a> {
             ways.dedup();
         }
         info.text.extend(seen.text.iter().cloned());
+        self.refile(r);
     }
 
     /// Turns a slot into a known room: a listed name, a group member or a title.
@@ -980,15 +1002,11 @@ impl<'a> Tracker<'a> {
         if self.gaz.is_empty() {
             let key = title_key(&seen.shown);
             let mut out: Vec<Cand> = self
-                .map
-                .rooms()
-                .filter(|r| {
-                    self.info(r.id)
-                        .and_then(|i| i.title.as_ref())
-                        .is_some_and(|t| title_key(t) == key)
-                })
-                .map(|r| Cand {
-                    room: Some(r.id),
+                .roster
+                .titled(&key)
+                .iter()
+                .map(|&r| Cand {
+                    room: Some(r),
                     place: None,
                     group: None,
                     text: 1.0,
@@ -1118,7 +1136,8 @@ impl<'a> Tracker<'a> {
                             s += W_WAY_BACK;
                         }
                     }
-                    s -= W_CONFLICT * local_conflicts(&self.map, geo, cur, r, label) as f64;
+                    s -= W_CONFLICT
+                        * local_conflicts(&self.map, geo, &self.cells, cur, r, label) as f64;
                     // The move arrives by the way back: a room whose description speaks of
                     // several ways out, but not of that one, is another room.
                     if !telling {
@@ -1321,7 +1340,7 @@ impl<'a> Tracker<'a> {
     fn move_along(&mut self, index: usize, obs: &str, label: Label, seen: Option<Seen>) -> Outcome {
         let cur = self.cur;
         let here = match (cur, label.vector()) {
-            (Some(c), Some(v)) => room_at(&self.map, self.geo.current(), c, v, None),
+            (Some(c), Some(v)) => self.cells.room_at(self.geo.current(), c, v, None),
             _ => None,
         };
         let mut note;
@@ -1343,13 +1362,21 @@ impl<'a> Tracker<'a> {
                 // entered from.
                 let slot = cur.and_then(|cur| {
                     let back = label.opposite();
-                    self.map.rooms().map(|r| r.id).find(|&s| {
-                        self.is_slot(s)
-                            && (has_exit(&self.map, cur, s, &label)
-                                || back
-                                    .as_ref()
-                                    .is_some_and(|b| has_exit(&self.map, s, cur, b)))
-                    })
+                    let observed = |e: &&crate::domain::map::Exit| e.origin == Origin::Observed;
+                    self.map
+                        .exits_from(cur)
+                        .filter(observed)
+                        .filter(|e| e.label == label)
+                        .map(|e| e.to)
+                        .chain(
+                            self.map
+                                .exits_to(cur)
+                                .filter(observed)
+                                .filter(|e| Some(&e.label) == back.as_ref())
+                                .map(|e| e.from),
+                        )
+                        .filter(|&s| self.is_slot(s))
+                        .min()
                 });
                 let slot = slot.filter(|&s| !self.cannot_be_slot(s, &seen));
                 // A room never met before that prints no description (games print it on the
@@ -1463,7 +1490,8 @@ impl<'a> Tracker<'a> {
     fn add_observed(&mut self, from: RoomId, to: RoomId, label: &Label) {
         if let Ok(id) = self.map.add_exit(from, to, label.clone(), Origin::Observed) {
             if let Some(e) = self.map.exit(id) {
-                self.geo.add_exit(e);
+                let placement = self.geo.add_exit(e);
+                self.cells.update(self.geo.current(), &placement);
             }
         }
     }
@@ -1523,13 +1551,8 @@ impl<'a> Tracker<'a> {
             .and_then(|b| target(&self.map, dst, b))
             .filter(|&y| cur.is_none_or(|c| target(&self.map, y, label) != Some(c)));
         let behind = label.vector().and_then(|v| {
-            room_at(
-                &self.map,
-                self.geo.current(),
-                dst,
-                [-v[0], -v[1], -v[2]],
-                None,
-            )
+            self.cells
+                .room_at(self.geo.current(), dst, [-v[0], -v[1], -v[2]], None)
         });
         let mut best: Option<(RoomId, f64, String)> = None;
         let offer = |r: RoomId, s: f64, why: String, best: &mut Option<(RoomId, f64, String)>| {
@@ -1539,8 +1562,8 @@ impl<'a> Tracker<'a> {
         };
         let mut cur_barred = false;
         if let Some(c) = cur.filter(|&c| c != dst) {
-            let mut s =
-                -W_CONFLICT * local_conflicts(&self.map, self.geo.current(), c, dst, label) as f64;
+            let mut s = -W_CONFLICT
+                * local_conflicts(&self.map, self.geo.current(), &self.cells, c, dst, label) as f64;
             if way_back.is_some_and(|y| y != c) {
                 s -= BREAK_BACK + 1.0;
             }
@@ -2009,26 +2032,27 @@ impl<'a> Tracker<'a> {
         let back = label.opposite()?.direction()?;
         back.vector()?;
         let own = self.room_words(dst);
-        let names: Vec<(RoomId, Vec<String>)> = self
-            .others_named(dst)
-            .filter(|(_, w)| !w.is_empty() && !w.iter().all(|x| own.contains(x)))
-            // A name inside a longer listed name ("main street" in "extreme south main
-            // street") may be that room.
-            .filter(|(_, w)| {
-                !self.gaz.places().iter().any(|p| {
-                    p.base_words.len() > w.len()
-                        && p.base_words.windows(w.len()).any(|x| x == w.as_slice())
+        // A name inside a longer listed name ("main street" in "extreme south main street")
+        // may be that room.
+        let counts = |r: RoomId, w: &[String]| {
+            r != dst
+                && !w.iter().all(|x| own.contains(x))
+                && !self.gaz.places().iter().any(|p| {
+                    p.base_words.len() > w.len() && p.base_words.windows(w.len()).any(|x| x == w)
                 })
-            })
-            .collect();
+        };
         let mut found: Option<RoomId> = None;
         for ws in only_way(&seen.below, &['.', '!', '?', ';'], back) {
-            for (r, name) in &names {
-                if ws.windows(name.len()).any(|win| win == name.as_slice()) {
-                    if found.is_some_and(|f| f != *r) {
-                        return None;
+            for len in 1..=ws.len().min(self.roster.longest()) {
+                for win in ws.windows(len) {
+                    for &r in self.roster.named(win) {
+                        if counts(r, win) {
+                            if found.is_some_and(|f| f != r) {
+                                return None;
+                            }
+                            found = Some(r);
+                        }
                     }
-                    found = Some(*r);
                 }
             }
         }
@@ -2055,19 +2079,22 @@ impl<'a> Tracker<'a> {
             };
             extra(w, &own, back) || extra(&own, w, way)
         };
+        // The names one compass word longer than this one, and this one less a compass word.
+        let mut near: Vec<RoomId> = self.roster.named_with_way(&own).to_vec();
+        if let (Some(first), Some(last)) = (own.first(), own.last()) {
+            if own.len() >= 2 && Direction::from_word(first) == Some(way) {
+                near.extend_from_slice(self.roster.named(&own[1..]));
+            }
+            if own.len() >= 2 && Direction::from_word(last) == Some(way) {
+                near.extend_from_slice(self.roster.named(&own[..own.len() - 1]));
+            }
+        }
+        near.sort_unstable();
+        near.dedup();
         the_only(
-            self.others_named(dst)
-                .filter(|(_, w)| beside(w))
-                .map(|(r, _)| r),
+            near.into_iter()
+                .filter(|&r| r != dst && self.roster.words_of(r).is_some_and(|w| beside(w))),
         )
-    }
-
-    /// Every read room but `dst`, with the words of its name ([`Self::room_words`]).
-    fn others_named(&self, dst: RoomId) -> impl Iterator<Item = (RoomId, Vec<String>)> + '_ {
-        self.map
-            .rooms()
-            .filter(move |r| r.id != dst && !self.is_slot(r.id))
-            .map(|r| (r.id, self.room_words(r.id)))
     }
 
     /// The content words of a room's base name: its listed name's, else its title's.
@@ -2298,7 +2325,7 @@ impl<'a> Tracker<'a> {
             // The finished map without this move: does it place the move's start one step
             // back from its destination, or somewhere else?
             let v = label.vector();
-            let Some((miss, geo, without)) = lattice.without(&self.map, eid, from, to, v) else {
+            let Some((miss, rebuilt)) = lattice.without(&self.map, eid, from, to, v) else {
                 continue;
             };
             if miss.is_some_and(|m| m < HINDSIGHT_MISS) {
@@ -2318,8 +2345,11 @@ impl<'a> Tracker<'a> {
                 {
                     continue;
                 }
-                let map = without.as_ref().unwrap_or(&self.map);
-                let Some(s) = room_at(map, &geo, to, [-v[0], -v[1], -v[2]], Some(from)) else {
+                let (geo, cells) = match &rebuilt {
+                    Some((geo, cells, _)) => (geo, cells),
+                    None => (&lattice.geo, &lattice.cells),
+                };
+                let Some(s) = cells.room_at(geo, to, [-v[0], -v[1], -v[2]], Some(from)) else {
                     continue;
                 };
                 self.firm.remove(&k);
@@ -2468,6 +2498,7 @@ impl<'a> Tracker<'a> {
         let mut at = Vec::new();
         let mut moves = Vec::new();
         let geo = Geometry::infer(&self.map);
+        let cells = Cells::of(&geo);
         for (k, o) in self.outcomes.iter().enumerate() {
             if let (true, Some(from), Some(to), Some(label)) = (o.moved, o.from, o.to, &o.label) {
                 let cont = k
@@ -2476,7 +2507,7 @@ impl<'a> Tracker<'a> {
                     .and_then(|p| p.to);
                 let placed = label
                     .vector()
-                    .and_then(|v| room_at(&self.map, &geo, to, [-v[0], -v[1], -v[2]], Some(from)));
+                    .and_then(|v| cells.room_at(&geo, to, [-v[0], -v[1], -v[2]], Some(from)));
                 at.push(k);
                 moves.push(Move {
                     from,
@@ -2599,7 +2630,7 @@ impl<'a> Tracker<'a> {
             let geo = Geometry::infer(&self.map);
             let placed = label
                 .vector()
-                .and_then(|v| room_at(&self.map, &geo, to, [-v[0], -v[1], -v[2]], Some(from)))
+                .and_then(|v| Cells::of(&geo).room_at(&geo, to, [-v[0], -v[1], -v[2]], Some(from)))
                 .filter(|&r| {
                     !self
                         .map
