@@ -261,21 +261,18 @@ pub fn automap(name: &str, steps: &[Step], hints: &Hints) -> Automap {
 
 /// Final names made unique ("Hall", "Hall (2)").
 fn unique_names(finals: &[Option<String>]) -> Vec<Option<String>> {
-    let mut used: Vec<String> = Vec::new();
+    let mut used: std::collections::HashSet<String> = std::collections::HashSet::new();
     finals
         .iter()
         .map(|f| {
             let n = f.as_ref()?;
             let mut candidate = n.clone();
             let mut k = 2;
-            while used
-                .iter()
-                .any(|u| canonical_name(u) == canonical_name(&candidate))
-            {
+            while used.contains(&canonical_name(&candidate)) {
                 candidate = format!("{n} ({k})");
                 k += 1;
             }
-            used.push(candidate.clone());
+            used.insert(canonical_name(&candidate));
             Some(candidate)
         })
         .collect()

@@ -44,7 +44,7 @@
 //! first candidate in a fixed order.
 
 use super::cells::Cells;
-use super::consistency::{resolve_sources, Move};
+use super::consistency::{resolve_sources, Move, Said};
 use super::gazetteer::{Gazetteer, MatchKind, Sighting};
 use super::identity::{has_exit, joined, local_conflicts, room_prose, target, Description};
 use super::misfit::{misfits, Candidate};
@@ -2516,22 +2516,20 @@ impl<'a> Tracker<'a> {
                     cont,
                     placed,
                     firm: self.firm.contains(&k),
-                    barred: self
-                        .map
-                        .rooms()
-                        .map(|r| r.id)
-                        .filter(|&r| self.rules_out(r, label))
-                        .collect(),
-                    silent: self
-                        .map
-                        .rooms()
-                        .map(|r| r.id)
-                        .filter(|&r| self.silent_on(r, label))
-                        .collect(),
                 });
             }
         }
-        let starts = resolve_sources(&moves);
+        let starts = resolve_sources(&moves, |r, label| {
+            if self.map.room(r).is_none() {
+                Said::Nothing
+            } else if self.rules_out(r, label) {
+                Said::Barred
+            } else if self.silent_on(r, label) {
+                Said::Silent
+            } else {
+                Said::Nothing
+            }
+        });
         let mut changed = false;
         for ((&k, m), s) in at.iter().zip(&moves).zip(starts) {
             if s == m.from {
