@@ -108,6 +108,12 @@ struct RoomInfo {
     desc_ways: Vec<Direction>,
     /// Every word printed under the room's title, for naming.
     text: Vec<String>,
+    /// Those words' stems, compass words aside ([`stems`]).
+    text_stems: std::collections::BTreeSet<String>,
+    /// The ways those words speak of ([`mentioned_ways`]), reply by reply.
+    printed_ways: std::collections::BTreeSet<Direction>,
+    /// The words of the first telling description, sorted.
+    desc_words: Vec<String>,
     /// The exits its first reply listed, if it listed them.
     exits: Option<Vec<String>>,
     /// Every way any of its replies listed as an exit, if a reply listed them.
@@ -927,6 +933,9 @@ impl<'a> Tracker<'a> {
             info.desc = Some(seen.desc.clone());
             info.desc_text = Some(seen.desc_text.clone());
             info.desc_ways = mentioned_ways(&seen.desc_text);
+            info.desc_words = words(&seen.desc_text);
+            info.desc_words.sort();
+            info.desc_words.dedup();
         }
         if info.exits.is_none() {
             info.exits.clone_from(&seen.exits);
@@ -945,6 +954,9 @@ impl<'a> Tracker<'a> {
             ways.dedup();
         }
         info.text.extend(seen.text.iter().cloned());
+        info.text_stems.extend(stems(&seen.text));
+        info.printed_ways
+            .extend(mentioned_ways(&seen.text.join(" ")));
         self.refile(r);
     }
 
@@ -1231,17 +1243,17 @@ impl<'a> Tracker<'a> {
         if printed.is_empty() {
             return None;
         }
-        let rooms: Vec<(RoomId, BTreeSet<String>)> = cands
+        let rooms: Vec<(RoomId, &BTreeSet<String>)> = cands
             .iter()
             .filter_map(|c| c.room)
-            .filter_map(|r| self.info(r).map(|i| (r, stems(&i.text))))
+            .filter_map(|r| self.info(r).map(|i| (r, &i.text_stems)))
             .collect();
         if rooms.len() < 2 {
             return None;
         }
         let mut df: BTreeMap<&str, usize> = BTreeMap::new();
         for (_, ws) in &rooms {
-            for w in ws {
+            for w in *ws {
                 *df.entry(w.as_str()).or_default() += 1;
             }
         }
@@ -1823,8 +1835,12 @@ impl<'a> Tracker<'a> {
     /// ("The heavy wooden door to the north is closed." below a blank line under the title,
     /// where [`description_after`] reads no description).
     fn printed_of(&self, r: RoomId, label: &Label) -> bool {
-        self.info(r)
-            .is_some_and(|i| mentions(&i.text.join(" "), label))
+        self.info(r).is_some_and(|i| {
+            label
+                .direction()
+                .filter(|d| d.vector().is_some())
+                .is_some_and(|d| i.printed_ways.contains(&d))
+        })
     }
 
     /// True when this way out of `r` is free to have led to `dst`: not walked yet, not known to
@@ -2003,6 +2019,7 @@ impl<'a> Tracker<'a> {
         }
         let speaks = |r: RoomId| {
             self.info(r)
+                .filter(|i| things.iter().any(|t| i.desc_words.binary_search(t).is_ok()))
                 .and_then(|i| i.desc_text.as_deref())
                 .is_some_and(|d| {
                     d.split(['.', '!', '?', ';']).any(|sentence| {
