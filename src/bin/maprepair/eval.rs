@@ -8,10 +8,11 @@
 //! reproduces the paper's `quality.json`. `--align` (with `--automap`) first renames each
 //! automapped room after the truth room it stands for ([`align_names`]): with `--hints no` the
 //! rooms carry their titles, which the truth's names ("forest 2") never match, and this scores
-//! how well the automapper told rooms apart and joined them instead.
+//! how well the automapper told rooms apart and joined them instead. `--transcripts DIR` scores
+//! interpreter transcripts instead ([`crate::eval_transcripts`]).
 
-use crate::args::Args;
-use crate::automap::{load_hints, load_steps};
+use crate::args::{EvalArgs, Format, RuleArg, Walkthroughs, YesNo};
+use crate::automap::load_hints;
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::ceiling::unshown;
 use maprepair::domain::automap::clean::referenced_steps;
@@ -86,28 +87,7 @@ pub fn built_records(dir: &Path, game: &str) -> Result<Option<Vec<EdgeRecord>>, 
     Ok(None)
 }
 
-/// `--hints yes|no` (default yes): whether the automapper gets the game's name lists.
-pub fn hints_wanted(args: &Args) -> Result<bool, CliError> {
-    match args.option("hints").unwrap_or("yes") {
-        "yes" => Ok(true),
-        "no" => Ok(false),
-        other => Err(CliError::Usage(format!(
-            "--hints must be yes or no, not {other:?}"
-        ))),
-    }
-}
-
-fn rule(args: &Args) -> Result<PairRule, CliError> {
-    match args.option("rule").unwrap_or("closed") {
-        "closed" => Ok(PairRule::Closed),
-        "exp14" => Ok(PairRule::Exp14),
-        other => Err(CliError::Usage(format!(
-            "--rule must be closed or exp14, not {other:?}"
-        ))),
-    }
-}
-
-fn mean(rows: &[(String, Score)], f: impl Fn(&Score) -> f64) -> f64 {
+pub fn mean(rows: &[(String, Score)], f: impl Fn(&Score) -> f64) -> f64 {
     if rows.is_empty() {
         0.0
     } else {
@@ -115,148 +95,27 @@ fn mean(rows: &[(String, Score)], f: impl Fn(&Score) -> f64) -> f64 {
     }
 }
 
-/// Games under a `--transcripts` directory (sub-directories `<game>/` holding
-/// `<game>.transcript.txt` and `<game>.edges.json`), sorted.
-fn transcript_games(dir: &Path) -> Result<Vec<String>, CliError> {
-    let mut out: Vec<String> = std::fs::read_dir(dir)
-        .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?
-        .filter_map(Result::ok)
-        .filter_map(|e| e.file_name().to_str().map(str::to_string))
-        .filter(|g| {
-            game_file(dir, g, "edges.json").is_file()
-                && game_file(dir, g, "transcript.txt").is_file()
-        })
-        .collect();
-    out.sort();
-    if out.is_empty() {
-        return Err(CliError::Failed(format!(
-            "{}: no <game>/<game>.transcript.txt with <game>.edges.json found",
-            dir.display()
-        )));
-    }
-    Ok(out)
-}
-
-/// Scores of one pass over a `--transcripts` directory, per game and in total.
-fn transcripts_pass(dir: &Path, games: &[String], with_list: bool) -> Result<Value, CliError> {
-    let mut rows: Vec<(String, Score)> = Vec::new();
-    let mut skipped = Vec::new();
-    for game in games {
-        let loc = game_file(dir, game, "locations.json");
-        if with_list && !loc.is_file() {
-            skipped.push(game.clone());
-            continue;
-        }
-        // The path `maprepair automap TRANSCRIPT [--locations FILE] --out EDGES.json` takes.
-        let steps = load_steps(&game_file(dir, game, "transcript.txt"), None)?;
-        let hints = load_hints(with_list.then_some(loc.as_path()), None)?;
-        let built = automap(game, &steps, &hints).project.edge_records();
-        rows.push((
-            game.clone(),
-            score(&truth(dir, game)?, &built, PairRule::Closed),
-        ));
-    }
-    let total: Score = rows.iter().map(|(_, s)| *s).sum();
-    Ok(json!({
-        "games": rows.iter().map(|(g, s)| {
-            let mut v = s.to_json();
-            v["game"] = json!(g);
-            v
-        }).collect::<Vec<Value>>(),
-        "total": total.to_json(),
-        "macro": {
-            "node_recall": mean(&rows, Score::node_recall),
-            "edge_f1": mean(&rows, Score::edge_f1),
-        },
-        "without_locations_file": skipped,
-    }))
-}
-
-/// `eval --transcripts DIR`: the automapper on every `<game>/<game>.transcript.txt` of `DIR`,
-/// scored against `<game>.edges.json` (closed rule), without the location list and with
-/// `<game>.locations.json` where there is one.
-fn run_transcripts(args: &Args, dir: &Path) -> Result<(), CliError> {
-    let games = transcript_games(dir)?;
-    let without = transcripts_pass(dir, &games, false)?;
-    let with = transcripts_pass(dir, &games, true)?;
-    let out = json!({
-        "rule": PairRule::Closed,
-        "source": format!("transcripts:{}", dir.display()),
-        "without_list": without,
-        "with_list": with,
-    });
-    emit(args, &out, || {
-        let mut s = format!(
-            "{:<14}{:>7}{:>7}{:>7}{:>7}{:>8}{:>7}{:>7}{:>7}\n",
-            "game", "nodeR", "P", "R", "F1", "| nodeR", "P", "R", "F1"
-        );
-        let cell = |v: &Value, k: &str| v[k].as_f64().unwrap_or(0.0);
-        let find = |pass: &Value, g: &str| {
-            pass["games"]
-                .as_array()
-                .and_then(|a| a.iter().find(|r| r["game"] == g).cloned())
-                .unwrap_or(Value::Null)
-        };
-        let row = |name: &str, a: &Value, b: &Value| {
-            format!(
-                "{:<14}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>8.3}{:>7.3}{:>7.3}{:>7.3}\n",
-                name,
-                cell(a, "node_recall"),
-                cell(a, "edge_precision"),
-                cell(a, "edge_recall"),
-                cell(a, "edge_f1"),
-                cell(b, "node_recall"),
-                cell(b, "edge_precision"),
-                cell(b, "edge_recall"),
-                cell(b, "edge_f1"),
-            )
-        };
-        for g in &games {
-            s.push_str(&row(g, &find(&without, g), &find(&with, g)));
-        }
-        s.push_str(&row("TOTAL", &without["total"], &with["total"]));
-        s.push_str(&format!(
-            "{} games; left: without the location list, right: with it (closed rule)",
-            games.len()
-        ));
-        s
-    });
-    Ok(())
-}
-
 #[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
-pub fn run(args: &Args) -> Result<(), CliError> {
-    if let Some(dir) = args.option("transcripts") {
-        return run_transcripts(args, Path::new(dir));
+pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
+    // clap makes --transcripts exclusive with the rest, and --gt required without it.
+    if let Some(dir) = &args.transcripts {
+        return crate::eval_transcripts::run(dir, format);
     }
-    let gt = Path::new(args.require("gt")?);
-    let rule = rule(args)?;
-    let source = match (args.option("built"), args.option("automap")) {
-        (Some(_), Some(_)) => {
-            return Err(CliError::Usage(
-                "give --built or --automap, not both".into(),
-            ))
-        }
-        (None, None) => {
-            return Err(CliError::Usage(
-                "eval needs --built DIR or --automap clean|raw".into(),
-            ))
-        }
-        (Some(b), None) => format!("built:{b}"),
-        (None, Some(m @ ("clean" | "raw"))) => format!("automap:{m}"),
-        (None, Some(m)) => {
-            return Err(CliError::Usage(format!(
-                "--automap must be clean or raw, not {m:?}"
-            )))
-        }
+    let Some(gt) = args.gt.as_deref() else {
+        return Err(CliError::Usage("eval needs --gt or --transcripts".into()));
     };
-    let hints = hints_wanted(args)?;
-    let align = args.flag("align");
-    if align && args.option("automap").is_none() {
-        return Err(CliError::Usage(
-            "--align renames an automapped map's rooms: it needs --automap".into(),
-        ));
-    }
+    let rule = match args.rule {
+        RuleArg::Closed => PairRule::Closed,
+        RuleArg::Exp14 => PairRule::Exp14,
+    };
+    // clap makes --built and --automap exclusive and one of them required.
+    let source = match (&args.built, args.automap) {
+        (Some(b), _) => format!("built:{}", b.display()),
+        (None, Some(Walkthroughs::Raw)) => "automap:raw".to_string(),
+        (None, _) => "automap:clean".to_string(),
+    };
+    let hints = args.hints == YesNo::Yes;
+    let align = args.align;
     let source = if align {
         format!("{source}, rooms named after the truth rooms they stand for")
     } else {
@@ -268,13 +127,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let mut automap_seconds = 0.0;
     for game in games(gt)? {
         let t = truth(gt, &game)?;
-        let built = match args.option("built") {
+        let built = match &args.built {
             Some(dir) => built_records(Path::new(dir), &game)?.unwrap_or_else(|| {
                 missing.push(game.clone());
                 Vec::new()
             }),
             None => {
-                let cleaned = args.option("automap") == Some("clean");
+                let cleaned = args.automap == Some(Walkthroughs::Clean);
                 let start = std::time::Instant::now();
                 let a = automap_game(gt, &game, cleaned, hints)?;
                 automap_seconds += start.elapsed().as_secs_f64();
@@ -349,7 +208,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         "missing": missing,
         "automap_seconds": automap_seconds,
     });
-    emit(args, &out, || {
+    emit(format, &out, || {
         let mut s = format!(
             "{:<14}{:>7}{:>7}{:>7}{:>7}{:>7}{:>7}\n",
             "game", "nodeR", "P", "R", "F1", "dirAcc", "pairs"

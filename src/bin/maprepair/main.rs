@@ -1,10 +1,12 @@
 //! The maprepair command line: batch runs and benchmarks over the pure core.
 //!
 //! Every command takes `--format json` (one JSON object on stdout) and defaults to readable
-//! text. Errors go to stderr with exit code 1 (2 for bad usage).
+//! text; `maprepair --help` and `maprepair COMMAND --help` list the commands and flags
+//! ([`args`]). Errors go to stderr with exit code 1 (2 for bad usage).
 
 mod args;
 mod automap;
+mod bench_automap;
 mod bench_ceiling;
 mod bench_mango;
 mod bench_routes;
@@ -13,29 +15,14 @@ mod bench_solver;
 mod bench_synth;
 mod check;
 mod eval;
+mod eval_transcripts;
 mod input;
 mod repair;
 mod route;
 
-use args::Args;
+use args::{Bench, Cli, Command, Format};
+use clap::Parser;
 use std::process::ExitCode;
-
-const USAGE: &str = "usage: maprepair <command> [options]
-
-commands:
-  check FILE [--semantics reference|default]
-  automap WALKTHROUGH [--locations FILE] --out EDGES.json
-  eval --gt DATA_FIXED_DIR (--built DIR | --automap clean|raw [--hints yes|no] [--align])
-  eval --transcripts DIR
-  route MAP FROM TO
-  repair FILE --strategy heuristic-remove|heuristic-modify|solver [--semantics …] [--out FILE] [--fill]
-  bench mango --data DIR [--strategy solver|heuristic-remove|heuristic-modify [--fill] [--out DIR]]
-  bench scale --rooms N [--seed S]
-  bench synth --suite lca|table1 [--verbose]
-  bench routes --data DIR [--automap clean|raw] [--hints yes|no] [--built DIR] [--verbose]
-  bench ceiling --data DIR [--verbose]
-
-every command takes --format json|text (default text)";
 
 /// A failure the user should read.
 #[derive(Debug)]
@@ -64,55 +51,47 @@ pub fn read(path: &std::path::Path) -> Result<String, CliError> {
 }
 
 /// Prints JSON or text. A closed pipe (`maprepair … | head`) ends output quietly.
-pub fn emit(args: &Args, json: &serde_json::Value, text: impl FnOnce() -> String) {
+pub fn emit(format: Format, json: &serde_json::Value, text: impl FnOnce() -> String) {
     use std::io::Write;
-    let out = if args.json() {
-        json.to_string()
-    } else {
-        text()
+    let out = match format {
+        Format::Json => json.to_string(),
+        Format::Text => text(),
     };
     let _ = writeln!(std::io::stdout().lock(), "{out}");
 }
 
-fn run(args: &Args) -> Result<(), CliError> {
-    match args.positional(0).as_deref() {
-        Some("bench") => match args.positional(1).as_deref() {
-            Some("mango") => match args.option("strategy") {
-                None => bench_mango::run(args),
-                Some(strategy) => bench_solver::run(args, strategy),
+fn run(cli: &Cli) -> Result<(), CliError> {
+    let f = cli.format;
+    match &cli.command {
+        Command::Check(a) => check::run(a, f),
+        Command::Automap(a) => automap::run(a, f),
+        Command::Eval(a) => eval::run(a, f),
+        Command::Route(a) => route::run(a, f),
+        Command::Repair(a) => repair::run(a, f),
+        Command::Bench(b) => match b {
+            Bench::Mango(a) => match a.strategy {
+                None => bench_mango::run(a, f),
+                Some(strategy) => bench_solver::run(a, strategy, f),
             },
-            Some("synth") => bench_synth::run(args),
-            Some("scale") => bench_scale::run(args),
-            Some("routes") => bench_routes::run(args),
-            Some("ceiling") => bench_ceiling::run(args),
-            other => Err(CliError::Usage(format!("unknown benchmark {other:?}"))),
+            Bench::Synth(a) => bench_synth::run(a, f),
+            Bench::Scale(a) => bench_scale::run(a, f),
+            Bench::Routes(a) => bench_routes::run(a, f),
+            Bench::Ceiling(a) => bench_ceiling::run(a, f),
+            Bench::Automap(a) => bench_automap::run(a, f),
         },
-        Some("check") => check::run(args),
-        Some("automap") => automap::run(args),
-        Some("eval") => eval::run(args),
-        Some("route") => route::run(args),
-        Some("repair") => repair::run(args),
-        Some(other) => Err(CliError::Usage(format!("unknown command {other:?}"))),
-        None => Err(CliError::Usage("no command given".into())),
     }
 }
 
 fn main() -> ExitCode {
-    let args = match Args::parse(std::env::args().skip(1)) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("maprepair: {e}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    if args.flag("help") || args.positional(0).as_deref() == Some("help") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    match run(&args) {
+    // Usage errors print clap's message with usage and exit 2; --help and --version exit 0.
+    let cli = Cli::parse();
+    match run(&cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Usage(m)) => {
-            eprintln!("maprepair: {m}\n\n{USAGE}");
+            use clap::CommandFactory;
+            let _ = Cli::command()
+                .error(clap::error::ErrorKind::ValueValidation, m)
+                .print();
             ExitCode::from(2)
         }
         Err(CliError::Failed(m)) => {
