@@ -40,6 +40,9 @@ pub struct Move {
     pub placed: Option<RoomId>,
     /// True when the text or a way back vouches for the tracker's start.
     pub firm: bool,
+    /// True when the text shows where the move started (in a whole transcript, the reply just
+    /// before it showed the player there): the start is not judged again.
+    pub shown: bool,
 }
 
 /// What a room's own text says of leaving it a given way.
@@ -171,6 +174,9 @@ pub fn resolve_sources(moves: &[Move], said: impl Fn(RoomId, &Label) -> Said) ->
     for _ in 0..ROUNDS {
         let mut changed = false;
         for (k, m) in moves.iter().enumerate() {
+            if m.shown {
+                continue;
+            }
             let cur = from[k];
             exits.remove(cur, m.to, &m.label);
             let cost = |s: RoomId, exits: &Exits| {
@@ -239,6 +245,7 @@ mod tests {
             cont: cont.map(RoomId),
             placed: None,
             firm: false,
+            shown: false,
         }
     }
 

@@ -24,6 +24,7 @@
 //! the text as written; only the reader sees the plain form.
 
 use super::movement::move_label;
+use super::title::is_exits_line;
 use crate::domain::direction::{Direction, Label};
 use crate::domain::formats::Step;
 use std::collections::{HashMap, HashSet};
@@ -39,16 +40,6 @@ const MAX_TITLE_CHARS: usize = 60;
 /// How many replies a frame must open before it is taken as the transcript's title frame: one
 /// is a decoration, two are a convention (a title is printed on every arrival).
 const FRAME_MIN_REPLIES: usize = 2;
-
-/// Words with which a line lists a room's exits (`Exits: north east`, `Obvious exits: …`).
-const EXITS_WORDS: &[&str] = &[
-    "exits:",
-    "obvious exits:",
-    "obvious exits are:",
-    "visible exits:",
-    "obvious paths:",
-    "exits are:",
-];
 
 /// How a transcript frames its room titles: the text before and after the title.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -126,12 +117,6 @@ fn title_text(inner: &str) -> bool {
             .next()
             .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
         && !is_exits_line(inner)
-}
-
-/// True if the line (frame aside) lists exits.
-fn is_exits_line(text: &str) -> bool {
-    let lower = text.trim().to_lowercase();
-    EXITS_WORDS.iter().any(|w| lower.starts_with(w))
 }
 
 /// The first line of a reply that is not blank.

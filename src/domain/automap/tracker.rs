@@ -56,7 +56,8 @@ use super::naming::{
 use super::placement::{floor, placement_scores, Floor, Whereabouts};
 use super::roster::Roster;
 use super::title::{
-    bare_title, description_after, is_dark, lines, looks_like_title, same_word, stem, words,
+    bare_title, description_after, exits_listed, is_dark, lines, looks_like_title, same_word, stem,
+    words,
 };
 use crate::domain::analysis::{Geometry, GeometryBuilder};
 use crate::domain::direction::{Direction, Label, Vector};
@@ -175,16 +176,8 @@ struct Seen {
 /// The exits a reply lists ("Obvious exits: North, South, Up." → north, south, up), sorted.
 fn listed_exits(obs: &str) -> Option<Vec<String>> {
     obs.lines().find_map(|l| {
-        let lower = l.trim().to_lowercase();
-        let rest = [
-            "obvious exits:",
-            "exits:",
-            "obvious exits are:",
-            "visible exits:",
-        ]
-        .iter()
-        .find_map(|p| lower.strip_prefix(p))?;
-        let mut out: Vec<String> = words(rest);
+        let rest = exits_listed(l)?;
+        let mut out: Vec<String> = words(&rest);
         out.sort();
         out.dedup();
         Some(out)
@@ -2533,6 +2526,7 @@ impl<'a> Tracker<'a> {
                     cont,
                     placed,
                     firm: self.firm.contains(&k),
+                    shown: self.shown_in(k, from),
                 });
             }
         }

@@ -1,0 +1,188 @@
+//! The automapper on a hand-written transcript in each system's real output style (Infocom,
+//! Inform 6, Inform 7, TADS 3, TextWorld, two MUD logs; `tests/fixtures/systems/`), read the way
+//! `maprepair automap TRANSCRIPT` reads a file, without a location list: every room found, under
+//! its title, and every exit walked mapped the way it was walked.
+#![allow(clippy::unwrap_used)]
+
+use maprepair::domain::automap::{automap, Hints};
+use maprepair::domain::formats::read_steps;
+use std::collections::BTreeSet;
+
+/// The rooms and the walked exits (`from -dir-> to`) the automapper reads in a transcript.
+fn mapped(text: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let steps = read_steps(text, "fixture").unwrap();
+    let built = automap("fixture", &steps, &Hints::default());
+    let map = built.project.history.head();
+    let rooms = map.rooms().map(|r| r.name.clone()).collect();
+    let exits = built
+        .project
+        .edge_records()
+        .iter()
+        .map(|r| format!("{} -{}-> {}", r.src, r.action, r.dst))
+        .collect();
+    (rooms, exits)
+}
+
+fn set(items: &[&str]) -> BTreeSet<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn an_infocom_transcript_is_mapped_with_its_banner_and_brief_returns() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/infocom.txt"));
+    assert_eq!(
+        rooms,
+        set(&[
+            "West of House",
+            "North of House",
+            "Behind House",
+            "Kitchen",
+            "Living Room",
+            "South of House"
+        ])
+    );
+    assert_eq!(
+        exits,
+        set(&[
+            "West of House -north-> North of House",
+            "North of House -east-> Behind House",
+            "Behind House -west-> Kitchen",
+            "Kitchen -west-> Living Room",
+            "Living Room -east-> Kitchen",
+            "Kitchen -east-> Behind House",
+            "Behind House -south-> South of House",
+            "South of House -west-> West of House",
+        ])
+    );
+}
+
+#[test]
+fn an_inform6_transcript_is_mapped_and_its_refusals_and_ending_add_nothing() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/inform6.txt"));
+    assert_eq!(
+        rooms,
+        set(&["Foyer of the Opera House", "Cloakroom", "Foyer Bar"])
+    );
+    assert_eq!(
+        exits,
+        set(&[
+            "Foyer of the Opera House -west-> Cloakroom",
+            "Cloakroom -east-> Foyer of the Opera House",
+            "Foyer of the Opera House -south-> Foyer Bar",
+        ])
+    );
+}
+
+#[test]
+fn an_inform7_transcript_drops_the_posture_and_takes_the_exit_the_game_names() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/inform7.txt"));
+    assert_eq!(rooms, set(&["Studio", "Loft", "Hall"]));
+    assert_eq!(
+        exits,
+        set(&[
+            "Studio -north-> Loft",
+            "Loft -south-> Studio",
+            "Studio -west-> Hall",
+            "Hall -east-> Studio",
+        ])
+    );
+}
+
+#[test]
+fn a_tads3_transcript_reads_past_implicit_actions() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/tads3.txt"));
+    assert_eq!(rooms, set(&["Entrance Hall", "Library", "Kitchen"]));
+    assert_eq!(
+        exits,
+        set(&[
+            "Entrance Hall -north-> Library",
+            "Library -south-> Entrance Hall",
+            "Entrance Hall -east-> Kitchen",
+            "Kitchen -west-> Entrance Hall",
+        ])
+    );
+}
+
+#[test]
+fn a_textworld_transcript_is_read_through_its_title_frame_and_names_compare_whole() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/textworld.txt"));
+    assert_eq!(rooms, set(&["Kitchenette", "Austere Study", "Kitchen"]));
+    assert_eq!(
+        exits,
+        set(&[
+            "Kitchenette -east-> Austere Study",
+            "Austere Study -west-> Kitchenette",
+            "Kitchenette -north-> Kitchen",
+            "Kitchen -south-> Kitchenette",
+        ])
+    );
+}
+
+#[test]
+fn a_textworld_transcript_with_its_location_list_names_every_room() {
+    let text = include_str!("fixtures/systems/textworld.txt");
+    let steps = read_steps(text, "fixture").unwrap();
+    let hints = Hints {
+        locations: ["Kitchen", "Kitchenette", "Austere Study", "Study"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        actions: Vec::new(),
+    };
+    let built = automap("fixture", &steps, &hints);
+    let exits: BTreeSet<String> = built
+        .project
+        .edge_records()
+        .iter()
+        .map(|r| format!("{} -{}-> {}", r.src, r.action, r.dst))
+        .collect();
+    assert_eq!(
+        exits,
+        set(&[
+            "Kitchenette -east-> Austere Study",
+            "Austere Study -west-> Kitchenette",
+            "Kitchenette -north-> Kitchen",
+            "Kitchen -south-> Kitchenette",
+        ])
+    );
+}
+
+#[test]
+fn a_mud_log_with_bracketed_titles_and_exits_lines_is_mapped() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/mud.txt"));
+    assert_eq!(
+        rooms,
+        set(&["Temple Square", "Market Street", "North Gate", "Bakery"])
+    );
+    assert_eq!(
+        exits,
+        set(&[
+            "Temple Square -north-> Market Street",
+            "Market Street -north-> North Gate",
+            "North Gate -south-> Market Street",
+            "Market Street -south-> Temple Square",
+            "Temple Square -east-> Bakery",
+            "Bakery -west-> Temple Square",
+        ])
+    );
+}
+
+#[test]
+fn a_mud_log_with_obvious_exits_lines_is_mapped() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/mud-obvious-exits.txt"));
+    assert_eq!(
+        rooms,
+        set(&["Guild Hall", "Training Yard", "Armoury", "Cellar"])
+    );
+    assert_eq!(
+        exits,
+        set(&[
+            "Guild Hall -north-> Training Yard",
+            "Training Yard -south-> Guild Hall",
+            "Guild Hall -west-> Armoury",
+            "Armoury -down-> Cellar",
+            "Cellar -up-> Armoury",
+            "Armoury -east-> Guild Hall",
+        ])
+    );
+}
