@@ -89,6 +89,7 @@ pub mod reread;
 pub mod roster;
 pub mod title;
 pub mod tracker;
+pub mod weights;
 
 pub use clean::{clean_walkthrough, write_walkthrough};
 pub use conventions::Conventions;
