@@ -21,6 +21,7 @@
 //! start given the others, repeated until nothing changes (at most [`ROUNDS`] rounds). Ties keep
 //! the current start.
 
+use super::weights::{BARRED, CHANGE, CHANGE_FIRM, GAP, SILENT, SUPPORT};
 use crate::domain::direction::Label;
 use crate::domain::map::RoomId;
 use std::collections::HashMap;
@@ -56,19 +57,6 @@ pub enum Said {
     Nothing,
 }
 
-/// The cost of a start away from the continuation (a skipped step is the exception).
-const GAP: f64 = 0.5;
-/// The cost of a start other than the tracker's (which weighed the text and the lattice): a new
-/// gap costs both, and one conflict removed pays for it.
-const CHANGE: f64 = 0.4;
-/// The same for a start the text or a way back vouches for: only two conflicts move it.
-const CHANGE_FIRM: f64 = 1.5;
-/// The credit for a move another move confirms (a way back, or the same move again).
-const SUPPORT: f64 = 0.3;
-/// The cost of a start the game's list of exits rules out.
-const BARRED: f64 = 3.0;
-/// The cost of a start whose description does not speak of the move's way.
-const SILENT: f64 = 0.6;
 /// At most this many passes over the moves.
 pub const ROUNDS: usize = 8;
 
