@@ -5,8 +5,11 @@
 #![allow(clippy::unwrap_used)]
 
 use maprepair::domain::automap::{automap, Hints};
-use maprepair::domain::formats::read_steps;
+use maprepair::domain::eval::{score, PairRule, Score};
+use maprepair::domain::formats::{parse_edge_list, read_steps};
+use maprepair::domain::import::read_import;
 use std::collections::BTreeSet;
+use std::path::PathBuf;
 
 /// The rooms and the walked exits (`from -dir-> to`) the automapper reads in a transcript.
 fn mapped(text: &str) -> (BTreeSet<String>, BTreeSet<String>) {
@@ -184,5 +187,78 @@ fn a_mud_log_with_obvious_exits_lines_is_mapped() {
             "Cellar -up-> Armoury",
             "Armoury -east-> Guild Hall",
         ])
+    );
+}
+
+/// The rooms and walked exits of a file opened as the app opens it ([`read_import`]).
+fn opened(file: &str, text: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let project = read_import(file, text).unwrap();
+    let rooms = project
+        .history
+        .head()
+        .rooms()
+        .map(|r| r.name.clone())
+        .collect();
+    let exits = project
+        .edge_records()
+        .iter()
+        .map(|r| format!("{} -{}-> {}", r.src, r.action, r.dst))
+        .collect();
+    (rooms, exits)
+}
+
+#[test]
+fn a_textworld_transcript_or_a_mud_log_opened_in_the_app_is_mapped_without_a_list() {
+    let tw = include_str!("fixtures/systems/textworld.txt");
+    assert_eq!(opened("game.txt", tw), mapped(tw));
+    let mud = include_str!("fixtures/systems/mud.txt");
+    let (rooms, exits) = opened("session.log", mud);
+    assert_eq!(
+        rooms,
+        set(&["Temple Square", "Market Street", "North Gate", "Bakery"])
+    );
+    assert!(exits.contains("Temple Square -east-> Bakery"));
+    assert_eq!(exits.len(), 6);
+}
+
+/// `../shared/textworld` beside the checkout, or `None` (with a message) when absent.
+fn textworld_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/textworld");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("SKIPPED: {} is absent", dir.display());
+        None
+    }
+}
+
+#[test]
+fn the_textworld_development_games_are_mapped_as_the_app_opens_them() {
+    let Some(dir) = textworld_dir() else { return };
+    let mut games: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    games.sort();
+    let mut total = Score::default();
+    for g in &games {
+        let name = g.file_name().unwrap().to_str().unwrap().to_string();
+        let text = std::fs::read_to_string(g.join(format!("{name}.transcript.txt"))).unwrap();
+        let truth_path = g.join(format!("{name}.edges.json"));
+        let truth =
+            parse_edge_list(&std::fs::read_to_string(&truth_path).unwrap(), "truth").unwrap();
+        let built = read_import(&format!("{name}.transcript.txt"), &text)
+            .unwrap()
+            .edge_records();
+        total += score(&truth, &built, PairRule::Closed);
+    }
+    assert!(games.len() >= 20, "{} games", games.len());
+    assert!(total.edge_f1() >= 0.98, "edge F1 {}", total.edge_f1());
+    assert!(
+        total.node_recall() >= 0.99,
+        "node recall {}",
+        total.node_recall()
     );
 }
