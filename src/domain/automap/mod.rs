@@ -5,14 +5,22 @@
 //! (`locations.json`) and move verbs (`actions.json`), the inputs the paper's gpt-4.1 mapper had.
 //!
 //! The parts, in the order a step meets them:
+//! * [`conventions`] — before anything is read, what this transcript's text does, learned from
+//!   the transcript itself (how it frames a title, its exits lines, a posture after a title,
+//!   the exit the game says it took): the reader sees every reply in that plain form;
 //! * [`movement`] — did the action try to move the player, and was it refused?
 //! * [`title`] and [`gazetteer`] — which room does the reply show (a title line, a listed name,
 //!   darkness)?
 //! * [`identity`] — which of several same-titled rooms is it, by memory of earlier moves, the
 //!   conflict machinery (a candidate that would add conflicts is a worse candidate),
 //!   descriptions and the words of the listed names;
-//! * [`tracker`] — the pass itself, including where a move started when the transcript skipped
-//!   steps (and, in hindsight, once the whole map is known);
+//! * [`tracker`] — the pass itself: which room a reply shows (`tracker::destination`), where
+//!   a move started when the transcript skipped steps (`tracker::move_start`,
+//!   `tracker::start_evidence`), and, once the whole map is known, hindsight as a listed pipeline
+//!   of named stages (`tracker::hindsight`); rooms are found by name and title ([`roster`]) and
+//!   by lattice cell ([`cells`]) without a walk over every room, so a transcript is read in time
+//!   near-linear in its length; every weight it decides by is in [`weights`], with what it
+//!   weighs and why its value;
 //! * [`consistency`] — every move's start judged again by how well all the moves agree (one
 //!   room, one way, one destination; the way back leads back);
 //! * [`misfit`] — a move whose start nothing vouches for, and which alone makes the lattice

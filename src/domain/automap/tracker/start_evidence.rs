@@ -425,7 +425,7 @@ impl Tracker<'_> {
         near.dedup();
         the_only(
             near.into_iter()
-                .filter(|&r| r != dst && self.roster.words_of(r).is_some_and(|w| beside(w))),
+                .filter(|&r| r != dst && self.roster.words_of(r).is_some_and(&beside)),
         )
     }
 }
