@@ -24,17 +24,25 @@ use std::path::{Path, PathBuf};
 
 /// Games under a `data_fixed` directory (sub-directories with `<game>.edges.json`), sorted.
 pub fn games(gt: &Path) -> Result<Vec<String>, CliError> {
-    let mut out: Vec<String> = std::fs::read_dir(gt)
-        .map_err(|e| CliError::Failed(format!("{}: {e}", gt.display())))?
+    games_having(gt, &["edges.json"], "expected MANGO's data_fixed directory")
+}
+
+/// Games under `dir`: sub-directories `<game>/` holding `<game>.<ext>` for every one of
+/// `exts`, sorted. An error (saying `expected`) when there is none.
+pub fn games_having(dir: &Path, exts: &[&str], expected: &str) -> Result<Vec<String>, CliError> {
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?
         .filter_map(Result::ok)
         .filter_map(|e| e.file_name().to_str().map(str::to_string))
-        .filter(|g| gt.join(g).join(format!("{g}.edges.json")).is_file())
+        .filter(|g| exts.iter().all(|x| game_file(dir, g, x).is_file()))
         .collect();
     out.sort();
     if out.is_empty() {
+        let files: Vec<String> = exts.iter().map(|x| format!("<game>/<game>.{x}")).collect();
         return Err(CliError::Failed(format!(
-            "{}: no <game>/<game>.edges.json found (expected MANGO's data_fixed directory)",
-            gt.display()
+            "{}: no {} found ({expected})",
+            dir.display(),
+            files.join(" with ")
         )));
     }
     Ok(out)

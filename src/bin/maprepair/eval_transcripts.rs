@@ -7,7 +7,7 @@
 
 use crate::args::Format;
 use crate::automap::{load_hints, load_steps};
-use crate::eval::{game_file, mean, truth};
+use crate::eval::{game_file, games_having, mean, truth};
 use crate::{emit, CliError};
 use maprepair::domain::automap::automap;
 use maprepair::domain::eval::{score, PairRule, Score};
@@ -17,23 +17,11 @@ use std::path::Path;
 /// Games under `dir` (sub-directories `<game>/` holding `<game>.transcript.txt` and
 /// `<game>.edges.json`), sorted.
 pub fn transcript_games(dir: &Path) -> Result<Vec<String>, CliError> {
-    let mut out: Vec<String> = std::fs::read_dir(dir)
-        .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?
-        .filter_map(Result::ok)
-        .filter_map(|e| e.file_name().to_str().map(str::to_string))
-        .filter(|g| {
-            game_file(dir, g, "edges.json").is_file()
-                && game_file(dir, g, "transcript.txt").is_file()
-        })
-        .collect();
-    out.sort();
-    if out.is_empty() {
-        return Err(CliError::Failed(format!(
-            "{}: no <game>/<game>.transcript.txt with <game>.edges.json found",
-            dir.display()
-        )));
-    }
-    Ok(out)
+    games_having(
+        dir,
+        &["transcript.txt", "edges.json"],
+        "expected a folder of game transcripts with their true edges",
+    )
 }
 
 /// The edge records the automapper builds from a game's transcript, with its location list or
