@@ -24,7 +24,7 @@
 //! the text as written; only the reader sees the plain form.
 
 use super::movement::move_label;
-use super::title::is_exits_line;
+use super::title::{is_exits_line, looks_like_title};
 use crate::domain::direction::{Direction, Label};
 use crate::domain::formats::Step;
 use std::collections::{HashMap, HashSet};
@@ -183,7 +183,7 @@ impl Conventions {
         for s in steps {
             for line in s.observation.lines() {
                 let plain = conv.plain_line(line);
-                if posture_split(&plain).is_none() && !plain.is_empty() {
+                if posture_split(&plain).is_none() && looks_like_title(&plain) {
                     conv.bare_titles.insert(plain.trim().to_lowercase());
                 }
             }
