@@ -40,7 +40,7 @@
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
 //! direction, both maps closed under compass reverses) it reaches edge precision 0.955, recall
 //! 0.948, F1 0.951 and node recall 0.972 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
-//! 0.91); on the raw walkthroughs F1 0.929 and node recall 0.993. The cleaning keeps only the
+//! 0.91); on the raw walkthroughs F1 0.927 and node recall 0.993. The cleaning keeps only the
 //! steps the ground truth cites, so 112 of the 1,210 kept moves start somewhere the previous
 //! kept step did not leave the player (the re-walk of a known corridor, a death, `enter
 //! gazebo` were dropped). For 37 of them nothing in the kept text tells ([`ceiling`]: no other
@@ -50,6 +50,11 @@
 //! starts. The automapper guesses a start only from evidence: the text ("You get off the
 //! bench."; "You're not sure which direction is which." keeps it where the player was), the way
 //! back, the lattice, and the conflicts a start would leave ([`misfit`]).
+//!
+//! On transcripts of a system it was not developed on — TextWorld's, with a banner, quest text
+//! and framed titles — it finds every room and exit, with and without the location list
+//! (`maprepair eval --transcripts`), once [`conventions`] has learned how the transcript frames
+//! its titles.
 //!
 //! Node recall has a like limit: of the truth's 884 rooms, 60 are never where a kept step
 //! arrives, and 47 of those are not named anywhere in the kept text. Such a room can only be
