@@ -39,6 +39,7 @@ node --test tests/llm_server/
 step "end-to-end tests on the release bundle (headless chromium)"
 node tests/e2e/smoke.mjs
 node tests/e2e/app.mjs
+node tests/e2e/transcripts.mjs
 node tests/e2e/llm.mjs
 
 step "speed in the browser (numbers printed; budgets reported, not gating: timings vary with load)"
