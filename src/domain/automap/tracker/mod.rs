@@ -107,7 +107,8 @@ struct RoomInfo {
     desc_text: Option<String>,
     /// The ways that description speaks of ([`mentioned_ways`]).
     desc_ways: Vec<Direction>,
-    /// Every word printed under the room's title, for naming.
+    /// Every word printed under the room's title, for naming by the listed names (kept only
+    /// when there is a list: nothing else reads it).
     text: Vec<String>,
     /// Those words' stems, compass words aside ([`stems`]).
     text_stems: std::collections::BTreeSet<String>,
@@ -479,7 +480,11 @@ impl<'a> Tracker<'a> {
             ways.sort();
             ways.dedup();
         }
-        info.text.extend(seen.text.iter().cloned());
+        // Only listed names are chosen by a room's words (a title's rooms, a slot): without a
+        // list the words would be kept for nothing, a copy of the whole transcript.
+        if !self.gaz.is_empty() {
+            info.text.extend(seen.text.iter().cloned());
+        }
         info.text_stems.extend(stems(&seen.text));
         info.printed_ways
             .extend(mentioned_ways(&seen.text.join(" ")));
