@@ -453,7 +453,9 @@ impl<'a> Tracker<'a> {
         let Some(info) = self.info.get_mut(i) else {
             return;
         };
-        if info.title.is_none() {
+        // The roster files a room under its title: only a room titled now is filed again.
+        let titled_now = info.title.is_none();
+        if titled_now {
             info.title = Some(seen.shown.clone());
         }
         if info.desc.is_none() && seen.desc.is_telling() {
@@ -488,7 +490,9 @@ impl<'a> Tracker<'a> {
         info.text_stems.extend(stems(&seen.text));
         info.printed_ways
             .extend(mentioned_ways(&seen.text.join(" ")));
-        self.refile(r);
+        if titled_now {
+            self.refile(r);
+        }
     }
 
     /// Turns a slot into a known room: a listed name, a group member or a title.
@@ -509,6 +513,8 @@ impl<'a> Tracker<'a> {
             info.group = c.group;
         }
         self.remember(slot, seen);
+        // Claimed, it is named: filed under its name whether or not it was titled just now.
+        self.refile(slot);
     }
 
     fn cand_name(&self, c: &Cand, seen: &Seen) -> String {
