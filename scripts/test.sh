@@ -39,6 +39,7 @@ node --test tests/llm_server/
 step "end-to-end tests on the release bundle (headless chromium)"
 node tests/e2e/smoke.mjs
 node tests/e2e/app.mjs
+node tests/e2e/transcripts.mjs
 node tests/e2e/llm.mjs
 node tests/e2e/robust.mjs
 

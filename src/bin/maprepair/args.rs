@@ -65,6 +65,21 @@ pub enum Bench {
     Routes(BenchRoutesArgs),
     /// What the cleaned walkthroughs' text tells a mapper, and the best it can score.
     Ceiling(BenchCeilingArgs),
+    /// How long the automapper takes on MANGO's walkthroughs and on folders of transcripts.
+    Automap(BenchAutomapArgs),
+}
+
+/// `bench automap [--data DIR] [--transcripts DIR]…`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("inputs").required(true).multiple(true).args(["data", "transcripts"])))]
+pub struct BenchAutomapArgs {
+    /// MANGO's data folder (its `data_fixed/`): every cleaned walkthrough, with its name lists.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// A folder of `<game>/<game>.transcript.txt`: every transcript, without and with its
+    /// location list. May be given more than once.
+    #[arg(long, value_name = "DIR")]
+    pub transcripts: Vec<PathBuf>,
 }
 
 /// `--semantics`.
@@ -204,13 +219,21 @@ pub struct AutomapArgs {
 }
 
 /// `eval --gt DATA_FIXED_DIR (--built DIR | --automap clean|raw) [--rule closed|exp14]
-/// [--hints yes|no] [--align]`.
+/// [--hints yes|no] [--align]`, or `eval --transcripts DIR`.
 #[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("source").required(true).args(["built", "automap"])))]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["built", "automap", "transcripts"])))]
 pub struct EvalArgs {
     /// MANGO's data_fixed folder (ground truth and walkthroughs).
-    #[arg(long, value_name = "DATA_FIXED_DIR")]
-    pub gt: PathBuf,
+    #[arg(
+        long,
+        value_name = "DATA_FIXED_DIR",
+        required_unless_present = "transcripts"
+    )]
+    pub gt: Option<PathBuf>,
+    /// Score the automapper on every `<game>/<game>.transcript.txt` of this folder against
+    /// `<game>.edges.json`, without the location list and with `<game>.locations.json`.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["gt", "built", "automap", "align"])]
+    pub transcripts: Option<PathBuf>,
     /// Score the edge lists in this folder.
     #[arg(long, value_name = "DIR", conflicts_with = "automap")]
     pub built: Option<PathBuf>,

@@ -8,7 +8,8 @@
 //! reproduces the paper's `quality.json`. `--align` (with `--automap`) first renames each
 //! automapped room after the truth room it stands for ([`align_names`]): with `--hints no` the
 //! rooms carry their titles, which the truth's names ("forest 2") never match, and this scores
-//! how well the automapper told rooms apart and joined them instead.
+//! how well the automapper told rooms apart and joined them instead. `--transcripts DIR` scores
+//! interpreter transcripts instead ([`crate::eval_transcripts`]).
 
 use crate::args::{EvalArgs, Format, RuleArg, Walkthroughs, YesNo};
 use crate::automap::load_hints;
@@ -25,17 +26,25 @@ use std::path::{Path, PathBuf};
 
 /// Games under a `data_fixed` directory (sub-directories with `<game>.edges.json`), sorted.
 pub fn games(gt: &Path) -> Result<Vec<String>, CliError> {
-    let mut out: Vec<String> = std::fs::read_dir(gt)
-        .map_err(|e| CliError::Failed(format!("{}: {e}", gt.display())))?
+    games_having(gt, &["edges.json"], "expected MANGO's data_fixed directory")
+}
+
+/// Games under `dir`: sub-directories `<game>/` holding `<game>.<ext>` for every one of
+/// `exts`, sorted. An error (saying `expected`) when there is none.
+pub fn games_having(dir: &Path, exts: &[&str], expected: &str) -> Result<Vec<String>, CliError> {
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?
         .filter_map(Result::ok)
         .filter_map(|e| e.file_name().to_str().map(str::to_string))
-        .filter(|g| gt.join(g).join(format!("{g}.edges.json")).is_file())
+        .filter(|g| exts.iter().all(|x| game_file(dir, g, x).is_file()))
         .collect();
     out.sort();
     if out.is_empty() {
+        let files: Vec<String> = exts.iter().map(|x| format!("<game>/<game>.{x}")).collect();
         return Err(CliError::Failed(format!(
-            "{}: no <game>/<game>.edges.json found (expected MANGO's data_fixed directory)",
-            gt.display()
+            "{}: no {} found ({expected})",
+            dir.display(),
+            files.join(" with ")
         )));
     }
     Ok(out)
@@ -88,7 +97,7 @@ pub fn built_records(dir: &Path, game: &str) -> Result<Option<Vec<EdgeRecord>>, 
     Ok(None)
 }
 
-fn mean(rows: &[(String, Score)], f: impl Fn(&Score) -> f64) -> f64 {
+pub fn mean(rows: &[(String, Score)], f: impl Fn(&Score) -> f64) -> f64 {
     if rows.is_empty() {
         0.0
     } else {
@@ -98,7 +107,13 @@ fn mean(rows: &[(String, Score)], f: impl Fn(&Score) -> f64) -> f64 {
 
 #[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
 pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
-    let gt = args.gt.as_path();
+    // clap makes --transcripts exclusive with the rest, and --gt required without it.
+    if let Some(dir) = &args.transcripts {
+        return crate::eval_transcripts::run(dir, format);
+    }
+    let Some(gt) = args.gt.as_deref() else {
+        return Err(CliError::Usage("eval needs --gt or --transcripts".into()));
+    };
     let rule = match args.rule {
         RuleArg::Closed => PairRule::Closed,
         RuleArg::Exp14 => PairRule::Exp14,

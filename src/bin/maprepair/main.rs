@@ -6,6 +6,7 @@
 
 mod args;
 mod automap;
+mod bench_automap;
 mod bench_ceiling;
 mod bench_files;
 mod bench_mango;
@@ -15,6 +16,7 @@ mod bench_solver;
 mod bench_synth;
 mod check;
 mod eval;
+mod eval_transcripts;
 mod fuzz;
 mod input;
 mod repair;
@@ -130,6 +132,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
             Bench::Files(a) => bench_files::run(a, f),
             Bench::Routes(a) => bench_routes::run(a, f),
             Bench::Ceiling(a) => bench_ceiling::run(a, f),
+            Bench::Automap(a) => bench_automap::run(a, f),
         },
     }
 }

@@ -21,6 +21,7 @@
 //! start given the others, repeated until nothing changes (at most [`ROUNDS`] rounds). Ties keep
 //! the current start.
 
+use super::weights::{BARRED, CHANGE, CHANGE_FIRM, GAP, SILENT, SUPPORT};
 use crate::domain::direction::Label;
 use crate::domain::map::RoomId;
 use std::collections::HashMap;
@@ -40,26 +41,22 @@ pub struct Move {
     pub placed: Option<RoomId>,
     /// True when the text or a way back vouches for the tracker's start.
     pub firm: bool,
-    /// Rooms the move cannot have started in: the exits the game listed there do not include
-    /// its way.
-    pub barred: Vec<RoomId>,
-    /// Rooms whose description speaks of several ways out but not of the move's.
-    pub silent: Vec<RoomId>,
+    /// True when the text shows where the move started (in a whole transcript, the reply just
+    /// before it showed the player there): the start is not judged again.
+    pub shown: bool,
 }
 
-/// The cost of a start away from the continuation (a skipped step is the exception).
-const GAP: f64 = 0.5;
-/// The cost of a start other than the tracker's (which weighed the text and the lattice): a new
-/// gap costs both, and one conflict removed pays for it.
-const CHANGE: f64 = 0.4;
-/// The same for a start the text or a way back vouches for: only two conflicts move it.
-const CHANGE_FIRM: f64 = 1.5;
-/// The credit for a move another move confirms (a way back, or the same move again).
-const SUPPORT: f64 = 0.3;
-/// The cost of a start the game's list of exits rules out.
-const BARRED: f64 = 3.0;
-/// The cost of a start whose description does not speak of the move's way.
-const SILENT: f64 = 0.6;
+/// What a room's own text says of leaving it a given way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Said {
+    /// The exits the game listed there do not include the way: no move that way started there.
+    Barred,
+    /// Its description speaks of several ways out, but not of this one.
+    Silent,
+    /// Nothing against it.
+    Nothing,
+}
+
 /// At most this many passes over the moves.
 pub const ROUNDS: usize = 8;
 
@@ -154,8 +151,9 @@ impl Exits {
 /// The start chosen for every move (same order as `moves`). See the module docs.
 ///
 /// # Complexity
-/// O(R · M · K) hash operations for R rounds, M moves and K candidate starts per move.
-pub fn resolve_sources(moves: &[Move]) -> Vec<RoomId> {
+/// O(R · M · K) hash operations for R rounds, M moves and K candidate starts per move, with
+/// `said` (what a room's text says of leaving it a way) asked once per candidate.
+pub fn resolve_sources(moves: &[Move], said: impl Fn(RoomId, &Label) -> Said) -> Vec<RoomId> {
     let mut from: Vec<RoomId> = moves.iter().map(|m| m.from).collect();
     let mut exits = Exits::default();
     for m in moves {
@@ -164,14 +162,17 @@ pub fn resolve_sources(moves: &[Move]) -> Vec<RoomId> {
     for _ in 0..ROUNDS {
         let mut changed = false;
         for (k, m) in moves.iter().enumerate() {
+            if m.shown {
+                continue;
+            }
             let cur = from[k];
             exits.remove(cur, m.to, &m.label);
             let cost = |s: RoomId, exits: &Exits| {
                 let mut c = exits.judge(s, m.to, &m.label);
-                if m.barred.contains(&s) {
-                    c += BARRED;
-                } else if m.silent.contains(&s) {
-                    c += SILENT;
+                match said(s, &m.label) {
+                    Said::Barred => c += BARRED,
+                    Said::Silent => c += SILENT,
+                    Said::Nothing => {}
                 }
                 if s != m.from {
                     c += if m.firm { CHANGE_FIRM } else { CHANGE };
@@ -232,9 +233,12 @@ mod tests {
             cont: cont.map(RoomId),
             placed: None,
             firm: false,
-            barred: Vec::new(),
-            silent: Vec::new(),
+            shown: false,
         }
+    }
+
+    fn nothing(_: RoomId, _: &Label) -> Said {
+        Said::Nothing
     }
 
     #[test]
@@ -247,7 +251,7 @@ mod tests {
             mv(0, 3, Direction::North, Some(0)),
             mv(3, 2, Direction::South, Some(3)),
         ];
-        let got = resolve_sources(&moves);
+        let got = resolve_sources(&moves, nothing);
         assert_eq!(got, vec![RoomId(0), RoomId(1), RoomId(2), RoomId(3)]);
     }
 
@@ -262,7 +266,7 @@ mod tests {
             mv(1, 0, Direction::South, Some(1)),
             gap,
         ];
-        let got = resolve_sources(&moves);
+        let got = resolve_sources(&moves, nothing);
         assert_eq!(got, vec![RoomId(0), RoomId(1), RoomId(2)]);
     }
 
@@ -272,14 +276,26 @@ mod tests {
         // other ways only: the continuation, room 0, is the better start.
         let mut m = mv(2, 1, Direction::Northeast, Some(0));
         m.placed = Some(RoomId(2));
-        assert_eq!(resolve_sources(&[m.clone()]), vec![RoomId(2)]);
-        m.silent = vec![RoomId(2)];
-        assert_eq!(resolve_sources(&[m.clone()]), vec![RoomId(0)]);
+        assert_eq!(resolve_sources(&[m.clone()], nothing), vec![RoomId(2)]);
+        let silent = |r: RoomId, _: &Label| {
+            if r == RoomId(2) {
+                Said::Silent
+            } else {
+                Said::Nothing
+            }
+        };
+        assert_eq!(resolve_sources(&[m.clone()], silent), vec![RoomId(0)]);
         // A start the listed exits rule out is left even for no confirmed alternative.
         let mut b = mv(0, 1, Direction::Down, Some(0));
         b.placed = Some(RoomId(2));
-        b.barred = vec![RoomId(0)];
-        assert_eq!(resolve_sources(&[b]), vec![RoomId(2)]);
+        let barred = |r: RoomId, _: &Label| {
+            if r == RoomId(0) {
+                Said::Barred
+            } else {
+                Said::Nothing
+            }
+        };
+        assert_eq!(resolve_sources(&[b], barred), vec![RoomId(2)]);
     }
 
     #[test]
@@ -289,7 +305,7 @@ mod tests {
             mv(1, 2, Direction::East, Some(1)),
             mv(2, 1, Direction::West, Some(2)),
         ];
-        let got = resolve_sources(&moves);
+        let got = resolve_sources(&moves, nothing);
         assert_eq!(got, vec![RoomId(0), RoomId(1), RoomId(2)]);
     }
 }

@@ -22,7 +22,7 @@
 
 use std::collections::HashMap;
 
-use super::title::{lines, looks_like_title, same_word, words};
+use super::title::{lines, looks_like_title, whole_word, words};
 use crate::domain::names::{title_key, without_article, without_qualifier};
 
 /// How many of a title-less reply's opening sentences may say where the player is.
@@ -411,18 +411,18 @@ impl Gazetteer {
             }
             let in_phrase = nw
                 .iter()
-                .filter(|w| pw.iter().any(|x| same_word(x, w)))
+                .filter(|w| pw.iter().any(|x| whole_word(x, w)))
                 .count();
             let explained = pw
                 .iter()
-                .filter(|x| nw.iter().any(|w| same_word(x, w)))
+                .filter(|x| nw.iter().any(|w| whole_word(x, w)))
                 .count();
             // A name matched by its qualifier alone ("alley (north/south)" for "a north-south
             // path") is not the room named.
             let base_named = p
                 .base_words
                 .iter()
-                .any(|w| pw.iter().any(|x| same_word(x, w)));
+                .any(|w| pw.iter().any(|x| whole_word(x, w)));
             if in_phrase == 0 || !base_named {
                 continue;
             }
@@ -466,7 +466,7 @@ impl Gazetteer {
                 p.base_words.len() >= 2
                     && p.base_words
                         .iter()
-                        .all(|w| sw.iter().any(|x| same_word(x, w)))
+                        .all(|w| sw.iter().any(|x| whole_word(x, w)))
             })
             .map(|(i, p)| (i, p.base_words.len() as f64 / sw.len().max(1) as f64))
             .collect();

@@ -19,6 +19,7 @@
 //! The weights are small integers chosen by hand; every choice is explained in the step's
 //! analysis.
 
+use super::cells::Cells;
 use super::title::{same_word, words};
 use crate::domain::analysis::{detect, Geometry};
 use crate::domain::direction::Label;
@@ -127,6 +128,7 @@ pub fn added_conflicts(map: &Map, base: usize, from: RoomId, to: RoomId, label: 
 pub fn local_conflicts(
     map: &Map,
     geo: &Geometry,
+    cells: &Cells,
     from: RoomId,
     to: RoomId,
     label: &Label,
@@ -165,7 +167,7 @@ pub fn local_conflicts(
             {
                 n += 1;
             }
-            (Some(_), None) if room_at(map, geo, from, v, Some(to)).is_some() => n += 1,
+            (Some(_), None) if cells.room_at(geo, from, v, Some(to)).is_some() => n += 1,
             _ => {}
         }
     }
@@ -188,23 +190,6 @@ pub fn target(map: &Map, from: RoomId, label: &Label) -> Option<RoomId> {
     map.exits_from(from)
         .find(|e| &e.label == label && e.origin == Origin::Observed)
         .map(|e| e.to)
-}
-
-/// The room at `pos(anchor) + offset` in the anchor's frame, other than `except`.
-pub fn room_at(
-    map: &Map,
-    geo: &Geometry,
-    anchor: RoomId,
-    offset: [i32; 3],
-    except: Option<RoomId>,
-) -> Option<RoomId> {
-    let p = geo.position(anchor)?;
-    let f = geo.frame_of(anchor)?;
-    let want = [p[0] + offset[0], p[1] + offset[1], p[2] + offset[2]];
-    map.rooms()
-        .map(|r| r.id)
-        .filter(|&r| Some(r) != except && r != anchor)
-        .find(|&r| geo.frame_of(r) == Some(f) && geo.position(r) == Some(want))
 }
 
 #[cfg(test)]
@@ -248,32 +233,37 @@ mod tests {
         assert!(added_conflicts(&m, base, a, c, &North.into()) >= 1);
         assert_eq!(target(&m, a, &North.into()), Some(b));
         let geo = Geometry::infer(&m);
-        assert_eq!(room_at(&m, &geo, a, [0, 1, 0], None), Some(b));
-        assert_eq!(local_conflicts(&m, &geo, a, b, &North.into()), 0);
+        let cells = Cells::of(&geo);
+        assert_eq!(cells.room_at(&geo, a, [0, 1, 0], None), Some(b));
+        assert_eq!(local_conflicts(&m, &geo, &cells, a, b, &North.into()), 0);
         assert_eq!(
-            local_conflicts(&m, &geo, a, c, &North.into()),
+            local_conflicts(&m, &geo, &cells, a, c, &North.into()),
             1,
             "a second target"
         );
         assert_eq!(
-            local_conflicts(&m, &geo, b, c, &South.into()),
+            local_conflicts(&m, &geo, &cells, b, c, &South.into()),
             1,
             "a's cell is taken"
         );
         let e = m.add_room("e");
         m.add_exit(b, e, East, Origin::Observed).unwrap();
         let geo = Geometry::infer(&m);
+        let cells = Cells::of(&geo);
         assert_eq!(
-            local_conflicts(&m, &geo, e, a, &South.into()),
+            local_conflicts(&m, &geo, &cells, e, a, &South.into()),
             1,
             "a loop that does not close"
         );
         assert_eq!(
-            local_conflicts(&m, &geo, e, b, &West.into()),
+            local_conflicts(&m, &geo, &cells, e, b, &West.into()),
             0,
             "the way back"
         );
         // A way back that is not the opposite direction is one conflict, not also a loop.
-        assert_eq!(local_conflicts(&m, &geo, b, a, &Southeast.into()), 1);
+        assert_eq!(
+            local_conflicts(&m, &geo, &cells, b, a, &Southeast.into()),
+            1
+        );
     }
 }

@@ -5,14 +5,22 @@
 //! (`locations.json`) and move verbs (`actions.json`), the inputs the paper's gpt-4.1 mapper had.
 //!
 //! The parts, in the order a step meets them:
+//! * [`conventions`] — before anything is read, what this transcript's text does, learned from
+//!   the transcript itself (how it frames a title, its exits lines, a posture after a title,
+//!   the exit the game says it took): the reader sees every reply in that plain form;
 //! * [`movement`] — did the action try to move the player, and was it refused?
 //! * [`title`] and [`gazetteer`] — which room does the reply show (a title line, a listed name,
 //!   darkness)?
 //! * [`identity`] — which of several same-titled rooms is it, by memory of earlier moves, the
 //!   conflict machinery (a candidate that would add conflicts is a worse candidate),
 //!   descriptions and the words of the listed names;
-//! * [`tracker`] — the pass itself, including where a move started when the transcript skipped
-//!   steps (and, in hindsight, once the whole map is known);
+//! * [`tracker`] — the pass itself: which room a reply shows (`tracker::destination`), where
+//!   a move started when the transcript skipped steps (`tracker::move_start`,
+//!   `tracker::start_evidence`), and, once the whole map is known, hindsight as a listed pipeline
+//!   of named stages (`tracker::hindsight`); rooms are found by name and title ([`roster`]) and
+//!   by lattice cell ([`cells`]) without a walk over every room, so a transcript is read in time
+//!   near-linear in its length; every weight it decides by is in [`weights`], with what it
+//!   weighs and why its value;
 //! * [`consistency`] — every move's start judged again by how well all the moves agree (one
 //!   room, one way, one destination; the way back leads back);
 //! * [`misfit`] — a move whose start nothing vouches for, and which alone makes the lattice
@@ -32,7 +40,7 @@
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
 //! direction, both maps closed under compass reverses) it reaches edge precision 0.955, recall
 //! 0.948, F1 0.951 and node recall 0.972 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
-//! 0.91); on the raw walkthroughs F1 0.929 and node recall 0.993. The cleaning keeps only the
+//! 0.91); on the raw walkthroughs F1 0.927 and node recall 0.993. The cleaning keeps only the
 //! steps the ground truth cites, so 112 of the 1,210 kept moves start somewhere the previous
 //! kept step did not leave the player (the re-walk of a known corridor, a death, `enter
 //! gazebo` were dropped). For 37 of them nothing in the kept text tells ([`ceiling`]: no other
@@ -42,6 +50,11 @@
 //! starts. The automapper guesses a start only from evidence: the text ("You get off the
 //! bench."; "You're not sure which direction is which." keeps it where the player was), the way
 //! back, the lattice, and the conflicts a start would leave ([`misfit`]).
+//!
+//! On transcripts of a system it was not developed on — TextWorld's, with a banner, quest text
+//! and framed titles — it finds every room and exit, with and without the location list
+//! (`maprepair eval --transcripts`), once [`conventions`] has learned how the transcript frames
+//! its titles.
 //!
 //! Node recall has a like limit: of the truth's 884 rooms, 60 are never where a kept step
 //! arrives, and 47 of those are not named anywhere in the kept text. Such a room can only be
@@ -75,8 +88,10 @@
 //! ```
 
 pub mod ceiling;
+pub mod cells;
 pub mod clean;
 pub mod consistency;
+pub mod conventions;
 pub mod gazetteer;
 pub mod identity;
 pub mod misfit;
@@ -84,10 +99,13 @@ pub mod movement;
 pub mod naming;
 pub mod placement;
 pub mod reread;
+pub mod roster;
 pub mod title;
 pub mod tracker;
+pub mod weights;
 
 pub use clean::{clean_walkthrough, write_walkthrough};
+pub use conventions::Conventions;
 pub use gazetteer::Gazetteer;
 
 use super::direction::Direction;
@@ -175,12 +193,15 @@ fn every_step_moves(steps: &[Step]) -> bool {
 /// O(S · C · (V + E) log V) for S steps and C candidates per ambiguous step.
 pub fn automap(name: &str, steps: &[Step], hints: &Hints) -> Automap {
     let gaz = Gazetteer::new(&hints.locations);
-    let mut tracker = Tracker::new(&gaz, &hints.actions, every_step_moves(steps));
-    tracker.survey(steps);
-    for (i, s) in steps.iter().enumerate() {
+    // The reader sees each reply in the plain form this transcript's conventions give it; the
+    // commits keep the text as written.
+    let plain = Conventions::learn(steps).normalize(steps, &hints.actions);
+    let mut tracker = Tracker::new(&gaz, &hints.actions, every_step_moves(&plain));
+    tracker.survey(&plain);
+    for (i, s) in plain.iter().enumerate() {
         tracker.observe(i, s);
     }
-    let finals = tracker.finish(steps);
+    let finals = tracker.finish(&plain);
     let names = unique_names(&finals);
     let details = tracker.details();
     let mut history = History::new();

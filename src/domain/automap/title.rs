@@ -103,6 +103,9 @@ pub fn looks_like_title(line: &str) -> bool {
     if t.ends_with(['.', '!', '?', ':', ',', ';', '"', '\'']) {
         return false;
     }
+    if is_exits_line(t) {
+        return false;
+    }
     let key = title_key(t);
     if key.is_empty() || matches!(key.as_str(), "darkness" | "dark" | "ok" | "taken" | "done") {
         return false;
@@ -112,6 +115,30 @@ pub fn looks_like_title(line: &str) -> bool {
         return false;
     }
     true
+}
+
+/// Words with which a line lists a room's exits (`Exits: north east`, `Obvious exits: …`).
+const EXITS_WORDS: &[&str] = &[
+    "exits:",
+    "obvious exits:",
+    "obvious exits are:",
+    "visible exits:",
+    "obvious paths:",
+    "exits are:",
+];
+
+/// The exits a line lists (lowercase, after its exits word), if it is an exits line.
+pub fn exits_listed(text: &str) -> Option<String> {
+    let lower = text.trim().to_lowercase();
+    EXITS_WORDS
+        .iter()
+        .find_map(|w| lower.strip_prefix(w))
+        .map(str::to_string)
+}
+
+/// True if the line lists a room's exits rather than naming a room.
+pub fn is_exits_line(text: &str) -> bool {
+    exits_listed(text).is_some()
 }
 
 /// A line of a reply with its normalized key.
@@ -189,6 +216,13 @@ pub fn stem(word: &str) -> &str {
     word
 }
 
+/// True if two words are one word, whole: the same, or the same but for their commonest
+/// inflection ([`stem`]: "doors" / "door"). A word is never another that starts with it
+/// ("kitchen" / "kitchenette"): a name names its room only whole.
+pub fn whole_word(a: &str, b: &str) -> bool {
+    a == b || stem(a) == stem(b)
+}
+
 /// True if two words are the same or one is a prefix (of three letters or more) of the other
 /// ("lab" / "laboratory", "east" / "eastward").
 pub fn same_word(a: &str, b: &str) -> bool {
@@ -253,6 +287,8 @@ mod tests {
             ["chief", "office", "door"]
         );
         assert!(same_word("lab", "laboratory"));
+        assert!(!whole_word("kitchen", "kitchenette"));
+        assert!(whole_word("doors", "door"));
         assert!(!same_word("at", "attic"));
     }
 }

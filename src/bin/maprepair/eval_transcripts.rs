@@ -1,0 +1,121 @@
+//! `eval --transcripts DIR`: the automapper on every interpreter transcript of a folder
+//! (`<game>/<game>.transcript.txt`), scored against `<game>.edges.json` by issue 5's metric
+//! (directed pairs with the right direction, both maps closed under compass reverses; node
+//! recall over the truth's rooms), twice: without a location list (as a player's own transcript
+//! comes) and with `<game>.locations.json` where the game has one. Each map is built the way
+//! `maprepair automap TRANSCRIPT [--locations FILE] --out EDGES.json` builds it.
+
+use crate::args::Format;
+use crate::automap::{load_hints, load_steps};
+use crate::eval::{game_file, games_having, mean, truth};
+use crate::{emit, CliError};
+use maprepair::domain::automap::automap;
+use maprepair::domain::eval::{score, PairRule, Score};
+use serde_json::{json, Value};
+use std::path::Path;
+
+/// Games under `dir` (sub-directories `<game>/` holding `<game>.transcript.txt` and
+/// `<game>.edges.json`), sorted.
+pub fn transcript_games(dir: &Path) -> Result<Vec<String>, CliError> {
+    games_having(
+        dir,
+        &["transcript.txt", "edges.json"],
+        "expected a folder of game transcripts with their true edges",
+    )
+}
+
+/// The edge records the automapper builds from a game's transcript, with its location list or
+/// without.
+pub fn automap_transcript(
+    dir: &Path,
+    game: &str,
+    with_list: bool,
+) -> Result<Vec<maprepair::domain::formats::EdgeRecord>, CliError> {
+    let loc = game_file(dir, game, "locations.json");
+    let steps = load_steps(&game_file(dir, game, "transcript.txt"), None)?;
+    let hints = load_hints(with_list.then_some(loc.as_path()), None)?;
+    Ok(automap(game, &steps, &hints).project.edge_records())
+}
+
+/// Scores of one pass over the folder, per game and in total.
+fn pass(dir: &Path, games: &[String], with_list: bool) -> Result<Value, CliError> {
+    let mut rows: Vec<(String, Score)> = Vec::new();
+    let mut skipped = Vec::new();
+    for game in games {
+        if with_list && !game_file(dir, game, "locations.json").is_file() {
+            skipped.push(game.clone());
+            continue;
+        }
+        let built = automap_transcript(dir, game, with_list)?;
+        rows.push((
+            game.clone(),
+            score(&truth(dir, game)?, &built, PairRule::Closed),
+        ));
+    }
+    let total: Score = rows.iter().map(|(_, s)| *s).sum();
+    Ok(json!({
+        "games": rows.iter().map(|(g, s)| {
+            let mut v = s.to_json();
+            v["game"] = json!(g);
+            v
+        }).collect::<Vec<Value>>(),
+        "total": total.to_json(),
+        "macro": {
+            "node_recall": mean(&rows, Score::node_recall),
+            "edge_f1": mean(&rows, Score::edge_f1),
+        },
+        "games_without_locations": skipped,
+    }))
+}
+
+/// One row of the text table: a game's (or the total's) scores without and with the list.
+fn row(name: &str, a: &Value, b: &Value) -> String {
+    let cell = |v: &Value, k: &str| v[k].as_f64().unwrap_or(0.0);
+    format!(
+        "{:<14}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>9.3}{:>7.3}{:>7.3}{:>7.3}\n",
+        name,
+        cell(a, "node_recall"),
+        cell(a, "edge_precision"),
+        cell(a, "edge_recall"),
+        cell(a, "edge_f1"),
+        cell(b, "node_recall"),
+        cell(b, "edge_precision"),
+        cell(b, "edge_recall"),
+        cell(b, "edge_f1"),
+    )
+}
+
+/// Runs `eval --transcripts DIR`.
+pub fn run(dir: &Path, format: Format) -> Result<(), CliError> {
+    let games = transcript_games(dir)?;
+    let without = pass(dir, &games, false)?;
+    let with = pass(dir, &games, true)?;
+    let out = json!({
+        "rule": PairRule::Closed,
+        "source": format!("transcripts:{}", dir.display()),
+        "without_list": without,
+        "with_list": with,
+    });
+    emit(format, &out, || {
+        let find = |p: &Value, g: &str| {
+            p["games"]
+                .as_array()
+                .and_then(|a| a.iter().find(|r| r["game"] == g).cloned())
+                .unwrap_or(Value::Null)
+        };
+        let mut s = format!(
+            "{:<14}{:>7}{:>7}{:>7}{:>7}{:>9}{:>7}{:>7}{:>7}\n",
+            "game", "nodeR", "P", "R", "F1", "| nodeR", "P", "R", "F1"
+        );
+        for g in &games {
+            s.push_str(&row(g, &find(&without, g), &find(&with, g)));
+        }
+        s.push_str(&row("TOTAL", &without["total"], &with["total"]));
+        s.push_str(&format!(
+            "{} games (closed rule); left without the location list, right with it",
+            games.len()
+        ));
+        s
+    });
+    Ok(())
+}

@@ -1,0 +1,422 @@
+//! Which room a reply shows: the candidates for a title (rooms already met under it, or a new
+//! one) and the evidence that scores them (memory of earlier moves, the lattice, descriptions,
+//! the words below a bare title, the listed names' qualifiers).
+
+use super::text_cues::{mentions, slope, stems};
+use super::{Cand, Outcome, Seen, Tracker};
+use crate::domain::automap::gazetteer::MatchKind;
+use crate::domain::automap::identity::{has_exit, local_conflicts, target};
+use crate::domain::automap::movement::mentioned_ways;
+use crate::domain::automap::naming::named_member;
+use crate::domain::automap::title::words;
+use crate::domain::automap::weights::{
+    DISTINCTIVE, SAME_DESC, TOLD_LEAD, W_CONFLICT, W_DESC, W_HERE, W_LEVEL, W_LOOP, W_NOVEL,
+    W_QUALIFIER, W_SAME_WAY, W_SILENT, W_TEXT, W_WAY_BACK,
+};
+use crate::domain::direction::{Direction, Label};
+use crate::domain::map::{Origin, RoomId};
+use crate::domain::names::title_key;
+
+impl Tracker<'_> {
+    /// True when `r`'s description speaks of several ways out but not of this one.
+    pub(super) fn silent_on(&self, r: RoomId, label: &Label) -> bool {
+        let Some(d) = label.direction().filter(|d| d.vector().is_some()) else {
+            return false;
+        };
+        let Some(info) = self.info(r).filter(|i| i.desc_text.is_some()) else {
+            return false;
+        };
+        info.desc_ways.len() >= 2 && !info.desc_ways.contains(&d)
+    }
+
+    /// True when a reply cannot show the unseen room `s`: the text under its title speaks of two
+    /// or more compass ways out ("The street continues north and south, and the entrance to
+    /// Scotland Yard is to the east."), but not of the compass way back along a move seen to
+    /// enter `s` (east into it: back west). A room entered from a street to the west whose own text
+    /// names every way but west is another room, whatever way the player later came back to
+    /// it. Up and down count for nothing here: a reply speaks of them through things ("wind
+    /// coming down the chimney") as often as through ways.
+    pub(super) fn cannot_be_slot(&self, s: RoomId, seen: &Seen) -> bool {
+        // Some games leave a blank line between a title and its description.
+        let text = if seen.desc_text.is_empty() {
+            &seen.below
+        } else {
+            &seen.desc_text
+        };
+        let ways: Vec<Direction> = mentioned_ways(text)
+            .into_iter()
+            .filter(|d| d.is_level())
+            .collect();
+        ways.len() >= 2
+            && self.map.exits_to(s).any(|e| {
+                e.origin == Origin::Observed
+                    && e.from != s
+                    && e.label
+                        .opposite()
+                        .and_then(|b| b.direction())
+                        .filter(|d| d.is_level())
+                        .is_some_and(|d| !ways.contains(&d))
+            })
+    }
+
+    /// True when `from`'s description says this compass way climbs (or descends) and `to`'s says
+    /// its way back does the same ([`slope`]): the two cannot be joined this way.
+    pub(super) fn same_slope(&self, from: RoomId, to: RoomId, label: &Label) -> bool {
+        let Some(way) = label.direction().filter(|d| d.is_level()) else {
+            return false;
+        };
+        let text = |r: RoomId| self.info(r).and_then(|i| i.desc_text.as_deref());
+        match (text(from), text(to)) {
+            (Some(a), Some(b)) => slope(a, way)
+                .zip(slope(b, way.opposite()))
+                .is_some_and(|(x, y)| x == y),
+            _ => false,
+        }
+    }
+
+    /// True when `r`'s description speaks of this way out.
+    pub(super) fn speaks_of(&self, r: RoomId, label: &Label) -> bool {
+        self.info(r)
+            .and_then(|i| i.desc_text.as_deref())
+            .is_some_and(|text| mentions(text, label))
+    }
+
+    pub(super) fn candidates(&self, seen: &Seen) -> Vec<Cand> {
+        if self.gaz.is_empty() {
+            let key = title_key(&seen.shown);
+            let mut out: Vec<Cand> = self
+                .roster
+                .titled(&key)
+                .iter()
+                .map(|&r| Cand {
+                    room: Some(r),
+                    place: None,
+                    group: None,
+                    text: 1.0,
+                })
+                .collect();
+            // A long description printed again is the room it was printed for, however the
+            // lattice disagrees (a game's map need not be flat). Short ones are not: every
+            // room of a maze is "a maze of twisty little passages, all alike".
+            if seen.desc.words.len() >= DISTINCTIVE {
+                let same: Vec<Cand> = out
+                    .iter()
+                    .filter(|c| {
+                        c.room
+                            .and_then(|r| self.info(r))
+                            .and_then(|i| i.desc.as_ref())
+                            .is_some_and(|d| d.similarity(&seen.desc) >= SAME_DESC)
+                    })
+                    .cloned()
+                    .collect();
+                if !same.is_empty() {
+                    return same;
+                }
+            }
+            // Games print a room's description on the first visit only: a title shown bare is
+            // a room already seen. Without a list of names, that is the only word on it.
+            if out.is_empty() || seen.desc.is_telling() {
+                out.push(Cand {
+                    room: None,
+                    place: None,
+                    group: None,
+                    text: 1.0,
+                });
+            }
+            return out;
+        }
+        if let Some(g) = seen.group {
+            let members = self.gaz.group(g);
+            let mut out: Vec<Cand> = self
+                .map
+                .rooms()
+                .filter(|r| self.group_of_room(r.id) == Some(g))
+                .map(|r| Cand {
+                    room: Some(r.id),
+                    place: None,
+                    group: Some(g),
+                    text: 1.0,
+                })
+                .collect();
+            if out.len() < members.len() {
+                out.push(Cand {
+                    room: None,
+                    place: members.first().copied(),
+                    group: Some(g),
+                    text: 1.0,
+                });
+            }
+            return out;
+        }
+        seen.places
+            .iter()
+            .map(|&(p, text)| Cand {
+                room: self.by_place.get(p).copied().flatten(),
+                place: Some(p),
+                group: None,
+                text,
+            })
+            .collect()
+    }
+
+    /// Scores a destination candidate for a move `cur --label-->`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn score_dest(
+        &self,
+        c: &Cand,
+        seen: &Seen,
+        cur: Option<RoomId>,
+        label: Option<&Label>,
+        here: Option<RoomId>,
+    ) -> f64 {
+        let geo = self.geo.current();
+        let mut s = W_TEXT * c.text;
+        if c.group.is_none() {
+            if let Some(p) = c.place.and_then(|p| self.gaz.place(p)) {
+                if p.is_qualified() {
+                    s += W_QUALIFIER * seen.desc.coverage(&p.qualifier);
+                } else if seen.kind == MatchKind::Fuzzy {
+                    // A title that several longer names contain ("Narrow Hallway" in "at a
+                    // bend in the narrow hallway"): a name's words beyond the title tell its
+                    // room as a qualifier does. Not its compass words ("west of office"): a
+                    // description's compass words speak of its exits.
+                    let shown = words(&seen.shown);
+                    let extra: Vec<String> = p
+                        .base_words
+                        .iter()
+                        .filter(|w| !shown.contains(w) && Direction::from_word(w).is_none())
+                        .cloned()
+                        .collect();
+                    if !extra.is_empty() {
+                        s += W_QUALIFIER * seen.desc.coverage(&extra);
+                    }
+                }
+            }
+        }
+        let telling = seen.desc.is_telling();
+        match c.room {
+            Some(r) => {
+                if Some(r) == cur {
+                    s -= W_LOOP;
+                }
+                // A maze's rooms share title, description and exits; what tells them apart is
+                // what the list's qualifiers name ("rock aladdin", "arrow down"): a reply that
+                // names another member than the room's earlier texts did is another room.
+                if let (Some(g), Some(info)) = (c.group, self.info(r)) {
+                    if self.names_another_member(g, &info.text, &seen.text) {
+                        s -= W_QUALIFIER;
+                    }
+                }
+                if here == Some(r) {
+                    s += W_HERE;
+                }
+                if let (Some(cur), Some(label)) = (cur, label) {
+                    if has_exit(&self.map, cur, r, label) {
+                        s += W_SAME_WAY;
+                    }
+                    if let Some(back) = label.opposite() {
+                        if has_exit(&self.map, r, cur, &back) {
+                            s += W_WAY_BACK;
+                        }
+                    }
+                    s -= W_CONFLICT
+                        * local_conflicts(&self.map, geo, &self.cells, cur, r, label) as f64;
+                    // The move arrives by the way back: a room whose description speaks of
+                    // several ways out, but not of that one, is another room.
+                    if !telling {
+                        if let Some(b) = label.opposite() {
+                            if self.silent_on(r, &b) {
+                                s -= W_SILENT;
+                            } else if self.speaks_of(r, &b) {
+                                s += W_SILENT / 2.0;
+                            }
+                        }
+                        // A way that climbs from here descends back from there: a room whose
+                        // description says its way back climbs too (or both descend) is another
+                        // room.
+                        if self.same_slope(cur, r, label) {
+                            s -= W_LEVEL;
+                        }
+                    }
+                    // Same-titled rooms on different floors: a candidate the lattice puts on
+                    // another level than this move reaches is another room.
+                    if let (Some(v), Some(pc), Some(pr)) =
+                        (label.vector(), geo.position(cur), geo.position(r))
+                    {
+                        if geo.frame_of(cur) == geo.frame_of(r) && pc[2] + v[2] != pr[2] {
+                            s -= W_LEVEL;
+                        }
+                    }
+                }
+                if let Some(d) = self.info(r).and_then(|i| i.desc.as_ref()) {
+                    if telling {
+                        // The same room prints the same description; a different one,
+                        // however alike in style, shares fewer words.
+                        let sim = d.similarity(&seen.desc);
+                        s += if sim >= SAME_DESC {
+                            W_DESC
+                        } else {
+                            -W_DESC * (SAME_DESC - sim) / SAME_DESC
+                        };
+                    }
+                }
+                if !telling {
+                    s += W_NOVEL;
+                }
+                // Games that list exits name a room by them as surely as by its description.
+                if let (Some(a), Some(b)) =
+                    (self.info(r).and_then(|i| i.exits.as_ref()), &seen.exits)
+                {
+                    s += if a == b { W_DESC } else { -W_DESC };
+                }
+            }
+            None => {
+                s += if telling { W_NOVEL } else { -W_NOVEL };
+                if let (Some(cur), Some(label)) = (cur, label) {
+                    if target(&self.map, cur, label).is_some() {
+                        s -= W_CONFLICT;
+                    }
+                    if here.is_some_and(|h| !self.is_slot(h)) {
+                        s -= W_CONFLICT / 2.0;
+                    }
+                }
+                let _ = geo;
+            }
+        }
+        s
+    }
+
+    /// True when `old` and `new` (a room's earlier words, a reply's words) each name one
+    /// member of group `g` by its own qualifier words ([`named_member`]), and not the same one.
+    pub(super) fn names_another_member(&self, g: usize, old: &[String], new: &[String]) -> bool {
+        let members = self.gaz.group(g);
+        match (
+            named_member(self.gaz, members, old),
+            named_member(self.gaz, members, new),
+        ) {
+            (Some(a), Some(b)) => a != b,
+            _ => false,
+        }
+    }
+
+    /// For a reply that shows a title without a description ("Hall", then "To one side, a
+    /// buzzing water fountain has been moved…"), the one known candidate whose earlier texts
+    /// share the most of what is printed below the title, each shared word (by its stem:
+    /// "buzzing" / "buzzes") weighing more the fewer candidates' texts hold it — the rooms of
+    /// one title share their stock phrases ("To one side, a water fountain hums quietly."),
+    /// not their own. It must lead the next candidate by [`TOLD_LEAD`].
+    pub(super) fn told_by_words(&self, cands: &[Cand], seen: &Seen) -> Option<RoomId> {
+        use std::collections::{BTreeMap, BTreeSet};
+        if seen.desc.is_telling() {
+            return None;
+        }
+        let printed = stems(&seen.text);
+        if printed.is_empty() {
+            return None;
+        }
+        let rooms: Vec<(RoomId, &BTreeSet<String>)> = cands
+            .iter()
+            .filter_map(|c| c.room)
+            .filter_map(|r| self.info(r).map(|i| (r, &i.text_stems)))
+            .collect();
+        if rooms.len() < 2 {
+            return None;
+        }
+        let mut df: BTreeMap<&str, usize> = BTreeMap::new();
+        for (_, ws) in &rooms {
+            for w in *ws {
+                *df.entry(w.as_str()).or_default() += 1;
+            }
+        }
+        let m = rooms.len() as f64;
+        let mut scored: Vec<(RoomId, f64)> = rooms
+            .iter()
+            .map(|(r, ws)| {
+                let s = printed
+                    .iter()
+                    .filter(|w| ws.contains(*w))
+                    .map(|w| (1.0 + m / df.get(w.as_str()).copied().unwrap_or(1) as f64).ln())
+                    .sum();
+                (*r, s)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        (scored[0].1 >= scored[1].1 + TOLD_LEAD).then_some(scored[0].0)
+    }
+
+    pub(super) fn choose(
+        &self,
+        cands: &[Cand],
+        seen: &Seen,
+        cur: Option<RoomId>,
+        label: Option<&Label>,
+        here: Option<RoomId>,
+    ) -> Option<usize> {
+        if cands.len() <= 1 {
+            return (!cands.is_empty()).then_some(0);
+        }
+        let told = self.told_by_words(cands, seen);
+        let mut best: Option<(usize, f64)> = None;
+        for (i, c) in cands.iter().enumerate() {
+            let mut s = self.score_dest(c, seen, cur, label, here);
+            // Words below a bare title tell its room as a description would.
+            if let (Some(t), Some(r)) = (told, c.room) {
+                s += if r == t { W_DESC } else { -W_DESC };
+            }
+            if best.is_none_or(|(_, b)| s > b + 1e-9) {
+                best = Some((i, s));
+            }
+        }
+        best.map(|b| b.0)
+    }
+
+    pub(super) fn stay_or_relocate(&mut self, index: usize, seen: Option<Seen>) -> Outcome {
+        let stay = |note: String, cur| Outcome {
+            index,
+            from: None,
+            to: cur,
+            label: None,
+            moved: false,
+            continued: false,
+            note,
+        };
+        let Some(seen) = seen.filter(|s| s.kind <= MatchKind::Base) else {
+            return stay("not a move; the room is unchanged".into(), self.cur);
+        };
+        let cands = self.candidates(&seen);
+        // Without a list of rooms, a title-like line in the reply to a non-move is a room only
+        // if the room is known or described.
+        if self.gaz.is_empty() && cands.len() == 1 && !seen.desc.is_telling() && self.cur.is_some()
+        {
+            return stay("not a move; the room is unchanged".into(), self.cur);
+        }
+        // Staying put is the likeliest reading of a non-move.
+        if let Some(cur) = self.cur {
+            if cands.iter().any(|c| c.room == Some(cur)) {
+                self.remember(cur, &seen);
+                return stay("not a move; still here".into(), Some(cur));
+            }
+        }
+        let Some(i) = self.choose(&cands, &seen, None, None, None) else {
+            return stay("not a move".into(), self.cur);
+        };
+        let c = cands[i].clone();
+        // A dark room lit up: the slot gets its name.
+        if let (Some(cur), None) = (self.cur, c.room) {
+            if self.is_slot(cur) {
+                self.claim(cur, &c, &seen);
+                return stay(
+                    format!("the room is lit: it is {}", self.name_of(cur)),
+                    Some(cur),
+                );
+            }
+        }
+        let r = self.realize(&c, &seen, None);
+        let note = format!(
+            "not a compass move, but the player is now in {}",
+            self.name_of(r)
+        );
+        self.cur = Some(r);
+        stay(note, Some(r))
+    }
+}

@@ -1,0 +1,250 @@
+//! The automapper on a hand-written transcript in each system's real output style (Infocom,
+//! Inform 6, Inform 7, TADS 3, TextWorld, two MUD logs; `tests/fixtures/systems/`), read the way
+//! `maprepair automap TRANSCRIPT` reads a file, without a location list: every room found, under
+//! its title, and every exit walked mapped the way it was walked.
+#![allow(clippy::unwrap_used)]
+
+use maprepair::domain::automap::{automap, Hints};
+use maprepair::domain::eval::{score, PairRule, Score};
+use maprepair::domain::formats::{parse_edge_list, read_steps};
+use maprepair::domain::import::read_import;
+use maprepair::domain::project::Project;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+/// A map's rooms and walked exits (`from -dir-> to`).
+fn rooms_and_exits(project: &Project) -> (BTreeSet<String>, BTreeSet<String>) {
+    let rooms = project
+        .history
+        .head()
+        .rooms()
+        .map(|r| r.name.clone())
+        .collect();
+    let exits = project
+        .edge_records()
+        .iter()
+        .map(|r| format!("{} -{}-> {}", r.src, r.action, r.dst))
+        .collect();
+    (rooms, exits)
+}
+
+/// The rooms and the walked exits the automapper reads in a transcript, with these names
+/// listed (none: as a player's own transcript comes).
+fn mapped_with(text: &str, locations: &[&str]) -> (BTreeSet<String>, BTreeSet<String>) {
+    let steps = read_steps(text, "fixture").unwrap();
+    let hints = Hints {
+        locations: locations.iter().map(|s| s.to_string()).collect(),
+        actions: Vec::new(),
+    };
+    rooms_and_exits(&automap("fixture", &steps, &hints).project)
+}
+
+/// [`mapped_with`] no list.
+fn mapped(text: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    mapped_with(text, &[])
+}
+
+fn set(items: &[&str]) -> BTreeSet<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn an_infocom_transcript_is_mapped_with_its_banner_and_brief_returns() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/infocom.txt"));
+    assert_eq!(
+        rooms,
+        set(&[
+            "West of House",
+            "North of House",
+            "Behind House",
+            "Kitchen",
+            "Living Room",
+            "South of House"
+        ])
+    );
+    assert_eq!(
+        exits,
+        set(&[
+            "West of House -north-> North of House",
+            "North of House -east-> Behind House",
+            "Behind House -west-> Kitchen",
+            "Kitchen -west-> Living Room",
+            "Living Room -east-> Kitchen",
+            "Kitchen -east-> Behind House",
+            "Behind House -south-> South of House",
+            "South of House -west-> West of House",
+        ])
+    );
+}
+
+#[test]
+fn an_inform6_transcript_is_mapped_and_its_refusals_and_ending_add_nothing() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/inform6.txt"));
+    assert_eq!(
+        rooms,
+        set(&["Foyer of the Opera House", "Cloakroom", "Foyer Bar"])
+    );
+    assert_eq!(
+        exits,
+        set(&[
+            "Foyer of the Opera House -west-> Cloakroom",
+            "Cloakroom -east-> Foyer of the Opera House",
+            "Foyer of the Opera House -south-> Foyer Bar",
+        ])
+    );
+}
+
+#[test]
+fn an_inform7_transcript_drops_the_posture_and_takes_the_exit_the_game_names() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/inform7.txt"));
+    assert_eq!(rooms, set(&["Studio", "Loft", "Hall"]));
+    assert_eq!(
+        exits,
+        set(&[
+            "Studio -north-> Loft",
+            "Loft -south-> Studio",
+            "Studio -west-> Hall",
+            "Hall -east-> Studio",
+        ])
+    );
+}
+
+#[test]
+fn a_tads3_transcript_reads_past_implicit_actions() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/tads3.txt"));
+    assert_eq!(rooms, set(&["Entrance Hall", "Library", "Kitchen"]));
+    assert_eq!(
+        exits,
+        set(&[
+            "Entrance Hall -north-> Library",
+            "Library -south-> Entrance Hall",
+            "Entrance Hall -east-> Kitchen",
+            "Kitchen -west-> Entrance Hall",
+        ])
+    );
+}
+
+#[test]
+fn a_textworld_transcript_is_read_through_its_title_frame_and_names_compare_whole() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/textworld.txt"));
+    assert_eq!(rooms, set(&["Kitchenette", "Austere Study", "Kitchen"]));
+    assert_eq!(
+        exits,
+        set(&[
+            "Kitchenette -east-> Austere Study",
+            "Austere Study -west-> Kitchenette",
+            "Kitchenette -north-> Kitchen",
+            "Kitchen -south-> Kitchenette",
+        ])
+    );
+}
+
+#[test]
+fn a_textworld_transcript_with_its_location_list_names_every_room() {
+    let text = include_str!("fixtures/systems/textworld.txt");
+    let (_, exits) = mapped_with(text, &["Kitchen", "Kitchenette", "Austere Study", "Study"]);
+    assert_eq!(exits, mapped(text).1);
+    assert!(exits.contains("Kitchenette -north-> Kitchen"));
+    assert!(exits.contains("Kitchenette -east-> Austere Study"));
+}
+
+#[test]
+fn a_mud_log_with_bracketed_titles_and_exits_lines_is_mapped() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/mud.txt"));
+    assert_eq!(
+        rooms,
+        set(&["Temple Square", "Market Street", "North Gate", "Bakery"])
+    );
+    assert_eq!(
+        exits,
+        set(&[
+            "Temple Square -north-> Market Street",
+            "Market Street -north-> North Gate",
+            "North Gate -south-> Market Street",
+            "Market Street -south-> Temple Square",
+            "Temple Square -east-> Bakery",
+            "Bakery -west-> Temple Square",
+        ])
+    );
+}
+
+#[test]
+fn a_mud_log_with_obvious_exits_lines_is_mapped() {
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/mud-obvious-exits.txt"));
+    assert_eq!(
+        rooms,
+        set(&["Guild Hall", "Training Yard", "Armoury", "Cellar"])
+    );
+    assert_eq!(
+        exits,
+        set(&[
+            "Guild Hall -north-> Training Yard",
+            "Training Yard -south-> Guild Hall",
+            "Guild Hall -west-> Armoury",
+            "Armoury -down-> Cellar",
+            "Cellar -up-> Armoury",
+            "Armoury -east-> Guild Hall",
+        ])
+    );
+}
+
+/// The rooms and walked exits of a file opened as the app opens it ([`read_import`]).
+fn opened(file: &str, text: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    rooms_and_exits(&read_import(file, text).unwrap())
+}
+
+#[test]
+fn a_textworld_transcript_or_a_mud_log_opened_in_the_app_is_mapped_without_a_list() {
+    let tw = include_str!("fixtures/systems/textworld.txt");
+    assert_eq!(opened("game.txt", tw), mapped(tw));
+    let mud = include_str!("fixtures/systems/mud.txt");
+    let (rooms, exits) = opened("session.log", mud);
+    assert_eq!(
+        rooms,
+        set(&["Temple Square", "Market Street", "North Gate", "Bakery"])
+    );
+    assert!(exits.contains("Temple Square -east-> Bakery"));
+    assert_eq!(exits.len(), 6);
+}
+
+/// `../shared/textworld` beside the checkout, or `None` (with a message) when absent.
+fn textworld_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/textworld");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("SKIPPED: {} is absent", dir.display());
+        None
+    }
+}
+
+#[test]
+fn the_textworld_development_games_are_mapped_as_the_app_opens_them() {
+    let Some(dir) = textworld_dir() else { return };
+    let mut games: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    games.sort();
+    let mut total = Score::default();
+    for g in &games {
+        let name = g.file_name().unwrap().to_str().unwrap().to_string();
+        let text = std::fs::read_to_string(g.join(format!("{name}.transcript.txt"))).unwrap();
+        let truth_path = g.join(format!("{name}.edges.json"));
+        let truth =
+            parse_edge_list(&std::fs::read_to_string(&truth_path).unwrap(), "truth").unwrap();
+        let built = read_import(&format!("{name}.transcript.txt"), &text)
+            .unwrap()
+            .edge_records();
+        total += score(&truth, &built, PairRule::Closed);
+    }
+    assert!(games.len() >= 20, "{} games", games.len());
+    assert!(total.edge_f1() >= 0.98, "edge F1 {}", total.edge_f1());
+    assert!(
+        total.node_recall() >= 0.99,
+        "node recall {}",
+        total.node_recall()
+    );
+}
