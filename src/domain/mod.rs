@@ -20,6 +20,7 @@ pub mod llm;
 pub mod map;
 pub mod names;
 pub mod project;
+pub mod prose;
 pub mod reading;
 pub mod reference;
 pub mod repair;

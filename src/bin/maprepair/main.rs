@@ -13,7 +13,9 @@ mod bench_solver;
 mod bench_synth;
 mod check;
 mod eval;
+mod eval_prose;
 mod input;
+mod read;
 mod repair;
 mod route;
 
@@ -33,6 +35,9 @@ commands:
   bench synth --suite lca|table1 [--verbose]
   bench routes --data DIR [--automap clean|raw] [--hints yes|no] [--built DIR] [--verbose]
   bench ceiling --data DIR [--verbose]
+  bench read (--words N | FILE)
+  read TEXT_FILE [--split blank-lines|lines] [--out PROJECT.json]
+  eval-prose --truth DIR
 
 every command takes --format json|text (default text)";
 
@@ -90,6 +95,8 @@ fn run(args: &Args) -> Result<(), CliError> {
         Some("automap") => automap::run(args),
         Some("eval") => eval::run(args),
         Some("route") => route::run(args),
+        Some("read") => read::run(args),
+        Some("eval-prose") => eval_prose::run(args),
         Some("repair") => repair::run(args),
         Some(other) => Err(CliError::Usage(format!("unknown command {other:?}"))),
         None => Err(CliError::Usage("no command given".into())),

@@ -1,0 +1,69 @@
+//! `read TEXT_FILE [--split blank-lines|lines] --format json [--out PROJECT.json]`: reads
+//! published prose offline into `{"places":[{"name","aliases"}],"links":[{"from","to",
+//! "direction","evidence"}]}`; `--out` writes the same map with its history (one commit per
+//! paragraph) as a saved project the app opens.
+
+use crate::args::Args;
+use crate::{emit, read, CliError};
+use maprepair::domain::llm::{read_prose, split_observations, Split};
+use maprepair::domain::prose::read_paragraphs;
+use maprepair::domain::Project;
+use std::path::Path;
+
+/// How `--split` cuts the text.
+pub fn split_of(args: &Args) -> Result<Split, CliError> {
+    match args.option("split").unwrap_or("blank-lines") {
+        "blank-lines" => Ok(Split::Paragraphs),
+        "lines" => Ok(Split::Lines),
+        other => Err(CliError::Usage(format!(
+            "--split must be blank-lines or lines, not {other:?}"
+        ))),
+    }
+}
+
+/// The text file cut into paragraphs.
+pub fn paragraphs(args: &Args, path: &Path) -> Result<Vec<String>, CliError> {
+    Ok(split_observations(&read(path)?, &split_of(args)?))
+}
+
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let file = args
+        .positional(1)
+        .ok_or_else(|| CliError::Usage("read needs a TEXT_FILE".into()))?;
+    let path = Path::new(&file);
+    let paras = paragraphs(args, path)?;
+    let reading = read_paragraphs(&paras).map_err(|e| CliError::Failed(e.to_string()))?;
+    let map = reading.map();
+    if let Some(out) = args.option("out") {
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("prose")
+            .to_string();
+        let history = read_prose(&paras).map_err(|e| CliError::Failed(e.to_string()))?;
+        let project = Project {
+            name,
+            history,
+            ground_truth: None,
+        };
+        std::fs::write(out, project.to_json())
+            .map_err(|e| CliError::Failed(format!("{out}: {e}")))?;
+    }
+    let json = serde_json::to_value(&map).map_err(|e| CliError::Failed(e.to_string()))?;
+    emit(args, &json, || {
+        let mut lines = vec![format!(
+            "{} places, {} links",
+            map.places.len(),
+            map.links.len()
+        )];
+        for p in &map.places {
+            lines.push(format!("  {} {:?}", p.name, p.aliases));
+        }
+        for l in &map.links {
+            let d = l.direction.map_or("—", |d| d.as_str());
+            lines.push(format!("  {} -{d}-> {}   « {} »", l.from, l.to, l.evidence));
+        }
+        lines.join("\n")
+    });
+    Ok(())
+}
