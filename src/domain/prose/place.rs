@@ -81,6 +81,16 @@ pub fn candidate(words: &[&str], phrase: &Phrase, persons: &[String]) -> Option<
         _ => join(&tail),
     };
     let surface = surface.replace(" 's", "'s").replace(" '", "'");
+    let determiner = phrase.determiner;
+    // English names a single place with a determiner: a bare singular common noun ("mine" in
+    // "next to mine", "home") is a pronoun or an idiom, not a place.
+    if determiner == Determiner::Bare
+        && !phrase.proper
+        && phrase.body == phrase.head
+        && singular(head_word) == head_word.to_lowercase()
+    {
+        return None;
+    }
     let place_word = is_place_head(head_word) || of_head.is_some_and(is_place_head);
     let words_have_place = (first_body..=phrase.head).any(|k| is_place_head(words[k]));
     let kind = if phrase.proper {
@@ -110,7 +120,7 @@ pub fn candidate(words: &[&str], phrase: &Phrase, persons: &[String]) -> Option<
         head,
         distinguishing,
         owner,
-        determiner: phrase.determiner,
+        determiner,
         proper: phrase.proper,
         kind,
     })
@@ -165,6 +175,7 @@ impl PlaceBook {
     pub fn resolve(&mut self, c: &Candidate, sentence: usize) -> PlaceId {
         let key = normalize_name(&c.surface);
         let found = self.find(c, &key);
+        let dwelling_known = self.places.iter().any(|p| p.dwelling);
         let id = match found {
             Some(id) => id,
             None => {
@@ -174,7 +185,9 @@ impl PlaceBook {
                     head: c.head.clone(),
                     distinguishing: c.distinguishing.clone(),
                     owner: c.owner.clone(),
+                    // "a house" once the story has its house is some other house.
                     dwelling: c.owner.is_none()
+                        && !(dwelling_known && c.determiner == Determiner::Indefinite)
                         && (is_dwelling(&c.head) || (c.proper && is_named_dwelling(&c.head))),
                     kind: c.kind,
                     mentions: 0,

@@ -293,12 +293,30 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                             position.current()
                         };
                         let mut first_link = true;
+                        let mut carried: Option<Direction> = None;
                         for st in &path {
+                            // Steps, a ladder, a door passed on the way are the way itself,
+                            // not a place between: the link runs past them with their direction.
+                            let passed = st.role == PathRole::Via
+                                && reading.book.places[st.place].kind == PlaceKind::Way;
+                            if passed {
+                                carried = carried.or(st.direction).or(if first_link {
+                                    direction
+                                } else {
+                                    None
+                                });
+                                continue;
+                            }
                             if let Some(p) = prev {
-                                let d = st.direction.or(if first_link { direction } else { None });
+                                let d = st.direction.or(carried).or(if first_link {
+                                    direction
+                                } else {
+                                    None
+                                });
                                 add(&mut reading, p, st.place, d);
                                 first_link = false;
                             }
+                            carried = None;
                             prev = Some(st.place);
                         }
                         if let Some(p) = prev {

@@ -17,7 +17,7 @@
 //! A compass or vertical word in the path, or a verb that carries one (ascend, descend,
 //! climb), gives the link a direction; anything else leaves it a link with no direction.
 
-use super::chunk::Phrase;
+use super::chunk::{Determiner, Phrase};
 use super::lexicon::{
     direction_word, is_go_verb, is_static_way_verb, object_role, path_role, verb_base,
     verb_direction, PathRole, STATIC_RELATIONS,
@@ -169,7 +169,11 @@ fn path_after(s: &Sentence<'_>, v: usize, base: &str, used: &mut Vec<usize>) -> 
     while k < n {
         let w = s.words[k].to_lowercase();
         let t = s.tags[k];
-        if (is_finite(t) && k > v + 1) || matches!(t, ":" | ";") || s.quoted[k] != s.quoted[v] {
+        let infinitive = t == "VB" && k > 0 && s.tags[k - 1] == "TO";
+        if ((is_finite(t) || infinitive) && k > v + 1)
+            || matches!(t, ":" | ";")
+            || s.quoted[k] != s.quoted[v]
+        {
             break;
         }
         if let Some(d) = direction_word(&w).filter(|_| !matches!(t, "NN" | "NNP" | "JJ")) {
@@ -208,8 +212,14 @@ fn path_after(s: &Sentence<'_>, v: usize, base: &str, used: &mut Vec<usize>) -> 
             }
         }
         // "… and one useless antechamber": a coordinated phrase keeps the role before it.
+        // After a comma an indefinite phrase is an apposition ("the library, an apartment"),
+        // not a further place.
         if matches!(w.as_str(), "and" | "," | "or") {
-            if let (Some(role), Some(p)) = (last_role, phrase_at(s, k + 1)) {
+            let apposition =
+                |p: usize| w == "," && s.phrases[p].determiner == Determiner::Indefinite;
+            if let (Some(role), Some(p)) =
+                (last_role, phrase_at(s, k + 1).filter(|&p| !apposition(p)))
+            {
                 if let Some(place) = s.places[p] {
                     stops.push(Stop {
                         role,
@@ -237,6 +247,33 @@ fn path_after(s: &Sentence<'_>, v: usize, base: &str, used: &mut Vec<usize>) -> 
     (stops, k)
 }
 
+/// "From the dining-room … they proceeded to the kitchen": a "from" phrase before the verb, in
+/// its clause, is where the move starts.
+fn source_before(s: &Sentence<'_>, v: usize, used: &mut Vec<usize>) -> Option<Stop> {
+    let mut k = v;
+    while k > 0 {
+        k -= 1;
+        if matches!(s.tags[k], ":" | ";")
+            || (is_finite(s.tags[k]) && k + 1 < v)
+            || s.quoted[k] != s.quoted[v]
+        {
+            return None;
+        }
+        if s.words[k].eq_ignore_ascii_case("from") {
+            let p = phrase_at(s, k + 1)?;
+            let place = s.places[p]?;
+            used.push(k);
+            return Some(Stop {
+                role: PathRole::Source,
+                place,
+                phrase: p,
+                direction: None,
+            });
+        }
+    }
+    None
+}
+
 /// Every event of one sentence, with the token indices each rests on.
 pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
     let mut out = Vec::new();
@@ -256,7 +293,12 @@ pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
             continue;
         }
         let mut used = vec![v];
-        let (path, end) = path_after(s, v, &base, &mut used);
+        let (mut path, end) = path_after(s, v, &base, &mut used);
+        if going {
+            if let Some(source) = source_before(s, v, &mut used) {
+                path.insert(0, source);
+            }
+        }
         if path.is_empty() {
             continue;
         }

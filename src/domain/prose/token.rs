@@ -111,7 +111,12 @@ pub fn tokenize(line: &str) -> Vec<Token> {
                 && at(j + 2).is_some_and(char::is_alphabetic);
             for (a, b) in split_clitics(word) {
                 out.push(Token {
-                    text: word[a..b].to_string(),
+                    // The treebank writes clitics with a straight apostrophe.
+                    text: if a > 0 {
+                        word[a..b].replace('’', "'")
+                    } else {
+                        word[a..b].to_string()
+                    },
                     start: start + a,
                     end: start + b,
                     quoted,
