@@ -336,6 +336,28 @@ pub fn evidence_marks(sentence: &str, words: &[(usize, usize)]) -> String {
     out
 }
 
+/// A text cut at the ⟦ ⟧ marks of [`evidence_marks`]: `(words, marked)` pieces in order, the
+/// marks themselves dropped (a text without marks is one unmarked piece).
+pub fn marked_segments(text: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('⟦') {
+        let after = &rest[open + '⟦'.len_utf8()..];
+        let Some(close) = after.find('⟧') else {
+            break;
+        };
+        if open > 0 {
+            out.push((rest[..open].to_string(), false));
+        }
+        out.push((after[..close].to_string(), true));
+        rest = &after[close + '⟧'.len_utf8()..];
+    }
+    if !rest.is_empty() {
+        out.push((rest.to_string(), false));
+    }
+    out
+}
+
 /// Reads a whole text offline ([`prose_replies`]) and commits it, one commit per observation,
 /// as the app's no-key path does.
 ///
