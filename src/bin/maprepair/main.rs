@@ -7,6 +7,7 @@ mod args;
 mod automap;
 mod bench_ceiling;
 mod bench_mango;
+mod bench_read;
 mod bench_routes;
 mod bench_scale;
 mod bench_solver;
@@ -35,7 +36,7 @@ commands:
   bench synth --suite lca|table1 [--verbose]
   bench routes --data DIR [--automap clean|raw] [--hints yes|no] [--built DIR] [--verbose]
   bench ceiling --data DIR [--verbose]
-  bench read (--words N | FILE)
+  bench read [FILE] [--words N] [--runs R]
   read TEXT_FILE [--split blank-lines|lines] [--out PROJECT.json]
   eval-prose --truth DIR
 
@@ -89,6 +90,7 @@ fn run(args: &Args) -> Result<(), CliError> {
             Some("scale") => bench_scale::run(args),
             Some("routes") => bench_routes::run(args),
             Some("ceiling") => bench_ceiling::run(args),
+            Some("read") => bench_read::run(args),
             other => Err(CliError::Usage(format!("unknown benchmark {other:?}"))),
         },
         Some("check") => check::run(args),

@@ -316,7 +316,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                                 add(&mut reading, p, st.place, d);
                                 first_link = false;
                             }
-                            carried = None;
+                            // "down the stairs into the cellar" with nowhere to start from: the
+                            // direction said before the first place is the way's.
+                            carried = if prev.is_none() { st.direction } else { None };
                             prev = Some(st.place);
                         }
                         if let Some(p) = prev {
