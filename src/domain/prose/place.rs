@@ -95,7 +95,7 @@ pub fn candidate(words: &[&str], phrase: &Phrase, persons: &[String]) -> Option<
     let words_have_place = (first_body..=phrase.head).any(|k| is_place_head(words[k]));
     let kind = if phrase.proper {
         let name = normalize_name(&surface);
-        if persons.iter().any(|p| *p == name) {
+        if persons.contains(&name) {
             return None;
         }
         if words_have_place {

@@ -302,8 +302,8 @@ pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
         if path.is_empty() {
             continue;
         }
-        for k in v..end.min(s.words.len()) {
-            in_path[k] = true;
+        for flag in in_path.iter_mut().take(end).skip(v) {
+            *flag = true;
         }
         used.extend(
             path.iter()
