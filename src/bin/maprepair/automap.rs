@@ -7,7 +7,7 @@
 //! its history (one commit per step). `--format json` prints a summary (with `--verbose`, every
 //! step as read).
 
-use crate::args::Args;
+use crate::args::{AutomapArgs, Format};
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::{automap, clean_walkthrough, read_name_list, Automap, Hints};
 use maprepair::domain::formats::{parse_edge_list, read_steps, write_edge_list, Step};
@@ -68,15 +68,12 @@ pub fn summary(built: &Automap, verbose: bool) -> Value {
     out
 }
 
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let path = args
-        .positional(1)
-        .ok_or_else(|| CliError::Usage("automap needs a WALKTHROUGH".into()))?;
-    let path = Path::new(&path);
-    let steps = load_steps(path, args.option("clean-with").map(Path::new))?;
+pub fn run(args: &AutomapArgs, format: Format) -> Result<(), CliError> {
+    let path = args.walkthrough.as_path();
+    let steps = load_steps(path, args.clean_with.as_deref())?;
     let hints = load_hints(
-        args.option("locations").map(Path::new),
-        args.option("actions").map(Path::new),
+        args.hints.locations.as_deref(),
+        args.hints.actions.as_deref(),
     )?;
     let name = path
         .file_stem()
@@ -85,19 +82,19 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         .to_string();
     let built = automap(&name, &steps, &hints);
     let edges = write_edge_list(&built.project.edge_records());
-    match args.option("out") {
+    match &args.out {
         Some(out) => std::fs::write(out, format!("{edges}\n"))
-            .map_err(|e| CliError::Failed(format!("{out}: {e}")))?,
-        None if !args.json() => println!("{edges}"),
+            .map_err(|e| CliError::Failed(format!("{}: {e}", out.display())))?,
+        None if format == Format::Text => println!("{edges}"),
         None => {}
     }
-    if let Some(p) = args.option("project") {
+    if let Some(p) = &args.project {
         std::fs::write(p, built.project.to_json())
-            .map_err(|e| CliError::Failed(format!("{p}: {e}")))?;
+            .map_err(|e| CliError::Failed(format!("{}: {e}", p.display())))?;
     }
-    if args.json() || args.option("out").is_some() {
-        let out = summary(&built, args.flag("verbose"));
-        emit(args, &out, || {
+    if format == Format::Json || args.out.is_some() {
+        let out = summary(&built, args.verbose);
+        emit(format, &out, || {
             format!(
                 "{}: {} steps, {} moves ({} not mapped) → {} rooms, {} exits; conflicts {}",
                 out["name"].as_str().unwrap_or(""),

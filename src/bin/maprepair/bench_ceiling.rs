@@ -7,7 +7,7 @@
 //! does; and the truth's rooms no kept move arrives in (unshown: only the location list can
 //! name them). `--verbose` lists every restart with what tells it, and the unshown rooms.
 
-use crate::args::Args;
+use crate::args::{BenchCeilingArgs, Format};
 use crate::bench_routes::{ask, data_fixed, Tally};
 use crate::eval::{game_file, games, truth};
 use crate::{emit, read, CliError};
@@ -16,7 +16,6 @@ use maprepair::domain::eval::{score, truth_map, PairRule, Score};
 use maprepair::domain::formats::parse_walkthrough;
 use maprepair::domain::Project;
 use serde_json::{json, Value};
-use std::path::Path;
 
 /// Per-game counts.
 #[derive(Debug, Clone, Copy, Default)]
@@ -27,9 +26,9 @@ struct Counts {
     unshown: usize,
 }
 
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let gt = data_fixed(Path::new(args.require("data")?));
-    let verbose = args.flag("verbose");
+pub fn run(args: &BenchCeilingArgs, format: Format) -> Result<(), CliError> {
+    let gt = data_fixed(&args.data);
+    let verbose = args.verbose;
     let mut rows = Vec::new();
     let (mut all, mut all_score, mut all_routes) =
         (Counts::default(), Score::default(), Tally::default());
@@ -95,7 +94,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             "route_finding_pairs": all_routes.json(),
         },
     });
-    emit(args, &out, || {
+    emit(format, &out, || {
         let line = |name: &str, c: &Counts, sc: &Score, r: &Tally| {
             format!(
                 "{name:<14}{:>6}{:>9}{:>7}{:>8}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>8.3}\n",

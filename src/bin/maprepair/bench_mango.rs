@@ -2,7 +2,7 @@
 //! reference semantics. `DIR` holds `llm_built/<game>_edges.json` and
 //! `data_fixed/<game>/<game>.edges.json`. Only games whose input has conflicts are listed (42).
 
-use crate::args::Args;
+use crate::args::{BenchMangoArgs, Format};
 use crate::{emit, read, CliError};
 use maprepair::domain::eval::Score;
 use maprepair::domain::formats::parse_edge_list;
@@ -72,8 +72,8 @@ pub fn games(data: &Path) -> Result<Vec<String>, CliError> {
 }
 
 #[allow(clippy::disallowed_methods)] // The CLI is the clock's owner; the core never reads it.
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let data = Path::new(args.require("data")?);
+pub fn run(args: &BenchMangoArgs, format: Format) -> Result<(), CliError> {
+    let data = args.data.as_path();
     let mut rows = Vec::new();
     let (mut remove_evals, mut modify_evals) = (Vec::new(), Vec::new());
     let total_start = std::time::Instant::now();
@@ -133,7 +133,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         json!(total_start.elapsed().as_secs_f64()),
     );
     let out = json!({ "semantics": "reference", "games": rows, "totals": totals });
-    emit(args, &out, || {
+    emit(format, &out, || {
         let mut s = format!(
             "{:<14}{:>7}{:>8}{:>8}{:>8}{:>8}{:>8}{:>8}\n",
             "game", "input", "rm", "rm_dt", "rm_dd", "mod", "mod_dt", "mod_dd"

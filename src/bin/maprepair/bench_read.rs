@@ -3,12 +3,11 @@
 //! FILE, a built-in tour paragraph repeated), read R times (default 5); prints the fastest and
 //! the median run in milliseconds, the tagger's first load included in the first run only.
 
-use crate::args::Args;
+use crate::args::{BenchReadArgs, Format};
 use crate::{emit, read, CliError};
 use maprepair::domain::llm::{split_observations, Split};
 use maprepair::domain::prose::read_paragraphs;
 use serde_json::json;
-use std::path::Path;
 use std::time::Instant;
 
 /// A paragraph of the kind the reader is for, used when no file is given.
@@ -19,11 +18,11 @@ kitchen, and out of the kitchen into the court, where the stables lay beyond the
 \"Do not go into the gallery,\" said she; and so they went up the winding stair to the tower.";
 
 #[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let words: usize = args.number("words", 10_000)?;
-    let runs: usize = args.number("runs", 5)?.max(1);
-    let source = match args.positional(2) {
-        Some(f) => split_observations(&read(Path::new(&f))?, &Split::Paragraphs),
+pub fn run(args: &BenchReadArgs, format: Format) -> Result<(), CliError> {
+    let words = args.words;
+    let runs = args.runs.max(1);
+    let source = match &args.file {
+        Some(f) => split_observations(&read(f)?, &Split::Paragraphs),
         None => vec![TOUR.to_string()],
     };
     if source.is_empty() {
@@ -55,7 +54,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let median = times[times.len() / 2];
     let json = json!({"words": count, "paragraphs": chapter.len(), "runs": runs,
         "ms_fastest": times[0], "ms_median": median, "ms_first": first, "places": places, "links": links});
-    emit(args, &json, || {
+    emit(format, &json, || {
         format!(
             "{count} words in {} paragraphs: fastest {:.1} ms, median {:.1} ms (first run {:.1} ms, tagger load included); {places} places, {links} links",
             chapter.len(),

@@ -21,7 +21,7 @@
 //! from A on the truth, a path question when its reference moves still lead from A to B there.
 //! `DIR` is MANGO's `data_fixed` directory or a directory holding it.
 
-use crate::args::Args;
+use crate::args::{BenchRoutesArgs, Format, Walkthroughs, YesNo};
 use crate::eval::{automap_game, game_file, games, truth};
 use crate::{emit, read, CliError};
 use maprepair::domain::direction::Label;
@@ -280,30 +280,17 @@ pub fn ask(
 }
 
 #[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let gt = data_fixed(Path::new(args.require("data")?));
-    let cleaned = match args.option("automap").unwrap_or("clean") {
-        "clean" => true,
-        "raw" => false,
-        other => {
-            return Err(CliError::Usage(format!(
-                "--automap must be clean or raw, not {other:?}"
-            )))
-        }
-    };
-    let hints = crate::eval::hints_wanted(args)?;
-    let built_dir = args.option("built").map(Path::new);
-    if built_dir.is_some() && args.option("automap").is_some() {
-        return Err(CliError::Usage(
-            "give --built or --automap, not both".into(),
-        ));
-    }
+pub fn run(args: &BenchRoutesArgs, format: Format) -> Result<(), CliError> {
+    let gt = data_fixed(&args.data);
+    let cleaned = args.automap.unwrap_or_default() == Walkthroughs::Clean;
+    let hints = args.hints == YesNo::Yes;
+    let built_dir = args.built.as_deref();
     let start = std::time::Instant::now();
     let (mut pairs_total, mut paths_total, mut dest_total) =
         (Tally::default(), Tally::default(), Tally::default());
     let mut rows = Vec::new();
     let mut missing: Vec<String> = Vec::new();
-    let verbose = args.flag("verbose");
+    let verbose = args.verbose;
     let mut worst: Vec<(usize, String, String)> = Vec::new();
     for game in games(&gt)? {
         let truth = truth_map(&truth(&gt, &game)?);
@@ -369,7 +356,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         },
         "seconds": start.elapsed().as_secs_f64(),
     });
-    emit(args, &out, || {
+    emit(format, &out, || {
         let line = |name: &str, t: &Tally| {
             format!(
                 "{name:<34}{:>8}{:>11}{:>8}{:>9.3}{:>9}{:>9}{:>9}\n",

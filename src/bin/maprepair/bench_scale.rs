@@ -11,7 +11,7 @@
 //! count (run up to 2,000 rooms, or at any size with `--unbudgeted`: it makes thousands of
 //! decisions, each one analysis).
 
-use crate::args::Args;
+use crate::args::{BenchScaleArgs, Format};
 use crate::{emit, CliError};
 use maprepair::domain::analysis::bulk::{localize_all, rank_union};
 use maprepair::domain::analysis::{detect, Geometry, LiveDetector};
@@ -36,12 +36,10 @@ fn outcome(r: &RepairReport) -> Value {
     json!({"before": r.before.total, "after": r.after.total, "decisions": r.actions.len()})
 }
 
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let rooms: usize = args.number("rooms", 1000)?;
-    let seed: u64 = args.number("seed", 0)?;
-    if rooms == 0 {
-        return Err(CliError::Usage("--rooms must be at least 1".into()));
-    }
+pub fn run(args: &BenchScaleArgs, format: Format) -> Result<(), CliError> {
+    let rooms = usize::try_from(args.rooms)
+        .map_err(|_| CliError::Usage("--rooms is too large for this machine".into()))?;
+    let seed = args.seed;
     let (generated, build_s) = time(|| lattice(rooms, seed));
     let history = generated.history;
     let map: &Map = history.head();
@@ -67,7 +65,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             )
         })
     };
-    let unbudgeted = (rooms <= UNBUDGETED_LIMIT || args.flag("unbudgeted")).then(|| {
+    let unbudgeted = (rooms <= UNBUDGETED_LIMIT || args.unbudgeted).then(|| {
         let mut h = history.clone();
         let budget = Budget {
             decisions: usize::MAX,
@@ -112,7 +110,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         },
         "note": if unbudgeted.is_none() { Value::from("the unbudgeted heuristic runs above 2,000 rooms only with --unbudgeted") } else { Value::Null },
     });
-    emit(args, &out, || {
+    emit(format, &out, || {
         serde_json::to_string_pretty(&out).unwrap_or_default()
     });
     Ok(())

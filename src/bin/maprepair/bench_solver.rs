@@ -12,7 +12,7 @@
 //! maps scored as the app shows them (`shown_before`, `shown_after`: every exit on the map,
 //! inferred ways back included and nothing closed).
 
-use crate::args::Args;
+use crate::args::{BenchMangoArgs, Format, ReadingArg, Strategy};
 use crate::automap::load_hints;
 use crate::bench_mango::games;
 use crate::{emit, read, CliError};
@@ -29,7 +29,6 @@ use maprepair::domain::repair::solver::solve_and_fill;
 use maprepair::domain::repair::{run as run_repair, Budget};
 use maprepair::domain::{Analysis, Project};
 use serde_json::{json, Map as JsonMap, Value};
-use std::path::Path;
 
 #[allow(clippy::disallowed_methods)] // The CLI owns the clock.
 fn now() -> std::time::Instant {
@@ -100,32 +99,9 @@ fn explain(truth: &[maprepair::domain::formats::EdgeRecord], history: &History) 
     Value::Array(out)
 }
 
-/// Which names the solver's second reading of the transcript uses (`--reading`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ReadingSource {
-    /// The game's location list, as the model that built the map had it (the default).
-    List,
-    /// The names on the built map.
-    Map,
-    /// No second reading.
-    None,
-}
-
-fn reading_source(args: &Args) -> Result<ReadingSource, CliError> {
-    match args.option("reading").unwrap_or("list") {
-        "list" => Ok(ReadingSource::List),
-        "map" => Ok(ReadingSource::Map),
-        "none" => Ok(ReadingSource::None),
-        other => Err(CliError::Usage(format!(
-            "--reading must be list, map or none, not {other:?}"
-        ))),
-    }
-}
-
-pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
-    let data = Path::new(args.require("data")?);
-    let reading_source = reading_source(args)?;
-    let out_dir = args.option("out").map(Path::new);
+pub fn run(args: &BenchMangoArgs, strategy: Strategy, format: Format) -> Result<(), CliError> {
+    let data = args.data.as_path();
+    let out_dir = args.out.as_deref();
     if let Some(dir) = out_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?;
@@ -150,25 +126,25 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
         let mut reading_use = None;
         let mut filled = None;
         let report = match strategy {
-            "solver" => {
-                let reading = match reading_source {
-                    ReadingSource::List => {
+            Strategy::Solver => {
+                let reading = match args.reading {
+                    ReadingArg::List => {
                         // The game's `locations.json` (no names when it is absent).
                         let list = dir.join(format!("{game}.locations.json"));
                         let hints = load_hints(list.is_file().then_some(list.as_path()), None)?;
                         reread(&project.history, &hints.locations)
                     }
-                    ReadingSource::Map => reread_by_map_names(&project.history),
-                    ReadingSource::None => None,
+                    ReadingArg::Map => reread_by_map_names(&project.history),
+                    ReadingArg::None => None,
                 };
                 let (report, used, f) =
-                    solve_and_fill(&mut project.history, reading.as_ref(), args.flag("fill"));
+                    solve_and_fill(&mut project.history, reading.as_ref(), args.fill);
                 reading_use = used;
                 filled = f;
                 report
             }
-            "heuristic-remove" | "heuristic-modify" => {
-                let preference = if strategy == "heuristic-remove" {
+            Strategy::HeuristicRemove | Strategy::HeuristicModify => {
+                let preference = if strategy == Strategy::HeuristicRemove {
                     Preference::Remove
                 } else {
                     Preference::Modify
@@ -176,7 +152,6 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
                 let mut decider = Heuristic::new(preference);
                 run_repair(&mut project.history, &mut decider, Budget::default())
             }
-            other => return Err(CliError::Usage(format!("unknown strategy {other:?}"))),
         };
         let seconds = start.elapsed().as_secs_f64();
         if let Some(dir) = out_dir {
@@ -196,11 +171,11 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
             .filter(|l| l.version.is_some())
             .count();
         let counted = reference_conflicts > 0;
-        if counted && args.flag("verbose") {
+        if counted && args.verbose {
             shown_before += score_shown(&truth, &input);
             shown_after += score_shown(&truth, after);
         }
-        let edits = if args.flag("verbose") {
+        let edits = if args.verbose {
             explain(&truth, &project.history)
         } else {
             Value::Null
@@ -245,7 +220,7 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
         }
         totals.insert(side.into(), Value::Object(t));
     }
-    if args.flag("fill") {
+    if args.fill {
         for k in ["gaps", "added", "held_back"] {
             totals.insert(
                 format!("filled_{k}"),
@@ -267,15 +242,14 @@ pub fn run(args: &Args, strategy: &str) -> Result<(), CliError> {
     }
     totals.insert("eval_before".into(), metrics(&before_all));
     totals.insert("eval_after".into(), metrics(&after_all));
-    if args.flag("verbose") {
+    if args.verbose {
         totals.insert("shown_before".into(), metrics(&shown_before));
         totals.insert("shown_after".into(), metrics(&shown_after));
     }
     totals.insert("games".into(), json!(table3.len()));
     totals.insert("seconds".into(), json!(seconds_all));
-    let out =
-        json!({"strategy": strategy, "semantics": "default", "games": rows, "totals": totals});
-    emit(args, &out, || {
+    let out = json!({"strategy": strategy.as_str(), "semantics": "default", "games": rows, "totals": totals});
+    emit(format, &out, || {
         let mut s = format!(
             "{:<14}{:>8}{:>8}{:>8}{:>8}{:>8}{:>8}\n",
             "game", "before", "after", "P0", "P1", "R0", "R1"

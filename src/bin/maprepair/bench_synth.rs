@@ -11,7 +11,7 @@
 //! generated graphs, measured by each semantics' own detector, localization, scoring and
 //! heuristic repair loop.
 
-use crate::args::Args;
+use crate::args::{BenchSynthArgs, Format, Suite};
 use crate::{emit, CliError};
 use maprepair::domain::synth::default_semantics::DefaultSemantics;
 use maprepair::domain::synth::suites::{
@@ -154,11 +154,10 @@ fn table1_text(t: &Table1, semantics: &str, seconds: f64) -> String {
 
 /// Runs `bench synth`: `--suite lca` (default) or `--suite table1`, in both semantics.
 #[allow(clippy::disallowed_methods)] // The CLI is the clock's owner; the core never reads it.
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let suite = args.option("suite").unwrap_or("lca");
-    let verbose = args.flag("verbose");
-    match suite {
-        "lca" => {
+pub fn run(args: &BenchSynthArgs, format: Format) -> Result<(), CliError> {
+    let verbose = args.verbose;
+    match args.suite {
+        Suite::Lca => {
             let start = std::time::Instant::now();
             let reference = lca_suite(&mut ReferenceSemantics::new());
             let ref_seconds = start.elapsed().as_secs_f64();
@@ -170,7 +169,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             let mut d = lca_json(&default, verbose);
             d["seconds"] = json!(def_seconds);
             let out = json!({ "reference": r, "default": d });
-            emit(args, &out, || {
+            emit(format, &out, || {
                 format!(
                     "{}\n\n{}",
                     lca_text(&reference, "reference", ref_seconds),
@@ -179,7 +178,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             });
             Ok(())
         }
-        "table1" => {
+        Suite::Table1 => {
             let start = std::time::Instant::now();
             let reference = table1(&mut ReferenceSemantics::new());
             let ref_seconds = start.elapsed().as_secs_f64();
@@ -191,7 +190,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             let mut d = table1_json(&default, verbose);
             d["seconds"] = json!(def_seconds);
             let out = json!({ "reference": r, "default": d });
-            emit(args, &out, || {
+            emit(format, &out, || {
                 format!(
                     "{}\n\n{}",
                     table1_text(&reference, "reference", ref_seconds),
@@ -200,8 +199,5 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             });
             Ok(())
         }
-        other => Err(CliError::Usage(format!(
-            "--suite must be lca or table1, not {other:?}"
-        ))),
     }
 }

@@ -1,6 +1,6 @@
 //! `check FILE [--semantics reference|default]`: counts and lists conflicts.
 
-use crate::args::Args;
+use crate::args::{CheckArgs, Format};
 use crate::input::{load, Input};
 use crate::{emit, CliError};
 use maprepair::domain::reference::load::load_llm_built;
@@ -8,15 +8,6 @@ use maprepair::domain::reference::{Detector, RefConflict, RefGraph};
 use maprepair::domain::semantics::reference_graph;
 use maprepair::domain::{Analysis, Map, Semantics};
 use serde_json::{json, Value};
-use std::path::Path;
-
-/// The semantics asked for.
-pub fn semantics(args: &Args) -> Result<Semantics, CliError> {
-    args.option("semantics")
-        .unwrap_or("default")
-        .parse()
-        .map_err(|e: maprepair::domain::semantics::UnknownSemantics| CliError::Usage(e.to_string()))
-}
 
 /// The reference graph for an input: edge lists by the authors' loader, projects via the map.
 pub fn reference_input(input: &Input) -> RefGraph {
@@ -68,12 +59,9 @@ pub fn counts_json(a: &Analysis) -> Value {
     serde_json::to_value(a.counts()).unwrap_or(Value::Null)
 }
 
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let path = args
-        .positional(1)
-        .ok_or_else(|| CliError::Usage("check needs a FILE".into()))?;
-    let input = load(Path::new(&path))?;
-    let out = match semantics(args)? {
+pub fn run(args: &CheckArgs, format: Format) -> Result<(), CliError> {
+    let input = load(&args.file)?;
+    let out = match Semantics::from(args.semantics) {
         Semantics::Reference => {
             let g = reference_input(&input);
             let list: Vec<Value> = Detector::new()
@@ -92,7 +80,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             json!({"semantics": "default", "rooms": map.room_count(), "exits": map.exit_count(), "conflicts": counts_json(&a), "list": list})
         }
     };
-    emit(args, &out, || {
+    emit(format, &out, || {
         let c = &out["conflicts"];
         let mut s = format!(
             "{} rooms, {} exits ({} semantics)\nconflicts: {} directional, {} topological, {} naming — {} in all\n",

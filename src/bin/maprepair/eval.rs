@@ -10,7 +10,7 @@
 //! rooms carry their titles, which the truth's names ("forest 2") never match, and this scores
 //! how well the automapper told rooms apart and joined them instead.
 
-use crate::args::Args;
+use crate::args::{EvalArgs, Format, RuleArg, Walkthroughs, YesNo};
 use crate::automap::load_hints;
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::ceiling::unshown;
@@ -86,27 +86,6 @@ pub fn built_records(dir: &Path, game: &str) -> Result<Option<Vec<EdgeRecord>>, 
     Ok(None)
 }
 
-/// `--hints yes|no` (default yes): whether the automapper gets the game's name lists.
-pub fn hints_wanted(args: &Args) -> Result<bool, CliError> {
-    match args.option("hints").unwrap_or("yes") {
-        "yes" => Ok(true),
-        "no" => Ok(false),
-        other => Err(CliError::Usage(format!(
-            "--hints must be yes or no, not {other:?}"
-        ))),
-    }
-}
-
-fn rule(args: &Args) -> Result<PairRule, CliError> {
-    match args.option("rule").unwrap_or("closed") {
-        "closed" => Ok(PairRule::Closed),
-        "exp14" => Ok(PairRule::Exp14),
-        other => Err(CliError::Usage(format!(
-            "--rule must be closed or exp14, not {other:?}"
-        ))),
-    }
-}
-
 fn mean(rows: &[(String, Score)], f: impl Fn(&Score) -> f64) -> f64 {
     if rows.is_empty() {
         0.0
@@ -116,35 +95,20 @@ fn mean(rows: &[(String, Score)], f: impl Fn(&Score) -> f64) -> f64 {
 }
 
 #[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let gt = Path::new(args.require("gt")?);
-    let rule = rule(args)?;
-    let source = match (args.option("built"), args.option("automap")) {
-        (Some(_), Some(_)) => {
-            return Err(CliError::Usage(
-                "give --built or --automap, not both".into(),
-            ))
-        }
-        (None, None) => {
-            return Err(CliError::Usage(
-                "eval needs --built DIR or --automap clean|raw".into(),
-            ))
-        }
-        (Some(b), None) => format!("built:{b}"),
-        (None, Some(m @ ("clean" | "raw"))) => format!("automap:{m}"),
-        (None, Some(m)) => {
-            return Err(CliError::Usage(format!(
-                "--automap must be clean or raw, not {m:?}"
-            )))
-        }
+pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
+    let gt = args.gt.as_path();
+    let rule = match args.rule {
+        RuleArg::Closed => PairRule::Closed,
+        RuleArg::Exp14 => PairRule::Exp14,
     };
-    let hints = hints_wanted(args)?;
-    let align = args.flag("align");
-    if align && args.option("automap").is_none() {
-        return Err(CliError::Usage(
-            "--align renames an automapped map's rooms: it needs --automap".into(),
-        ));
-    }
+    // clap makes --built and --automap exclusive and one of them required.
+    let source = match (&args.built, args.automap) {
+        (Some(b), _) => format!("built:{}", b.display()),
+        (None, Some(Walkthroughs::Raw)) => "automap:raw".to_string(),
+        (None, _) => "automap:clean".to_string(),
+    };
+    let hints = args.hints == YesNo::Yes;
+    let align = args.align;
     let source = if align {
         format!("{source}, rooms named after the truth rooms they stand for")
     } else {
@@ -156,13 +120,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let mut automap_seconds = 0.0;
     for game in games(gt)? {
         let t = truth(gt, &game)?;
-        let built = match args.option("built") {
+        let built = match &args.built {
             Some(dir) => built_records(Path::new(dir), &game)?.unwrap_or_else(|| {
                 missing.push(game.clone());
                 Vec::new()
             }),
             None => {
-                let cleaned = args.option("automap") == Some("clean");
+                let cleaned = args.automap == Some(Walkthroughs::Clean);
                 let start = std::time::Instant::now();
                 let a = automap_game(gt, &game, cleaned, hints)?;
                 automap_seconds += start.elapsed().as_secs_f64();
@@ -237,7 +201,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         "missing": missing,
         "automap_seconds": automap_seconds,
     });
-    emit(args, &out, || {
+    emit(format, &out, || {
         let mut s = format!(
             "{:<14}{:>7}{:>7}{:>7}{:>7}{:>7}{:>7}\n",
             "game", "nodeR", "P", "R", "F1", "dirAcc", "pairs"

@@ -3,7 +3,7 @@
 //! total (micro sums), node recall and precision, edge recall, precision and F1 as undirected
 //! pairs, and direction accuracy on matched pairs.
 
-use crate::args::Args;
+use crate::args::{EvalProseArgs, Format};
 use crate::{emit, read, CliError};
 use maprepair::domain::llm::{split_observations, Split};
 use maprepair::domain::prose::{read_paragraphs, score, Score, TruthMap};
@@ -42,8 +42,8 @@ fn line(name: &str, s: &Score) -> String {
     )
 }
 
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let dir = Path::new(args.require("truth")?);
+pub fn run(args: &EvalProseArgs, format: Format) -> Result<(), CliError> {
+    let dir: &Path = &args.truth;
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?
         .filter_map(Result::ok)
@@ -77,7 +77,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     text.push(line("total", &total));
     emit(
-        args,
+        format,
         &json!({"passages": rows, "total": figures(&total)}),
         || text.join("\n"),
     );

@@ -1,7 +1,8 @@
 //! The maprepair command line: batch runs and benchmarks over the pure core.
 //!
 //! Every command takes `--format json` (one JSON object on stdout) and defaults to readable
-//! text. Errors go to stderr with exit code 1 (2 for bad usage).
+//! text; `maprepair --help` and `maprepair COMMAND --help` list the commands and flags
+//! ([`args`]). Errors go to stderr with exit code 1 (2 for bad usage).
 
 mod args;
 mod automap;
@@ -20,27 +21,9 @@ mod read;
 mod repair;
 mod route;
 
-use args::Args;
+use args::{Bench, Cli, Command, Format};
+use clap::Parser;
 use std::process::ExitCode;
-
-const USAGE: &str = "usage: maprepair <command> [options]
-
-commands:
-  check FILE [--semantics reference|default]
-  automap WALKTHROUGH [--locations FILE] --out EDGES.json
-  eval --gt DATA_FIXED_DIR (--built DIR | --automap clean|raw [--hints yes|no] [--align])
-  route MAP FROM TO
-  repair FILE --strategy heuristic-remove|heuristic-modify|solver [--semantics …] [--out FILE] [--fill]
-  bench mango --data DIR [--strategy solver|heuristic-remove|heuristic-modify [--fill] [--out DIR]]
-  bench scale --rooms N [--seed S]
-  bench synth --suite lca|table1 [--verbose]
-  bench routes --data DIR [--automap clean|raw] [--hints yes|no] [--built DIR] [--verbose]
-  bench ceiling --data DIR [--verbose]
-  bench read [FILE] [--words N] [--runs R]
-  read TEXT_FILE [--split blank-lines|lines] [--out PROJECT.json]
-  eval-prose --truth DIR
-
-every command takes --format json|text (default text)";
 
 /// A failure the user should read.
 #[derive(Debug)]
@@ -69,58 +52,49 @@ pub fn read(path: &std::path::Path) -> Result<String, CliError> {
 }
 
 /// Prints JSON or text. A closed pipe (`maprepair … | head`) ends output quietly.
-pub fn emit(args: &Args, json: &serde_json::Value, text: impl FnOnce() -> String) {
+pub fn emit(format: Format, json: &serde_json::Value, text: impl FnOnce() -> String) {
     use std::io::Write;
-    let out = if args.json() {
-        json.to_string()
-    } else {
-        text()
+    let out = match format {
+        Format::Json => json.to_string(),
+        Format::Text => text(),
     };
     let _ = writeln!(std::io::stdout().lock(), "{out}");
 }
 
-fn run(args: &Args) -> Result<(), CliError> {
-    match args.positional(0).as_deref() {
-        Some("bench") => match args.positional(1).as_deref() {
-            Some("mango") => match args.option("strategy") {
-                None => bench_mango::run(args),
-                Some(strategy) => bench_solver::run(args, strategy),
+fn run(cli: &Cli) -> Result<(), CliError> {
+    let f = cli.format;
+    match &cli.command {
+        Command::Check(a) => check::run(a, f),
+        Command::Automap(a) => automap::run(a, f),
+        Command::Eval(a) => eval::run(a, f),
+        Command::Route(a) => route::run(a, f),
+        Command::Repair(a) => repair::run(a, f),
+        Command::Read(a) => read::run(a, f),
+        Command::EvalProse(a) => eval_prose::run(a, f),
+        Command::Bench(b) => match b {
+            Bench::Mango(a) => match a.strategy {
+                None => bench_mango::run(a, f),
+                Some(strategy) => bench_solver::run(a, strategy, f),
             },
-            Some("synth") => bench_synth::run(args),
-            Some("scale") => bench_scale::run(args),
-            Some("routes") => bench_routes::run(args),
-            Some("ceiling") => bench_ceiling::run(args),
-            Some("read") => bench_read::run(args),
-            other => Err(CliError::Usage(format!("unknown benchmark {other:?}"))),
+            Bench::Synth(a) => bench_synth::run(a, f),
+            Bench::Read(a) => bench_read::run(a, f),
+            Bench::Scale(a) => bench_scale::run(a, f),
+            Bench::Routes(a) => bench_routes::run(a, f),
+            Bench::Ceiling(a) => bench_ceiling::run(a, f),
         },
-        Some("check") => check::run(args),
-        Some("automap") => automap::run(args),
-        Some("eval") => eval::run(args),
-        Some("route") => route::run(args),
-        Some("read") => read::run(args),
-        Some("eval-prose") => eval_prose::run(args),
-        Some("repair") => repair::run(args),
-        Some(other) => Err(CliError::Usage(format!("unknown command {other:?}"))),
-        None => Err(CliError::Usage("no command given".into())),
     }
 }
 
 fn main() -> ExitCode {
-    let args = match Args::parse(std::env::args().skip(1)) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("maprepair: {e}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    if args.flag("help") || args.positional(0).as_deref() == Some("help") {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    match run(&args) {
+    // Usage errors print clap's message with usage and exit 2; --help and --version exit 0.
+    let cli = Cli::parse();
+    match run(&cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Usage(m)) => {
-            eprintln!("maprepair: {m}\n\n{USAGE}");
+            use clap::CommandFactory;
+            let _ = Cli::command()
+                .error(clap::error::ErrorKind::ValueValidation, m)
+                .print();
             ExitCode::from(2)
         }
         Err(CliError::Failed(m)) => {

@@ -3,38 +3,23 @@
 //! "direction","evidence"}]}`; `--out` writes the same map with its history (one commit per
 //! paragraph) as a saved project the app opens.
 
-use crate::args::Args;
+use crate::args::{Format, ReadArgs, SplitArg};
 use crate::{emit, read, CliError};
 use maprepair::domain::llm::{read_prose, split_observations, Split};
 use maprepair::domain::prose::read_paragraphs;
 use maprepair::domain::Project;
 use std::path::Path;
 
-/// How `--split` cuts the text.
-pub fn split_of(args: &Args) -> Result<Split, CliError> {
-    match args.option("split").unwrap_or("blank-lines") {
-        "blank-lines" => Ok(Split::Paragraphs),
-        "lines" => Ok(Split::Lines),
-        other => Err(CliError::Usage(format!(
-            "--split must be blank-lines or lines, not {other:?}"
-        ))),
-    }
-}
-
-/// The text file cut into paragraphs.
-pub fn paragraphs(args: &Args, path: &Path) -> Result<Vec<String>, CliError> {
-    Ok(split_observations(&read(path)?, &split_of(args)?))
-}
-
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let file = args
-        .positional(1)
-        .ok_or_else(|| CliError::Usage("read needs a TEXT_FILE".into()))?;
-    let path = Path::new(&file);
-    let paras = paragraphs(args, path)?;
+pub fn run(args: &ReadArgs, format: Format) -> Result<(), CliError> {
+    let path: &Path = &args.text_file;
+    let split = match args.split {
+        SplitArg::BlankLines => Split::Paragraphs,
+        SplitArg::Lines => Split::Lines,
+    };
+    let paras = split_observations(&read(path)?, &split);
     let reading = read_paragraphs(&paras).map_err(|e| CliError::Failed(e.to_string()))?;
     let map = reading.map();
-    if let Some(out) = args.option("out") {
+    if let Some(out) = &args.out {
         let name = path
             .file_stem()
             .and_then(|s| s.to_str())
@@ -47,10 +32,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             ground_truth: None,
         };
         std::fs::write(out, project.to_json())
-            .map_err(|e| CliError::Failed(format!("{out}: {e}")))?;
+            .map_err(|e| CliError::Failed(format!("{}: {e}", out.display())))?;
     }
     let json = serde_json::to_value(&map).map_err(|e| CliError::Failed(e.to_string()))?;
-    emit(args, &json, || {
+    emit(format, &json, || {
         let mut lines = vec![format!(
             "{} places, {} links",
             map.places.len(),

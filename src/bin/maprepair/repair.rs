@@ -5,9 +5,9 @@
 //! default without); `none` leaves the second reading out. `--fill` then adds the ways that
 //! reading shows and the map lacks ([`maprepair::domain::repair::solver::fill_in`]).
 
-use crate::args::Args;
+use crate::args::{Format, ReadingArg, RepairArgs, Strategy};
 use crate::automap::load_hints;
-use crate::check::{counts_json, ref_counts_json, reference_input, semantics};
+use crate::check::{counts_json, ref_counts_json, reference_input};
 use crate::input::{load, Input};
 use crate::{emit, CliError};
 use maprepair::domain::automap::reread::{reread, reread_by_map_names};
@@ -21,7 +21,6 @@ use maprepair::domain::repair::solver::solve_and_fill;
 use maprepair::domain::repair::{run as run_repair, Budget};
 use maprepair::domain::{Analysis, Semantics};
 use serde_json::{json, Value};
-use std::path::Path;
 
 fn ref_action_json(g: &RefGraph, a: &HeuristicAction) -> Value {
     let edge = |(u, v): (u32, u32)| json!([g.name(u), g.name(v)]);
@@ -45,22 +44,14 @@ fn ref_action_json(g: &RefGraph, a: &HeuristicAction) -> Value {
     }
 }
 
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let path = args
-        .positional(1)
-        .ok_or_else(|| CliError::Usage("repair needs a FILE".into()))?;
-    let strategy = args.require("strategy")?;
+pub fn run(args: &RepairArgs, format: Format) -> Result<(), CliError> {
+    let strategy = args.strategy;
     let preference = match strategy {
-        "heuristic-remove" => Preference::Remove,
-        "heuristic-modify" | "solver" => Preference::Modify,
-        other => {
-            return Err(CliError::Usage(format!(
-                "unknown strategy {other:?} (expected heuristic-remove, heuristic-modify or solver)"
-            )))
-        }
+        Strategy::HeuristicRemove => Preference::Remove,
+        Strategy::HeuristicModify | Strategy::Solver => Preference::Modify,
     };
-    let input = load(Path::new(&path))?;
-    let (out, written) = match semantics(args)? {
+    let input = load(&args.file)?;
+    let (out, written) = match Semantics::from(args.semantics) {
         Semantics::Reference => {
             let g = reference_input(&input);
             let s = if preference == Preference::Remove {
@@ -91,29 +82,28 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             let mut project = input.project().clone();
             let mut reading_use = None;
             let mut filled = None;
-            let report = if strategy == "solver" {
-                let locations = args.option("locations");
-                let default = if locations.is_some() { "list" } else { "map" };
-                let reading = match (args.option("reading").unwrap_or(default), locations) {
-                    ("none", _) => None,
-                    ("list", Some(file)) => {
-                        let hints = load_hints(Some(Path::new(file)), None)?;
+            let report = if strategy == Strategy::Solver {
+                let locations = args.locations.as_deref();
+                let default = if locations.is_some() {
+                    ReadingArg::List
+                } else {
+                    ReadingArg::Map
+                };
+                let reading = match (args.reading.unwrap_or(default), locations) {
+                    (ReadingArg::None, _) => None,
+                    (ReadingArg::List, Some(file)) => {
+                        let hints = load_hints(Some(file), None)?;
                         reread(&project.history, &hints.locations)
                     }
-                    ("list", None) => {
+                    (ReadingArg::List, None) => {
                         return Err(CliError::Usage(
                             "--reading list needs --locations FILE".into(),
                         ))
                     }
-                    ("map", _) => reread_by_map_names(&project.history),
-                    (other, _) => {
-                        return Err(CliError::Usage(format!(
-                            "--reading must be list, map or none, not {other:?}"
-                        )))
-                    }
+                    (ReadingArg::Map, _) => reread_by_map_names(&project.history),
                 };
                 let (report, used, f) =
-                    solve_and_fill(&mut project.history, reading.as_ref(), args.flag("fill"));
+                    solve_and_fill(&mut project.history, reading.as_ref(), args.fill);
                 reading_use = used;
                 filled = f;
                 report
@@ -171,10 +161,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             (out, written)
         }
     };
-    if let Some(dest) = args.option("out") {
-        std::fs::write(dest, written).map_err(|e| CliError::Failed(format!("{dest}: {e}")))?;
+    if let Some(dest) = &args.out {
+        std::fs::write(dest, written)
+            .map_err(|e| CliError::Failed(format!("{}: {e}", dest.display())))?;
     }
-    emit(args, &out, || {
+    emit(format, &out, || {
         let mut s = format!("before: {}\nafter:  {}\n", out["before"], out["after"]);
         for a in out["actions"].as_array().into_iter().flatten() {
             s.push_str(&format!(

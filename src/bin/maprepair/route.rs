@@ -3,7 +3,7 @@
 //! given), with the directions to type. Inferred ways back are walked too, but an observed
 //! route of equal length is preferred.
 
-use crate::args::Args;
+use crate::args::{Format, HintArgs, RouteArgs};
 use crate::automap::load_hints;
 use crate::input::load;
 use crate::{emit, read, CliError};
@@ -15,14 +15,11 @@ use serde_json::json;
 use std::path::Path;
 
 /// The map at `path`: a walkthrough or a transcript is automapped, anything else loaded as a map.
-fn map_of(args: &Args, path: &Path) -> Result<Map, CliError> {
+fn map_of(hints: &HintArgs, path: &Path) -> Result<Map, CliError> {
     let text = read(path)?;
     if path.extension().and_then(|e| e.to_str()) == Some("walkthrough") || is_transcript(&text) {
         let steps = read_steps(&text, &path.display().to_string())?;
-        let hints = load_hints(
-            args.option("locations").map(Path::new),
-            args.option("actions").map(Path::new),
-        )?;
+        let hints = load_hints(hints.locations.as_deref(), hints.actions.as_deref())?;
         return Ok(automap("map", &steps, &hints)
             .project
             .history
@@ -32,14 +29,10 @@ fn map_of(args: &Args, path: &Path) -> Result<Map, CliError> {
     Ok(load(path)?.project().history.head().clone())
 }
 
-pub fn run(args: &Args) -> Result<(), CliError> {
-    let (Some(path), Some(from), Some(to)) =
-        (args.positional(1), args.positional(2), args.positional(3))
-    else {
-        return Err(CliError::Usage("route needs MAP FROM TO".into()));
-    };
-    let map = map_of(args, Path::new(&path))?;
-    let route = find_route(&map, &from, &to).map_err(|e| CliError::Failed(e.to_string()))?;
+pub fn run(args: &RouteArgs, format: Format) -> Result<(), CliError> {
+    let map = map_of(&args.hints, &args.map)?;
+    let route =
+        find_route(&map, &args.from, &args.to).map_err(|e| CliError::Failed(e.to_string()))?;
     let name = |r| map.room(r).map_or_else(String::new, |x| x.name.clone());
     let rooms: Vec<String> = route.rooms.iter().map(|r| name(*r)).collect();
     let directions = route.directions(&map);
@@ -51,7 +44,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         "rooms": rooms,
         "inferred_steps": route.inferred_steps(&map),
     });
-    emit(args, &out, || {
+    emit(format, &out, || {
         if route.is_empty() {
             return format!("{} is where you are: no moves needed", rooms[0]);
         }
