@@ -196,7 +196,11 @@ impl<'a> Draft<'a> {
         let stale: Vec<Exit> = self
             .exits_from(from)
             .into_iter()
-            .filter(|e| e.origin == Origin::InferredReverse && (e.label == label || e.to == to))
+            // A room may have any number of links, so only a direction takes a doorway.
+            .filter(|e| {
+                e.origin == Origin::InferredReverse
+                    && ((e.label == label && !label.is_link()) || e.to == to)
+            })
             .collect();
         for e in stale {
             self.replace_exit(e, None);
@@ -218,7 +222,7 @@ impl<'a> Draft<'a> {
         if let Some(back) = label.opposite() {
             let back_exits = self.exits_from(to);
             let pair_has_back = back_exits.iter().any(|e| e.to == from);
-            let doorway_taken = back_exits.iter().any(|e| e.label == back);
+            let doorway_taken = !back.is_link() && back_exits.iter().any(|e| e.label == back);
             if !pair_has_back && !doorway_taken {
                 self.push_exit(to, from, back, Origin::InferredReverse);
             }

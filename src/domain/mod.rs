@@ -21,6 +21,7 @@ pub mod map;
 pub mod names;
 pub mod project;
 pub mod project_file;
+pub mod prose;
 pub mod reading;
 pub mod reference;
 pub mod repair;

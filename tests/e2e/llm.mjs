@@ -503,7 +503,7 @@ try {
       expectEqual(c.rooms, 3, 'rooms');
       expectEqual((await stub.requests()).length, 0, 'requests');
       const p = await project();
-      if (!p.commits[0].analysis.startsWith('Offline rule-based reading')) throw new Error(p.commits[0].analysis);
+      if (!p.commits[0].analysis.startsWith('Offline prose reader')) throw new Error(p.commits[0].analysis);
     });
     await shot(page, 'llm-07-offline');
 

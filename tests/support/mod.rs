@@ -33,3 +33,17 @@ pub fn reference_dir() -> Option<PathBuf> {
 pub fn read(path: &std::path::Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
+
+/// `../shared/prose` beside the checkout, or `None` (with a message on stderr) when absent.
+pub fn prose_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/prose");
+    if dir.join("README.md").is_file() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "SKIPPED: {} is absent; the prose corpus tests need ../shared/prose beside the checkout",
+            dir.display()
+        );
+        None
+    }
+}

@@ -43,6 +43,10 @@ pub enum Command {
     /// Feed mutated inputs to every parser and, in-process, to the commands; fail on a panic,
     /// a broken round trip, or an input over the time or memory limit.
     Fuzz(FuzzArgs),
+    /// Read published prose offline into places and links (with `--out`, a project).
+    Read(ReadArgs),
+    /// Score the offline prose reader on passages with truth maps.
+    EvalProse(EvalProseArgs),
     /// Benchmarks and the paper's experiments.
     #[command(subcommand)]
     Bench(Bench),
@@ -67,6 +71,8 @@ pub enum Bench {
     Ceiling(BenchCeilingArgs),
     /// How long the automapper takes on MANGO's walkthroughs and on folders of transcripts.
     Automap(BenchAutomapArgs),
+    /// How long the offline prose reader takes on a chapter.
+    Read(BenchReadArgs),
 }
 
 /// `bench automap [--data DIR] [--transcripts DIR]…`.
@@ -406,6 +412,50 @@ pub struct BenchCeilingArgs {
     /// List every restart and what tells it, and the unshown rooms.
     #[arg(long)]
     pub verbose: bool,
+}
+
+/// `--split`: how a text is cut into observations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum SplitArg {
+    /// Blank lines separate paragraphs.
+    #[default]
+    BlankLines,
+    /// Every non-empty line is one.
+    Lines,
+}
+
+/// `read TEXT_FILE [--split blank-lines|lines] [--out PROJECT.json]`.
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// The text (Gutenberg plain text as published is fine).
+    pub text_file: PathBuf,
+    /// How the text is cut into paragraphs (one commit each).
+    #[arg(long, value_enum, default_value_t = SplitArg::BlankLines)]
+    pub split: SplitArg,
+    /// Also write the map with its history as a saved project.
+    #[arg(long, value_name = "PROJECT.json")]
+    pub out: Option<PathBuf>,
+}
+
+/// `eval-prose --truth DIR`.
+#[derive(Debug, Args)]
+pub struct EvalProseArgs {
+    /// A folder of `<name>.txt` with `<name>.truth.json`.
+    #[arg(long, value_name = "DIR")]
+    pub truth: PathBuf,
+}
+
+/// `bench read [FILE] [--words N] [--runs R]`.
+#[derive(Debug, Args)]
+pub struct BenchReadArgs {
+    /// Paragraphs to repeat (default: a built-in tour paragraph).
+    pub file: Option<PathBuf>,
+    /// Words in the chapter.
+    #[arg(long, default_value_t = 10_000)]
+    pub words: usize,
+    /// Timed runs.
+    #[arg(long, default_value_t = 5)]
+    pub runs: usize,
 }
 
 #[cfg(test)]

@@ -10,15 +10,18 @@ mod bench_automap;
 mod bench_ceiling;
 mod bench_files;
 mod bench_mango;
+mod bench_read;
 mod bench_routes;
 mod bench_scale;
 mod bench_solver;
 mod bench_synth;
 mod check;
 mod eval;
+mod eval_prose;
 mod eval_transcripts;
 mod fuzz;
 mod input;
+mod read;
 mod repair;
 mod route;
 
@@ -122,12 +125,15 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Route(a) => route::run(a, f),
         Command::Repair(a) => repair::run(a, f),
         Command::Fuzz(a) => fuzz::run(a, f),
+        Command::Read(a) => read::run(a, f),
+        Command::EvalProse(a) => eval_prose::run(a, f),
         Command::Bench(b) => match b {
             Bench::Mango(a) => match a.strategy {
                 None => bench_mango::run(a, f),
                 Some(strategy) => bench_solver::run(a, strategy, f),
             },
             Bench::Synth(a) => bench_synth::run(a, f),
+            Bench::Read(a) => bench_read::run(a, f),
             Bench::Scale(a) => bench_scale::run(a, f),
             Bench::Files(a) => bench_files::run(a, f),
             Bench::Routes(a) => bench_routes::run(a, f),

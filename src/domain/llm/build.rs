@@ -16,7 +16,9 @@
 //!   anything the user must fix). Waiting is the caller's: it passes a `wait` function, so this
 //!   module reads no clock.
 //!
-//! [`read_offline`] is the rule-based reader used without a key.
+//! Without a key, [`prose_replies`] reads a whole text with the offline prose reader
+//! ([`crate::domain::prose`]) into one reply per paragraph, and [`read_offline`] reads one
+//! walkthrough step.
 
 use std::future::Future;
 
@@ -32,6 +34,7 @@ use super::transport::{HttpResponse, LlmTransport};
 use crate::domain::analysis::{detect, Geometry};
 use crate::domain::history::{Change, CommitInfo, History, HistoryError, Trigger};
 use crate::domain::map::Map;
+use crate::domain::prose::{read_paragraphs, Reading, TaggerError};
 use crate::domain::{Direction, Draft, Label};
 
 /// Bearings this close to a sector boundary may go to the neighbouring direction when the
@@ -39,8 +42,6 @@ use crate::domain::{Direction, Draft, Label};
 pub const LOOSE_ANGLE_TOLERANCE: f64 = 33.75;
 /// Steps shown to the model as recent context.
 pub const CONTEXT_STEPS: usize = 3;
-/// Longest free-text exit label, in characters.
-pub const MAX_FREE_LABEL_CHARS: usize = 60;
 /// Retries after HTTP 429 before the run pauses.
 pub const MAX_RATE_LIMIT_RETRIES: u32 = 4;
 /// Retries after a 5xx before the run pauses.
@@ -231,6 +232,153 @@ pub fn read_offline(text: &str, current: Option<&str>) -> ObservationReply {
     extract_observation(&body, current)
 }
 
+/// Reads a whole text (its observations in order) with the offline prose reader: one reply
+/// per observation, naming the places it mentions (with their aliases), the links it reads
+/// (no direction stated: a link), where the reader is after it, and an analysis that quotes
+/// each link's sentence with the words it rests on between ⟦ and ⟧ ([`evidence_marks`]).
+///
+/// # Errors
+/// [`TaggerError`] only if the embedded tagger model is damaged (a build defect).
+pub fn prose_replies(observations: &[String]) -> Result<Vec<ObservationReply>, TaggerError> {
+    let reading = read_paragraphs(observations)?;
+    Ok((0..reading.paragraphs.len())
+        .map(|i| prose_reply(&reading, i))
+        .collect())
+}
+
+/// An alias two kept places share names neither.
+fn own_aliases(reading: &Reading, id: usize) -> Vec<String> {
+    let key = crate::domain::names::normalize_name;
+    let Some(place) = reading.book.places.get(id) else {
+        return Vec::new();
+    };
+    place
+        .aliases
+        .iter()
+        .filter(|a| {
+            !reading.places().any(|(j, other)| {
+                j != id
+                    && std::iter::once(&other.name)
+                        .chain(&other.aliases)
+                        .any(|n| key(n) == key(a))
+            })
+        })
+        .cloned()
+        .collect()
+}
+
+fn prose_reply(reading: &Reading, i: usize) -> ObservationReply {
+    let para = &reading.paragraphs[i];
+    let location = |id: usize| LocationReply {
+        name: reading.name(id).to_string(),
+        aliases: own_aliases(reading, id),
+        description: None,
+    };
+    let mut reply = ObservationReply {
+        locations: para.places.iter().map(|&id| location(id)).collect(),
+        current_location: para.current.map(|c| reading.name(c).to_string()),
+        ..ObservationReply::default()
+    };
+    let mut notes = Vec::new();
+    for link in para.links.iter().filter_map(|&k| reading.links.get(k)) {
+        for id in [link.from, link.to] {
+            if !reply.locations.iter().any(|l| l.name == reading.name(id)) {
+                reply.locations.push(location(id));
+            }
+        }
+        reply.relations.push(RelationReply {
+            from: reading.name(link.from).to_string(),
+            to: reading.name(link.to).to_string(),
+            direction: link.direction,
+            description: None,
+            angle_deg: None,
+            distance: None,
+        });
+        let way = link
+            .direction
+            .map_or("a way".to_string(), |d| d.to_string());
+        notes.push(format!(
+            "{} → {} ({way}): “{}”",
+            reading.name(link.from),
+            reading.name(link.to),
+            evidence_marks(&link.evidence, &link.words)
+        ));
+    }
+    reply.analysis = Some(if notes.is_empty() {
+        "Offline prose reader: no way between places in this paragraph.".to_string()
+    } else {
+        format!("Offline prose reader: {}", notes.join(" "))
+    });
+    reply
+}
+
+/// The sentence with the byte ranges `words` wrapped in ⟦ and ⟧ (ranges off a character
+/// boundary or out of order are left unmarked).
+pub fn evidence_marks(sentence: &str, words: &[(usize, usize)]) -> String {
+    let mut out = String::with_capacity(sentence.len() + words.len() * 6);
+    let mut at = 0;
+    for &(a, b) in words {
+        if a < at
+            || b > sentence.len()
+            || a >= b
+            || !sentence.is_char_boundary(a)
+            || !sentence.is_char_boundary(b)
+        {
+            continue;
+        }
+        out.push_str(&sentence[at..a]);
+        out.push('⟦');
+        out.push_str(&sentence[a..b]);
+        out.push('⟧');
+        at = b;
+    }
+    out.push_str(&sentence[at..]);
+    out
+}
+
+/// A text cut at the ⟦ ⟧ marks of [`evidence_marks`]: `(words, marked)` pieces in order, the
+/// marks themselves dropped (a text without marks is one unmarked piece).
+pub fn marked_segments(text: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('⟦') {
+        let after = &rest[open + '⟦'.len_utf8()..];
+        let Some(close) = after.find('⟧') else {
+            break;
+        };
+        if open > 0 {
+            out.push((rest[..open].to_string(), false));
+        }
+        out.push((after[..close].to_string(), true));
+        rest = &after[close + '⟧'.len_utf8()..];
+    }
+    if !rest.is_empty() {
+        out.push((rest.to_string(), false));
+    }
+    out
+}
+
+/// Reads a whole text offline ([`prose_replies`]) and commits it, one commit per observation,
+/// as the app's no-key path does.
+///
+/// # Errors
+/// [`TaggerError`] only if the embedded tagger model is damaged (a build defect).
+pub fn read_prose(observations: &[String]) -> Result<History, TaggerError> {
+    let replies = prose_replies(observations)?;
+    let mut history = History::new();
+    let mut current: Option<String> = None;
+    for (i, (text, reply)) in observations.iter().zip(&replies).enumerate() {
+        let id = u32::try_from(i).unwrap_or(u32::MAX);
+        match apply_observation(&mut history, id, text, reply, current.as_deref()) {
+            Ok(applied) => current = reply.current_location.clone().or(applied.current),
+            Err(e) => {
+                let _ = skip_observation(&mut history, id, text, &e.to_string());
+            }
+        }
+    }
+    Ok(history)
+}
+
 fn title_like(line: &str) -> bool {
     let l = line.trim();
     let words = l.split_whitespace().count();
@@ -313,19 +461,6 @@ pub fn aliases_of(map: &Map) -> Aliases {
     aliases
 }
 
-fn free_label(text: &str) -> Label {
-    let collapsed = text
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase();
-    let mut short: String = collapsed.chars().take(MAX_FREE_LABEL_CHARS).collect();
-    if collapsed.chars().count() > MAX_FREE_LABEL_CHARS {
-        short.push('…');
-    }
-    Label::Free(short)
-}
-
 /// The signed difference `a - b` in degrees, in `[-180, 180)`.
 fn angle_diff(a: f64, b: f64) -> f64 {
     (a - b + 180.0).rem_euclid(360.0) - 180.0
@@ -385,16 +520,10 @@ fn relation_label(map: &Map, rel: &RelationReply) -> (Label, Option<String>) {
             }
         }
     }
-    match (rel.direction, rel.description.as_deref()) {
-        (Some(d), _) => (Label::Dir(d), None),
-        (None, Some(desc)) if !desc.trim().is_empty() => (free_label(desc), None),
-        (None, _) => {
-            let words = match rel.distance {
-                Some(d) => format!("connected ({})", d.as_str()),
-                None => "connected".to_string(),
-            };
-            (Label::Free(words), None)
-        }
+    match rel.direction {
+        Some(d) => (Label::Dir(d), None),
+        // A way with no stated direction: a link, whatever words described it.
+        None => (Label::Link, None),
     }
 }
 
@@ -448,7 +577,7 @@ pub fn apply_observation(
     for (rel, (label, note)) in reply.relations.iter().zip(labels) {
         let a = draft.room(&rel.from);
         let b = draft.room(&rel.to);
-        let infer = label.direction().is_some();
+        let infer = label.opposite().is_some();
         // A way told with no direction between two places the map already joins adds nothing:
         // it is that way walked again ("she passed through the gate into the orchard").
         if label.direction().is_none() {

@@ -1,6 +1,7 @@
 //! The shown commit: why it was made (trigger), what was read (observation), what was thought
 //! (analysis), what it changed, and a button to revert it as a new commit.
 
+use crate::domain::llm::marked_segments;
 use crate::domain::map::Exit;
 use crate::domain::CommitInfo;
 use crate::ui::AppState;
@@ -65,7 +66,7 @@ pub fn CommitDetail() -> impl IntoView {
             <h2>{format!("Version {v}")}<span class=format!("trigger {}", recall.trigger.as_str())>{trigger_name(recall.trigger)}</span></h2>
             <p class="step">{format!("{} · {} conflicts at this version", step_line(recall.trigger, recall.step), snap.counts.total)}</p>
             <h3>"Observation"</h3><pre class="observation">{none(&recall.observation)}</pre>
-            <h3>"Analysis"</h3><p class="analysis">{none(&recall.analysis)}</p>
+            <h3>"Analysis"</h3><p class="analysis" data-testid="commit-analysis">{marked(&none(&recall.analysis))}</p>
             <h3>"Changes"</h3><ul class="changes">{changes}{added}{seen}{removed}</ul>
             <button on:click=move |_| revert(state, v)>"Revert this commit"</button>
         })
@@ -75,6 +76,20 @@ pub fn CommitDetail() -> impl IntoView {
             {move || body().map_or_else(|| view! { <p class="hint">"No commits yet."</p> }.into_any(), IntoAny::into_any)}
         </section>
     }
+}
+
+/// The analysis with the words the offline reader used (between ⟦ and ⟧) highlighted.
+fn marked(text: &str) -> impl IntoView {
+    marked_segments(text)
+        .into_iter()
+        .map(|(words, used)| {
+            if used {
+                view! { <mark class="evidence">{words}</mark> }.into_any()
+            } else {
+                words.into_any()
+            }
+        })
+        .collect_view()
 }
 
 /// Undoes version `v` with a new commit (nothing is lost: the old commit stays).

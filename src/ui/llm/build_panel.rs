@@ -215,7 +215,7 @@ pub fn BuildPanel() -> impl IntoView {
             />
             <span>
                 <strong>"No key? Use the rule-based extractor"</strong>
-                " (offline): reads explicit sentences such as “The kitchen is north of the hall”, “You go up the stairs to the attic” or a story's “To the east of the hall was the kitchen. She went down to the cellar.” Nothing leaves this page."
+                " (offline): a part-of-speech tagger and rules for places, movement (“they went through the hall into the library”) and layout (“the kitchen is north of the hall”, “beyond the court”) read a chapter of a novel; each paragraph is a commit showing the sentence and the words it used. Nothing leaves this page."
             </span>
         </label>
         <div class="button-row">

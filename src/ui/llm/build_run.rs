@@ -7,12 +7,44 @@ use super::host::Host;
 use super::persist::{self, SavedRun};
 use super::LlmState;
 use crate::domain::llm::{
-    apply_observation, committed_observations, guess_current, mapping_context, read_observation,
-    read_offline, skip_observation, split_observations, LlmError, Outcome,
+    apply_observation, committed_observations, guess_current, is_walkthrough, mapping_context,
+    prose_replies, read_observation, read_offline, skip_observation, split_observations, LlmError,
+    ObservationReply, Outcome,
 };
 use crate::domain::{History, Project};
 use crate::ui::llm::http::{now_ms, sleep_ms, tick, BrowserTransport};
 use leptos::prelude::*;
+use std::cell::RefCell;
+
+thread_local! {
+    /// The offline prose reader's replies for the run's observations: the reader reads the whole
+    /// text once (it needs every paragraph to tell people from places), then each step commits
+    /// its paragraph's reply.
+    static PROSE: RefCell<Option<(Vec<String>, Vec<ObservationReply>)>> = const { RefCell::new(None) };
+}
+
+/// The offline reply for observation `next`: a walkthrough step is read on its own, prose by
+/// the prose reader over the whole text (read once per run).
+fn offline_reply(observations: &[String], next: usize, current: Option<&str>) -> ObservationReply {
+    let text = &observations[next];
+    if is_walkthrough(text) || text.starts_with("> ") {
+        return read_offline(text, current);
+    }
+    PROSE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if cache
+            .as_ref()
+            .is_none_or(|(obs, _)| obs.as_slice() != observations)
+        {
+            let replies = prose_replies(observations).unwrap_or_default();
+            *cache = Some((observations.to_vec(), replies));
+        }
+        cache
+            .as_ref()
+            .and_then(|(_, replies)| replies.get(next).cloned())
+            .unwrap_or_default()
+    })
+}
 
 /// Marks the message shown while waiting to retry (cleared once the retry succeeds).
 const RETRYING: &str = "Retrying automatically";
@@ -180,7 +212,7 @@ async fn run_loop(host: Host, llm: LlmState) {
             .set(format!("Reading observation {} of {total}…", next + 1));
         let current = run.current.clone();
         let outcome = if run.offline {
-            Outcome::Done(read_offline(&text, current.as_deref()))
+            Outcome::Done(offline_reply(&run.observations, next, current.as_deref()))
         } else {
             let config = llm.config();
             let ctx = host.read(|p| mapping_context(&p.history, current.as_deref(), &text));

@@ -188,7 +188,7 @@ pub fn LlmPanel() -> impl IntoView {
     provide_context(llm);
     let using = move || {
         if llm.offline.get() {
-            "Offline: the rule-based extractor reads explicit sentences.".to_string()
+            "Offline: the prose reader tags the text and reads places and ways.".to_string()
         } else {
             let model = llm.model.get();
             let model = if model.trim().is_empty() {

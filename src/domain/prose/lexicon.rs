@@ -1,0 +1,382 @@
+//! The spatial vocabulary: which nouns name places, which verbs move people, which
+//! prepositions make a path, and which words state a direction or a relative position.
+//!
+//! These are hand-written word lists, as the issue allows for the spatial vocabulary; what part
+//! of speech a word plays in a sentence is the tagger's decision, not this module's (a word here
+//! counts only where the tagger says it is a noun, a verb or a preposition).
+
+use crate::domain::Direction;
+
+/// Nouns whose mention names a place on its own ("the library", "a moor").
+#[rustfmt::skip]
+const PLACE_HEADS: &[&str] = &[
+    "room", "hall", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "gallery",
+    "passage", "corridor", "library", "study", "kitchen", "scullery", "pantry", "parlour",
+    "parlor", "drawing-room", "dining-room", "sitting-room", "billiard-room", "dressing-room",
+    "morning-room", "breakfast-room", "schoolroom", "school-room", "nursery", "boudoir",
+    "antechamber", "ante-room", "anteroom", "storeroom", "store-room", "closet", "cellar", "vault",
+    "crypt", "attic", "garret", "loft", "landing", "lobby", "vestibule", "cloister", "cell",
+    "chapel", "office", "apartment", "suite", "staircase", "stairway", "stair", "stairs", "tower",
+    "turret", "battlement", "leads", "roof", "porch", "portico", "court", "courtyard",
+    "quadrangle", "yard", "stable", "stable-yard", "barn", "shed", "outhouse", "dungeon",
+    "armoury", "hallway", "terrace", "balcony", "veranda", "verandah", "conservatory",
+    "greenhouse", "summer-house", "tea-house", "pavilion", "lodge", "gatehouse", "house",
+    "mansion", "manor", "manor-house", "abbey", "castle", "palace", "cottage", "hut", "cabin",
+    "log-house", "blockhouse", "stockade", "fort", "church", "cathedral", "inn", "tavern", "hotel",
+    "station", "farm", "farmhouse", "grange", "hamlet", "village", "town", "city", "building",
+    "mill", "ruin", "ruins", "temple", "monastery", "convent", "prison", "school", "shop", "camp",
+    "kraal", "homestead", "rectory", "vicarage", "parsonage", "garden", "kitchen-garden",
+    "orchard", "shrubbery", "lawn", "park", "avenue", "drive", "walk", "path", "pathway",
+    "footpath", "lane", "road", "street", "track", "highway", "bridge", "gate", "gates", "gateway",
+    "square", "market", "churchyard", "graveyard", "cemetery", "plantation", "grove", "wood",
+    "woods", "forest", "thicket", "copse", "meadow", "field", "pasture", "common", "heath", "moor",
+    "moorland", "fen", "marsh", "morass", "swamp", "bog", "hill", "hills", "knoll", "mound",
+    "ridge", "mountain", "mountains", "peak", "summit", "slope", "valley", "vale", "glen", "dell",
+    "ravine", "gorge", "gully", "pass", "cliff", "precipice", "plateau", "plain", "desert", "veld",
+    "country", "island", "isle", "spit", "beach", "shore", "coast", "bay", "cove", "harbour",
+    "harbor", "anchorage", "river", "brook", "stream", "lake", "pool", "pond", "spring", "well",
+    "fountain", "rock", "crag", "cave", "cavern", "tunnel", "shaft", "pit", "abyss", "gulf",
+    "crater", "grotto", "mine", "ledge", "chasm", "gallery",
+];
+
+/// Place nouns that count only where a way goes to, through or from them ("through the
+/// door"), never on mention alone: a door or a window is usually furniture of a room.
+#[rustfmt::skip]
+const WAY_HEADS: &[&str] = &[
+    "door", "doorway", "window", "threshold", "entrance", "archway", "arch", "opening",
+    "embrasure", "steps", "ladder", "trap-door", "hatch",
+];
+
+/// Buildings that a story calls by many names ("the house", "the mansion", "the abbey"):
+/// definite mentions of any of them are one place unless a name tells them apart.
+#[rustfmt::skip]
+const DWELLINGS: &[&str] = &[
+    "house", "mansion", "manor", "manor-house", "abbey", "castle", "palace", "building",
+];
+
+/// Heads that name the main building when they end a proper name ("Thornfield Hall",
+/// "Baskerville Grange"), though "the hall" alone is a room.
+#[rustfmt::skip]
+const NAMED_DWELLINGS: &[&str] = &[
+    "hall", "grange", "lodge", "court", "towers", "priory", "manor",
+];
+
+/// Adjectives that describe a place without telling it from another of its kind ("the long
+/// gallery" is the gallery seen before); any other modifier names a different place.
+#[rustfmt::skip]
+const DESCRIPTIVE: &[&str] = &[
+    "long", "short", "great", "large", "small", "little", "old", "ancient", "dark", "narrow",
+    "wide", "broad", "high", "low", "steep", "deep", "vast", "huge", "gloomy", "cold", "damp",
+    "bright", "fine", "beautiful", "grand", "magnificent", "same", "whole", "very", "gray", "grey",
+    "black", "white", "green", "silent", "empty", "dim", "dismal", "obscure", "spacious", "lofty",
+    "noble", "pretty", "wretched", "rude", "rough", "open", "immense", "enormous", "stately",
+    "splendid", "curious", "strange", "dreary", "quiet", "lonely", "solitary", "desolate",
+    "sombre", "somber", "horrible", "terrible", "awful", "gaping", "own", "such",
+];
+
+/// Verbs of going: a moving subject and a path of prepositional phrases ("went into the
+/// hall", "passed through the gate").
+#[rustfmt::skip]
+const GO_VERBS: &[&str] = &[
+    "go", "come", "walk", "run", "pass", "proceed", "step", "turn", "hurry", "rush", "wander",
+    "creep", "steal", "move", "advance", "return", "make", "get", "climb", "descend", "ascend",
+    "mount", "clamber", "scramble", "march", "tramp", "trudge", "ride", "drive", "sail", "row",
+    "stroll", "stride", "dash", "slip", "crawl", "plunge", "penetrate", "continue", "journey",
+    "travel", "fly", "flee", "escape", "retreat", "retire", "emerge", "issue", "arrive", "stray",
+    "saunter", "stagger", "stumble", "totter", "toil", "push", "press", "file", "troop", "hasten",
+    "head", "enter", "cross", "reach", "gain", "quit", "leave", "follow", "traverse", "approach",
+    "lead", "conduct", "guide", "show", "usher", "take", "bring", "carry", "lower", "swing",
+    "jump", "leap", "spring", "drop", "fall", "sink", "rise", "wind", "skirt", "round", "tread",
+];
+
+/// Verbs whose direct object is where the mover arrives ("reached the gate").
+const ARRIVE_OBJECT: &[&str] = &["reach", "enter", "gain", "regain", "approach", "attain"];
+
+/// Verbs whose direct object is walked along or through ("crossed the hall").
+#[rustfmt::skip]
+const VIA_OBJECT: &[&str] = &[
+    "cross", "pass", "traverse", "ascend", "descend", "climb", "mount", "follow", "tread", "skirt",
+    "round", "thread",
+];
+
+/// Verbs whose direct object is where the mover leaves from ("left the room").
+const LEAVE_OBJECT: &[&str] = &["leave", "quit", "exit"];
+
+/// Verbs that carry a direction of their own.
+#[rustfmt::skip]
+const VERTICAL_VERBS: &[(&str, Direction)] = &[
+    ("ascend", Direction::Up), ("climb", Direction::Up), ("mount", Direction::Up),
+    ("descend", Direction::Down),
+];
+
+/// Verbs by which a place, not a person, is the subject of a way ("the door led into the
+/// hall", "a window opened upon the lawn").
+#[rustfmt::skip]
+const STATIC_WAY_VERBS: &[&str] = &[
+    "lead", "open", "give", "communicate", "connect", "run", "go", "wind", "descend", "ascend",
+    "rise", "slope", "stretch", "extend", "border", "adjoin", "overlook", "face", "join", "end",
+    "terminate", "look",
+];
+
+/// Irregular past forms and participles of the verbs above, to their base form.
+#[rustfmt::skip]
+const IRREGULAR: &[(&str, &str)] = &[
+    ("went", "go"), ("gone", "go"), ("goes", "go"), ("going", "go"), ("came", "come"),
+    ("ran", "run"), ("led", "lead"), ("rode", "ride"), ("ridden", "ride"), ("drove", "drive"),
+    ("driven", "drive"), ("crept", "creep"), ("stole", "steal"), ("stolen", "steal"),
+    ("fled", "flee"), ("made", "make"), ("got", "get"), ("gotten", "get"), ("strode", "stride"),
+    ("left", "leave"), ("took", "take"), ("taken", "take"), ("brought", "bring"),
+    ("showed", "show"), ("shown", "show"), ("flew", "fly"), ("flown", "fly"), ("fell", "fall"),
+    ("fallen", "fall"), ("sank", "sink"), ("sunk", "sink"), ("rose", "rise"), ("risen", "rise"),
+    ("wound", "wind"), ("sprang", "spring"), ("sprung", "spring"), ("leapt", "leap"),
+    ("trod", "tread"), ("trodden", "tread"), ("swung", "swing"), ("gave", "give"),
+    ("given", "give"), ("lay", "lie"), ("lain", "lie"), ("stood", "stand"), ("found", "find"),
+    ("sat", "sit"),
+];
+
+/// Path prepositions and the part of the path their object is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathRole {
+    /// Where the move starts ("from", "out of").
+    Source,
+    /// A place passed on the way ("through", "across", "along", "past").
+    Via,
+    /// Where the move ends ("into", "to", "towards").
+    Goal,
+}
+
+/// The path role of a preposition (one word, lowercased).
+pub fn path_role(word: &str) -> Option<PathRole> {
+    Some(match word {
+        "from" | "off" => PathRole::Source,
+        "through" | "across" | "along" | "past" | "over" | "under" | "beneath" | "round"
+        | "around" | "via" | "by" | "up" | "down" | "throughout" => PathRole::Via,
+        "into" | "to" | "towards" | "toward" | "unto" | "onto" | "at" | "inside" | "within"
+        | "upon" | "on" | "in" => PathRole::Goal,
+        _ => return None,
+    })
+}
+
+/// How a static relation relates its two places.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StaticRelation {
+    /// Words that make it, lowercased, in order ("at the end of" is four).
+    pub words: &'static [&'static str],
+    /// Going this way from the object leads to the subject (north of → north), if any.
+    pub direction: Option<Direction>,
+}
+
+/// Static relations: "X is beyond Y", "X lay north of Y".
+#[rustfmt::skip]
+pub const STATIC_RELATIONS: &[StaticRelation] = &[
+    StaticRelation { words: &["north", "of"], direction: Some(Direction::North), },
+    StaticRelation { words: &["south", "of"], direction: Some(Direction::South), },
+    StaticRelation { words: &["east", "of"], direction: Some(Direction::East), },
+    StaticRelation { words: &["west", "of"], direction: Some(Direction::West), },
+    StaticRelation { words: &["northeast", "of"], direction: Some(Direction::Northeast), },
+    StaticRelation { words: &["northwest", "of"], direction: Some(Direction::Northwest), },
+    StaticRelation { words: &["southeast", "of"], direction: Some(Direction::Southeast), },
+    StaticRelation { words: &["southwest", "of"], direction: Some(Direction::Southwest), },
+    StaticRelation { words: &["above"], direction: Some(Direction::Up), },
+    StaticRelation { words: &["over"], direction: Some(Direction::Up), },
+    StaticRelation { words: &["below"], direction: Some(Direction::Down), },
+    StaticRelation { words: &["beneath"], direction: Some(Direction::Down), },
+    StaticRelation { words: &["under"], direction: Some(Direction::Down), },
+    StaticRelation { words: &["underneath"], direction: Some(Direction::Down), },
+    StaticRelation { words: &["beyond"], direction: None, },
+    StaticRelation { words: &["behind"], direction: None, },
+    StaticRelation { words: &["beside"], direction: None, },
+    StaticRelation { words: &["opposite"], direction: None, },
+    StaticRelation { words: &["next", "to"], direction: None, },
+    StaticRelation { words: &["close", "to"], direction: None, },
+    StaticRelation { words: &["near"], direction: None, },
+    StaticRelation { words: &["adjoining"], direction: None, },
+    StaticRelation { words: &["facing"], direction: None, },
+    StaticRelation { words: &["at", "the", "end", "of"], direction: None, },
+    StaticRelation { words: &["at", "the", "foot", "of"], direction: Some(Direction::Down), },
+    StaticRelation { words: &["at", "the", "bottom", "of"], direction: Some(Direction::Down), },
+    StaticRelation { words: &["at", "the", "top", "of"], direction: Some(Direction::Up), },
+    StaticRelation { words: &["at", "the", "head", "of"], direction: Some(Direction::Up), },
+    StaticRelation { words: &["by", "the", "side", "of"], direction: None, },
+    StaticRelation { words: &["on", "the", "left", "of"], direction: None, },
+    StaticRelation { words: &["on", "the", "right", "of"], direction: None, },
+    StaticRelation { words: &["to", "the", "left", "of"], direction: None, },
+    StaticRelation { words: &["to", "the", "right", "of"], direction: None, },
+    StaticRelation { words: &["in", "front", "of"], direction: None, },
+    StaticRelation { words: &["at", "the", "back", "of"], direction: None, },
+    StaticRelation { words: &["out", "of"], direction: None, },
+    StaticRelation { words: &["off"], direction: None, },
+];
+
+fn contains(list: &[&str], word: &str) -> bool {
+    list.contains(&word)
+}
+
+/// The singular of a plural noun ("vaults" → "vault", "passages" → "passage"); other words
+/// unchanged.
+pub fn singular(noun: &str) -> String {
+    let n = noun.to_lowercase();
+    if contains(PLACE_HEADS, &n) || contains(WAY_HEADS, &n) {
+        return n;
+    }
+    for (plural, single) in [("ies", "y"), ("ches", "ch"), ("shes", "sh"), ("sses", "ss")] {
+        if let Some(stem) = n.strip_suffix(plural) {
+            return format!("{stem}{single}");
+        }
+    }
+    match n.strip_suffix('s') {
+        Some(stem) if !stem.ends_with('s') && stem.len() > 2 => stem.to_string(),
+        _ => n,
+    }
+}
+
+/// The base form of a verb ("passed" → "pass", "led" → "lead", "hurried" → "hurry").
+pub fn verb_base(verb: &str) -> String {
+    let v = verb.to_lowercase();
+    if let Some((_, base)) = IRREGULAR.iter().find(|(form, _)| *form == v) {
+        return (*base).to_string();
+    }
+    if contains(GO_VERBS, &v) || contains(STATIC_WAY_VERBS, &v) {
+        return v;
+    }
+    let known = |s: &str| contains(GO_VERBS, s) || contains(STATIC_WAY_VERBS, s);
+    for suffix in ["ing", "ed", "es", "s", "d"] {
+        if let Some(stem) = v.strip_suffix(suffix) {
+            let candidates = [
+                stem.to_string(),
+                format!("{stem}e"),
+                stem.strip_suffix('i')
+                    .map(|s| format!("{s}y"))
+                    .unwrap_or_default(),
+                // A doubled final consonant: "stepped" → "step".
+                match stem.as_bytes() {
+                    [.., a, b] if a == b => stem[..stem.len() - 1].to_string(),
+                    _ => String::new(),
+                },
+            ];
+            if let Some(c) = candidates.iter().find(|c| !c.is_empty() && known(c)) {
+                return c.clone();
+            }
+        }
+    }
+    v
+}
+
+/// True for a noun that names a place by itself.
+pub fn is_place_head(noun: &str) -> bool {
+    contains(PLACE_HEADS, &singular(noun)) || contains(PLACE_HEADS, &noun.to_lowercase())
+}
+
+/// True for a noun that is a place only where a way passes it (a door, a window).
+pub fn is_way_head(noun: &str) -> bool {
+    contains(WAY_HEADS, &singular(noun)) || contains(WAY_HEADS, &noun.to_lowercase())
+}
+
+/// True for a building a story names in many ways.
+pub fn is_dwelling(noun: &str) -> bool {
+    contains(DWELLINGS, &singular(noun))
+}
+
+/// True for the head of a proper name that names the main building.
+pub fn is_named_dwelling(noun: &str) -> bool {
+    contains(NAMED_DWELLINGS, &singular(noun))
+}
+
+/// True for an adjective that does not tell two places of a kind apart.
+pub fn is_descriptive(adjective: &str) -> bool {
+    contains(DESCRIPTIVE, &adjective.to_lowercase())
+}
+
+/// True for a verb (base form) of going.
+pub fn is_go_verb(base: &str) -> bool {
+    contains(GO_VERBS, base)
+}
+
+/// True for a verb (base form) by which a place is the subject of a way.
+pub fn is_static_way_verb(base: &str) -> bool {
+    contains(STATIC_WAY_VERBS, base)
+}
+
+/// The path role of a verb's direct object, if it has one.
+pub fn object_role(base: &str) -> Option<PathRole> {
+    if contains(ARRIVE_OBJECT, base) {
+        Some(PathRole::Goal)
+    } else if contains(VIA_OBJECT, base) {
+        Some(PathRole::Via)
+    } else if contains(LEAVE_OBJECT, base) {
+        Some(PathRole::Source)
+    } else {
+        None
+    }
+}
+
+/// The direction a verb itself states (ascend → up).
+pub fn verb_direction(base: &str) -> Option<Direction> {
+    VERTICAL_VERBS
+        .iter()
+        .find(|(v, _)| *v == base)
+        .map(|&(_, d)| d)
+}
+
+/// The direction a word states: compass words and their -ward forms, up/down words.
+pub fn direction_word(word: &str) -> Option<Direction> {
+    let w = word.to_lowercase();
+    let w = w
+        .trim_end_matches("wards")
+        .trim_end_matches("ward")
+        .trim_end_matches("erly")
+        .trim_end_matches("ern");
+    Some(match w {
+        "north" => Direction::North,
+        "south" => Direction::South,
+        "east" => Direction::East,
+        "west" => Direction::West,
+        "northeast" | "north-east" => Direction::Northeast,
+        "northwest" | "north-west" => Direction::Northwest,
+        "southeast" | "south-east" => Direction::Southeast,
+        "southwest" | "south-west" => Direction::Southwest,
+        "up" | "upstairs" | "aloft" => Direction::Up,
+        "down" | "downstairs" | "below" => Direction::Down,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verbs_come_to_their_base_form() {
+        for (form, base) in [
+            ("passed", "pass"),
+            ("led", "lead"),
+            ("hurried", "hurry"),
+            ("stepped", "step"),
+            ("entered", "enter"),
+            ("descending", "descend"),
+            ("came", "come"),
+            ("proceeded", "proceed"),
+            ("crossing", "cross"),
+        ] {
+            assert_eq!(verb_base(form), base, "{form}");
+        }
+    }
+
+    #[test]
+    fn plurals_come_to_their_singular() {
+        assert_eq!(singular("vaults"), "vault");
+        assert_eq!(singular("passages"), "passage");
+        assert_eq!(singular("shrubberies"), "shrubbery");
+        assert_eq!(singular("stairs"), "stairs");
+        assert!(is_place_head("Galleries"));
+        assert!(!is_place_head("lips"));
+    }
+
+    #[test]
+    fn direction_words_include_their_ward_and_ern_forms() {
+        assert_eq!(direction_word("northward"), Some(Direction::North));
+        assert_eq!(direction_word("eastern"), Some(Direction::East));
+        assert_eq!(direction_word("Upstairs"), Some(Direction::Up));
+        assert_eq!(direction_word("left"), None);
+    }
+}

@@ -1,0 +1,120 @@
+//! Reading published narrative prose into a map, offline: the app's no-key path and the
+//! `maprepair read` command.
+//!
+//! The pipeline, one file per step:
+//!
+//! | step | file | what it does |
+//! |---|---|---|
+//! | tokens | `token` | a paragraph as one line (hard wraps, CRLF gone); treebank tokens with offsets; speech marked |
+//! | sentences | `sentence` | split at `.`, `!`, `?` before a capital or a quotation; "Dr." and "“Oh!” said he" survive |
+//! | tags | `tagger` | part of speech by the averaged perceptron of `textblob-aptagger` (vendored data) |
+//! | phrases | `chunk` | noun phrases, their heads, determiners and owners |
+//! | places | `place` | which phrases are places, and which mentions are one place (aliases) |
+//! | relations | `relation` | motion along a path, fixed ways, static relations, being somewhere |
+//! | position | `position` | where the reader is, with a confidence that fades and is dropped |
+//! | reading | `reader` | the two passes over the text; links with their sentence and words |
+//! | scoring | `score` | the paper's node and edge metric against a truth map |
+//!
+//! The vocabulary of places, motion and relations is in `lexicon`; which part of speech a word
+//! plays is always the tagger's decision.
+
+pub mod chunk;
+pub mod lexicon;
+pub mod place;
+pub mod position;
+pub mod reader;
+pub mod relation;
+pub mod score;
+pub mod sentence;
+pub mod tagger;
+pub mod token;
+
+pub use reader::{read_paragraphs, FoundLink, ParagraphReading, Reading};
+pub use score::{match_key, score, BuiltMap, Score, TruthMap};
+pub use tagger::{Tagger, TaggerError};
+
+use crate::domain::Direction;
+use serde::Serialize;
+
+/// A place as `maprepair read` writes it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MapPlace {
+    /// Its name.
+    pub name: String,
+    /// Other names the text used for it.
+    pub aliases: Vec<String>,
+}
+
+/// A link as `maprepair read` writes it (`direction` null for a way with no stated
+/// direction).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MapLink {
+    /// Where it starts.
+    pub from: String,
+    /// Where it leads.
+    pub to: String,
+    /// The stated direction, if any.
+    pub direction: Option<Direction>,
+    /// The sentence it rests on.
+    pub evidence: String,
+}
+
+/// The map a text gives: `{"places":[…],"links":[…]}`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ProseMap {
+    /// Places, in order of first mention.
+    pub places: Vec<MapPlace>,
+    /// Links, in reading order.
+    pub links: Vec<MapLink>,
+}
+
+impl Reading {
+    /// The name shown for a place.
+    pub fn name(&self, id: place::PlaceId) -> &str {
+        self.book.places.get(id).map_or("", |p| p.name.as_str())
+    }
+
+    /// The map as `maprepair read` writes it.
+    pub fn map(&self) -> ProseMap {
+        ProseMap {
+            places: self
+                .places()
+                .map(|(_, p)| MapPlace {
+                    name: p.name.clone(),
+                    aliases: p.aliases.clone(),
+                })
+                .collect(),
+            links: self
+                .links
+                .iter()
+                .map(|l| MapLink {
+                    from: self.name(l.from).to_string(),
+                    to: self.name(l.to).to_string(),
+                    direction: l.direction,
+                    evidence: l.evidence.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The map in the form [`score`] takes.
+    pub fn built(&self) -> BuiltMap {
+        let ids: Vec<place::PlaceId> = self.places().map(|(i, _)| i).collect();
+        let index = |id: place::PlaceId| ids.iter().position(|&i| i == id);
+        BuiltMap {
+            places: self
+                .places()
+                .map(|(_, p)| {
+                    std::iter::once(p.name.clone())
+                        .chain(p.aliases.iter().cloned())
+                        .collect()
+                })
+                .collect(),
+            links: self
+                .links
+                .iter()
+                .filter_map(|l| Some((index(l.from)?, index(l.to)?, l.direction)))
+                .collect(),
+        }
+    }
+}

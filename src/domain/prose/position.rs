@@ -1,0 +1,100 @@
+//! Where the reader is: one place with a confidence that fades, dropped rather than guessed.
+//!
+//! Arriving somewhere ("they went into the library") puts the reader there with full
+//! confidence; being told so ("we were in the hall") with a little less. Every sentence that
+//! neither moves the reader nor names the place fades the confidence, every paragraph break more,
+//! and below [`MIN_CONFIDENCE`] the reader is nowhere: the next move then starts a new thread
+//! instead of hanging off a stale place. So one wrong place cannot poison the next fifty
+//! paragraphs.
+
+use super::place::PlaceId;
+
+/// Confidence after arriving by a stated move.
+pub const ARRIVAL_CONFIDENCE: f32 = 1.0;
+/// Confidence after being told where someone is ("we were in the hall"): a statement of
+/// position is as good as a move, but it may be about another character.
+pub const STATED_CONFIDENCE: f32 = 0.8;
+/// Kept per sentence that neither moves nor names the place: narration drifts (talk,
+/// description) and after about five such sentences the place is forgotten.
+pub const SENTENCE_FADE: f32 = 0.85;
+/// Kept per paragraph break: a new paragraph often changes scene.
+pub const PARAGRAPH_FADE: f32 = 0.75;
+/// Below this the reader is nowhere.
+pub const MIN_CONFIDENCE: f32 = 0.4;
+
+/// The reader's position.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Position {
+    at: Option<(PlaceId, f32)>,
+}
+
+impl Position {
+    /// Where the reader is, if confident enough.
+    pub fn current(&self) -> Option<PlaceId> {
+        self.at
+            .filter(|&(_, c)| c >= MIN_CONFIDENCE)
+            .map(|(p, _)| p)
+    }
+
+    /// The reader arrived at `place` by a move.
+    pub fn arrive(&mut self, place: PlaceId) {
+        self.at = Some((place, ARRIVAL_CONFIDENCE));
+    }
+
+    /// The text says the reader is at `place`.
+    pub fn stated(&mut self, place: PlaceId) {
+        self.at = Some((place, STATED_CONFIDENCE));
+    }
+
+    /// A sentence went by; `named` when it named the current place.
+    pub fn sentence_passed(&mut self, named: bool) {
+        if !named {
+            self.fade(SENTENCE_FADE);
+        }
+    }
+
+    /// A paragraph break went by.
+    pub fn paragraph_passed(&mut self) {
+        self.fade(PARAGRAPH_FADE);
+    }
+
+    fn fade(&mut self, keep: f32) {
+        self.at = self
+            .at
+            .map(|(p, c)| (p, c * keep))
+            .filter(|&(_, c)| c >= MIN_CONFIDENCE);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_place_fades_and_is_dropped_rather_than_kept_forever() {
+        let mut pos = Position::default();
+        assert_eq!(pos.current(), None);
+        pos.arrive(3);
+        pos.sentence_passed(false);
+        assert_eq!(pos.current(), Some(3));
+        for _ in 0..6 {
+            pos.sentence_passed(false);
+        }
+        assert_eq!(pos.current(), None);
+    }
+
+    #[test]
+    fn naming_the_place_keeps_it_and_paragraph_breaks_fade_it_faster() {
+        let mut pos = Position::default();
+        pos.stated(1);
+        for _ in 0..20 {
+            pos.sentence_passed(true);
+        }
+        assert_eq!(pos.current(), Some(1));
+        pos.paragraph_passed();
+        assert_eq!(pos.current(), Some(1));
+        pos.paragraph_passed();
+        pos.paragraph_passed();
+        assert_eq!(pos.current(), None);
+    }
+}

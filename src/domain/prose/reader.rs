@@ -1,0 +1,366 @@
+//! The reader: paragraphs in, places and links with their evidence out.
+//!
+//! Two passes over the text. The first tokenizes, tags and chunks every sentence and learns who
+//! the people are (a proper name after a title, or a proper name that speaks or acts), so no
+//! person becomes a place. The second reads the paragraphs in order: every phrase that can be a
+//! place is resolved in the [`PlaceBook`], every sentence's [`events`] move the [`Position`] and
+//! make links, and each link keeps its sentence and the words it rests on.
+//!
+//! A place is kept when a link ends at it, or when it is named by a place noun or a proper place
+//! name at least [`MIN_DEFINITE_MENTIONS`] times with a definite article, an owner or as a name
+//! (a place the story only mentions once, in passing, "a house like this", is not on the map).
+
+use super::chunk::{chunk, Phrase};
+use super::lexicon::PathRole;
+use super::place::{candidate, PlaceBook, PlaceId, PlaceKind};
+use super::position::Position;
+use super::relation::{events, Event, Sentence};
+use super::sentence::sentences;
+use super::tagger::{Tagger, TaggerError};
+use super::token::{paragraph_text, tokenize, Token};
+use crate::domain::names::normalize_name;
+use crate::domain::Direction;
+
+/// Definite mentions (the article, an owner, a name) that put a place with no link on the map:
+/// once can be in passing; twice the story returns to it.
+pub const MIN_DEFINITE_MENTIONS: usize = 2;
+
+/// Titles before a person's name.
+const TITLES: &[&str] = &[
+    "mr.",
+    "mrs.",
+    "miss",
+    "sir",
+    "lady",
+    "lord",
+    "dr.",
+    "captain",
+    "capt.",
+    "professor",
+    "uncle",
+    "aunt",
+    "master",
+    "madam",
+    "madame",
+    "count",
+    "squire",
+    "doctor",
+    "colonel",
+    "mr",
+    "mrs",
+    "dr",
+    "st.",
+];
+
+/// Verbs of speech after which a proper name is the speaker.
+const SPEECH: &[&str] = &[
+    "said",
+    "cried",
+    "asked",
+    "replied",
+    "answered",
+    "exclaimed",
+    "returned",
+    "continued",
+    "whispered",
+    "added",
+];
+
+/// A link the reader found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FoundLink {
+    /// Where the way starts.
+    pub from: PlaceId,
+    /// Where it leads.
+    pub to: PlaceId,
+    /// A stated direction, or none.
+    pub direction: Option<Direction>,
+    /// The paragraph it was read in.
+    pub paragraph: usize,
+    /// The sentence, as one line.
+    pub evidence: String,
+    /// Byte ranges in `evidence` of the words it rests on, in order, merged.
+    pub words: Vec<(usize, usize)>,
+}
+
+/// What one paragraph gave.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ParagraphReading {
+    /// The places it named (first mention order, kept places only).
+    pub places: Vec<PlaceId>,
+    /// Indices into [`Reading::links`] of the links it made.
+    pub links: Vec<usize>,
+    /// Where the reader is after it.
+    pub current: Option<PlaceId>,
+}
+
+/// The whole text read.
+#[derive(Debug, Clone, Default)]
+pub struct Reading {
+    /// Every place considered (see `kept`).
+    pub book: PlaceBook,
+    /// Which places are on the map.
+    pub kept: Vec<bool>,
+    /// Links, in reading order, one per pair of places.
+    pub links: Vec<FoundLink>,
+    /// Per paragraph.
+    pub paragraphs: Vec<ParagraphReading>,
+}
+
+impl Reading {
+    /// The kept places, in order of first mention.
+    pub fn places(&self) -> impl Iterator<Item = (PlaceId, &super::place::Place)> {
+        self.book
+            .places
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.kept.get(*i).copied().unwrap_or(false))
+    }
+}
+
+struct TaggedSentence {
+    tokens: Vec<Token>,
+    tags: Vec<String>,
+    phrases: Vec<Phrase>,
+}
+
+struct TaggedParagraph {
+    line: String,
+    sentences: Vec<TaggedSentence>,
+}
+
+fn tag_paragraph(tagger: &Tagger, text: &str) -> TaggedParagraph {
+    let line = paragraph_text(text);
+    let tokens = tokenize(&line);
+    let sentences = sentences(&tokens)
+        .into_iter()
+        .map(|(a, b)| {
+            let toks = tokens[a..b].to_vec();
+            let words: Vec<&str> = toks.iter().map(|t| t.text.as_str()).collect();
+            let tags: Vec<String> = tagger.tag(&words).into_iter().map(str::to_string).collect();
+            let tag_refs: Vec<&str> = tags.iter().map(String::as_str).collect();
+            let phrases = chunk(&words, &tag_refs);
+            TaggedSentence {
+                tokens: toks,
+                tags,
+                phrases,
+            }
+        })
+        .collect();
+    TaggedParagraph { line, sentences }
+}
+
+/// People named in the text: a proper name after a title, before a verb, or after a verb of
+/// speech.
+fn people(paragraphs: &[TaggedParagraph]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in paragraphs.iter().flat_map(|p| &p.sentences) {
+        let words: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
+        for p in s.phrases.iter().filter(|p| p.proper) {
+            let before = p.start.checked_sub(1).map(|k| words[k].to_lowercase());
+            let first = words[p.body].to_lowercase();
+            let after = s.tags.get(p.end).map(String::as_str);
+            let titled = TITLES.contains(&first.as_str())
+                || before.as_deref().is_some_and(|b| TITLES.contains(&b));
+            let acts = after.is_some_and(|t| matches!(t, "VBD" | "VBZ" | "MD"));
+            let speaks = before.as_deref().is_some_and(|b| SPEECH.contains(&b));
+            if titled || acts || speaks {
+                let body: Vec<&str> = words[p.body..p.end].to_vec();
+                let name = normalize_name(&body.join(" "));
+                let has_place = words[p.body..p.end]
+                    .iter()
+                    .any(|w| super::lexicon::is_place_head(w));
+                if !has_place && !out.contains(&name) {
+                    out.push(name);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn merge_spans(mut spans: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    spans.sort_unstable();
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for (a, b) in spans {
+        match out.last_mut() {
+            Some(last) if a <= last.1 + 1 => last.1 = last.1.max(b),
+            _ => out.push((a, b)),
+        }
+    }
+    out
+}
+
+/// Reads a text given as paragraphs (one observation each).
+///
+/// # Errors
+/// [`TaggerError`] only if the embedded tagger model is damaged (a build defect).
+pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
+    let tagger = Tagger::shared()?;
+    let tagged: Vec<TaggedParagraph> = paragraphs
+        .iter()
+        .map(|p| tag_paragraph(tagger, p))
+        .collect();
+    let persons = people(&tagged);
+    let mut reading = Reading::default();
+    let mut position = Position::default();
+    let mut sentence_no = 0usize;
+    let mut mentioned: Vec<Vec<PlaceId>> = Vec::new();
+    for (pi, para) in tagged.iter().enumerate() {
+        let mut out = ParagraphReading::default();
+        let mut named_here: Vec<PlaceId> = Vec::new();
+        if pi > 0 {
+            position.paragraph_passed();
+        }
+        for s in &para.sentences {
+            sentence_no += 1;
+            let words: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
+            let tags: Vec<&str> = s.tags.iter().map(String::as_str).collect();
+            let quoted: Vec<bool> = s.tokens.iter().map(|t| t.quoted).collect();
+            let places: Vec<Option<PlaceId>> = s
+                .phrases
+                .iter()
+                .map(|p| {
+                    candidate(&words, p, &persons).map(|c| reading.book.resolve(&c, sentence_no))
+                })
+                .collect();
+            named_here.extend(places.iter().flatten());
+            let sent = Sentence {
+                words: &words,
+                tags: &tags,
+                quoted: &quoted,
+                phrases: &s.phrases,
+                places: &places,
+            };
+            let (Some(first), Some(last)) = (s.tokens.first(), s.tokens.last()) else {
+                continue;
+            };
+            let evidence = para.line[first.start..last.end].to_string();
+            let span_of = |k: usize| {
+                (
+                    s.tokens[k].start - first.start,
+                    s.tokens[k].end - first.start,
+                )
+            };
+            let mut moved = false;
+            let before = position.current();
+            for (event, used) in events(&sent) {
+                let spans = merge_spans(used.iter().map(|&k| span_of(k)).collect());
+                let mut add = |reading: &mut Reading,
+                               from: PlaceId,
+                               to: PlaceId,
+                               direction: Option<Direction>| {
+                    if from == to {
+                        return;
+                    }
+                    let dup = reading.links.iter().position(|l| {
+                        (l.from == from && l.to == to) || (l.from == to && l.to == from)
+                    });
+                    match dup {
+                        Some(i) => {
+                            if reading.links[i].direction.is_none() && direction.is_some() {
+                                let l = &mut reading.links[i];
+                                l.direction = if l.from == from {
+                                    direction
+                                } else {
+                                    direction.map(Direction::opposite)
+                                };
+                            }
+                        }
+                        None => {
+                            reading.links.push(FoundLink {
+                                from,
+                                to,
+                                direction,
+                                paragraph: pi,
+                                evidence: evidence.clone(),
+                                words: spans.clone(),
+                            });
+                            out.links.push(reading.links.len() - 1);
+                        }
+                    }
+                    reading.book.places[from].linked = true;
+                    reading.book.places[to].linked = true;
+                };
+                match event {
+                    Event::Move {
+                        path, direction, ..
+                    } => {
+                        let mut prev = if path.first().is_some_and(|st| st.role == PathRole::Source)
+                        {
+                            None
+                        } else {
+                            position.current()
+                        };
+                        let mut first_link = true;
+                        let mut carried: Option<Direction> = None;
+                        for st in &path {
+                            // Steps, a ladder, a door passed on the way are the way itself,
+                            // not a place between: the link runs past them with their direction.
+                            let passed = st.role == PathRole::Via
+                                && reading.book.places[st.place].kind == PlaceKind::Way;
+                            if passed {
+                                carried = carried.or(st.direction).or(if first_link {
+                                    direction
+                                } else {
+                                    None
+                                });
+                                continue;
+                            }
+                            if let Some(p) = prev {
+                                let d = st.direction.or(carried).or(if first_link {
+                                    direction
+                                } else {
+                                    None
+                                });
+                                add(&mut reading, p, st.place, d);
+                                first_link = false;
+                            }
+                            // "down the stairs into the cellar" with nowhere to start from: the
+                            // direction said before the first place is the way's.
+                            carried = if prev.is_none() { st.direction } else { None };
+                            prev = Some(st.place);
+                        }
+                        if let Some(p) = prev {
+                            position.arrive(p);
+                            moved = true;
+                        }
+                    }
+                    Event::Static {
+                        from,
+                        to,
+                        direction,
+                        ..
+                    } => add(&mut reading, from, to, direction),
+                    Event::At { place, .. } => {
+                        position.stated(place);
+                        moved = true;
+                    }
+                }
+            }
+            if !moved {
+                position.sentence_passed(before.is_some_and(|b| places.contains(&Some(b))));
+            }
+        }
+        out.current = position.current();
+        mentioned.push(named_here);
+        reading.paragraphs.push(out);
+    }
+    reading.kept = reading
+        .book
+        .places
+        .iter()
+        .map(|p| {
+            p.linked || (p.kind == PlaceKind::Place && p.definite_mentions >= MIN_DEFINITE_MENTIONS)
+        })
+        .collect();
+    for (para, named) in reading.paragraphs.iter_mut().zip(mentioned) {
+        for id in named {
+            if reading.kept[id] && !para.places.contains(&id) {
+                para.places.push(id);
+            }
+        }
+        para.current = para.current.filter(|&c| reading.kept[c]);
+    }
+    Ok(reading)
+}

@@ -1,0 +1,194 @@
+//! The offline prose reader (`domain::prose`): short texts that pin its mechanisms, and the
+//! published passages of `../shared/prose` read whole.
+#![allow(clippy::unwrap_used)] // Tests fail loudly by design.
+
+mod support;
+
+use maprepair::domain::analysis::{detect, Geometry};
+use maprepair::domain::llm::{read_prose, split_observations, Split};
+use maprepair::domain::prose::{read_paragraphs, Reading};
+use maprepair::domain::{Direction, Label};
+
+fn read(text: &str) -> Reading {
+    read_paragraphs(&split_observations(text, &Split::Paragraphs)).unwrap()
+}
+
+fn links(r: &Reading) -> Vec<(String, String, Option<Direction>)> {
+    r.links
+        .iter()
+        .map(|l| {
+            (
+                r.name(l.from).to_string(),
+                r.name(l.to).to_string(),
+                l.direction,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_tour_through_rooms_chains_its_places_without_directions() {
+    let r = read(
+        "They returned to the hall. He led the way across the hall, through the drawing-room and \
+one useless antechamber, into the library.",
+    );
+    let got = links(&r);
+    assert!(
+        got.contains(&("hall".into(), "drawing-room".into(), None)),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&("drawing-room".into(), "useless antechamber".into(), None)),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&("useless antechamber".into(), "library".into(), None)),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn compass_and_vertical_words_make_directed_links() {
+    let r = read("The kitchen is north of the hall.\n\nWe went down the stairs into the cellar.");
+    let got = links(&r);
+    assert!(
+        got.contains(&("hall".into(), "kitchen".into(), Some(Direction::North))),
+        "{got:?}"
+    );
+    assert!(
+        got.iter()
+            .any(|(_, to, d)| to == "cellar" && *d == Some(Direction::Down)),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn speech_does_not_move_the_reader() {
+    let r = read(
+        "We stood in the hall.\n\n“Go into the library and wait,” said he. “The garden is \
+lovely.” I stayed where I was, and then walked into the kitchen.",
+    );
+    let got = links(&r);
+    assert!(!got.iter().any(|(_, to, _)| to == "library"), "{got:?}");
+    assert!(
+        got.contains(&("hall".into(), "kitchen".into(), None)),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_stale_position_is_dropped_rather_than_linked_from() {
+    let filler = "The weather was cold and the talk was long. ".repeat(8);
+    let r = read(&format!(
+        "We went into the chapel.\n\n{filler}\n\n{filler}\n\nAt last we entered the library."
+    ));
+    assert!(links(&r).is_empty(), "{:?}", links(&r));
+}
+
+#[test]
+fn people_pronouns_and_verbs_are_never_places() {
+    let r = read(
+        "Mr. Harker went to the window. Mary said that she would recite. Could one go? He \
+kissed her lips as I left the dining-room, and I happened to meet the Count. I went into the \
+hall.",
+    );
+    let names: Vec<String> = r.places().map(|(_, p)| p.name.to_lowercase()).collect();
+    for bad in [
+        "harker",
+        "mary",
+        "recite",
+        "could one",
+        "lips",
+        "count",
+        "dr",
+        "dining-room i happened",
+    ] {
+        assert!(!names.iter().any(|n| n == bad), "{bad} in {names:?}");
+    }
+    assert!(
+        names.iter().any(|n| n == "hall" || n == "dining-room"),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn template_sentences_still_build_their_map_and_its_conflict() {
+    // The app's end-to-end test builds this offline and repairs the conflict.
+    let history = read_prose(&[
+        "The kitchen is north of the hall.".to_string(),
+        "The library is north of the hall.".to_string(),
+    ])
+    .unwrap();
+    assert_eq!(history.len(), 2);
+    let map = history.head();
+    assert_eq!(map.room_count(), 3);
+    assert!(!detect(map, &Geometry::infer(map)).is_empty());
+}
+
+#[test]
+fn each_paragraph_is_one_commit_and_undirected_ways_are_links() {
+    let paras = split_observations(
+        "They passed through the gate into the orchard.\n\nThe sky was grey.\n\nThey went into the shed.",
+        &Split::Paragraphs,
+    );
+    let history = read_prose(&paras).unwrap();
+    assert_eq!(history.len(), paras.len());
+    let map = history.head();
+    assert!(map.exits().any(|e| e.label == Label::Link));
+    assert!(map.exits().all(|e| !matches!(e.label, Label::Free(_))));
+    let analysis = &history.commits()[0].analysis;
+    assert!(
+        analysis.contains('⟦') && analysis.contains("orchard"),
+        "{analysis}"
+    );
+}
+
+#[test]
+fn every_corpus_passage_reads_to_places_that_are_nouns_with_evidence_from_the_text() {
+    let Some(dir) = support::prose_dir() else {
+        return;
+    };
+    let mut passages = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("txt") {
+            continue;
+        }
+        passages += 1;
+        let text = support::read(&path);
+        let paras = split_observations(&text, &Split::Paragraphs);
+        let r = read_paragraphs(&paras).unwrap();
+        assert!(
+            r.places().count() >= 5,
+            "{}: too few places",
+            path.display()
+        );
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for (_, p) in r.places() {
+            let first = p
+                .name
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_lowercase();
+            assert!(
+                !["i", "he", "she", "we", "they", "it", "could", "would", "was", "went"]
+                    .contains(&first.as_str()),
+                "{}: {:?}",
+                path.display(),
+                p.name
+            );
+        }
+        for l in &r.links {
+            assert!(
+                flat.contains(&l.evidence),
+                "{}: evidence not in the text: {}",
+                path.display(),
+                l.evidence
+            );
+            assert!(!l.words.is_empty());
+        }
+        assert_eq!(r.paragraphs.len(), paras.len());
+    }
+    assert_eq!(passages, 8);
+}
