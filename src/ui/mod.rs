@@ -27,9 +27,10 @@ use leptos::prelude::*;
 use state::Page;
 
 /// The project the app opens with: `#demo=<id>` in the address (the demos the automapper's
-/// module builds follow as soon as it is loaded), else the one open when the page was last
-/// closed, else the built-in house.
-fn first_project() -> (crate::domain::Project, Option<String>) {
+/// module builds follow as soon as it is loaded, the built-in house until then), else the one
+/// open when the page was last closed (read from browser storage just after: an empty stand-in
+/// of its name until then, and `true`), else the built-in house.
+fn first_project() -> (crate::domain::Project, Option<String>, bool) {
     #[cfg(target_arch = "wasm32")]
     {
         let hash = web_sys::window()
@@ -37,18 +38,17 @@ fn first_project() -> (crate::domain::Project, Option<String>) {
             .unwrap_or_default();
         if let Some(id) = hash.strip_prefix("#demo=") {
             if let Some(p) = crate::view::catalog::build_here(id) {
-                return (p, None);
+                return (p, None, false);
             }
             if crate::view::catalog::cards().iter().any(|c| c.id == id) {
-                let shown = io::storage::restore().unwrap_or_else(crate::view::demo::demo_project);
-                return (shown, Some(id.to_string()));
+                return (crate::view::demo::demo_project(), Some(id.to_string()), false);
             }
         }
     }
-    (
-        io::storage::restore().unwrap_or_else(crate::view::demo::demo_project),
-        None,
-    )
+    match io::storage::stand_in() {
+        Some(p) => (p, None, true),
+        None => (crate::view::demo::demo_project(), None, false),
+    }
 }
 
 /// Opens the demo `id` once the automapper's module has built it.
@@ -71,13 +71,16 @@ fn open_later(state: AppState, id: String) {
 /// The whole app.
 #[component]
 pub fn App() -> impl IntoView {
-    let (first, pending) = first_project();
+    let (first, pending, restore) = first_project();
     let state = AppState::new(first);
     provide_context(state);
     if let Some(id) = pending {
         open_later(state, id);
     }
     io::storage::use_autosave(state);
+    if restore {
+        io::storage::restore_later(state);
+    }
     modules::llm_slot::provide_llm_loader(state);
     history::playback::use_playback(state);
     history::keys::use_arrow_keys(state);

@@ -180,12 +180,10 @@ fn clip_segment(a: (f64, f64), b: (f64, f64), w: f64, h: f64) -> Option<((f64, f
             }
         }
     }
-    (t0 <= t1).then(|| {
-        (
-            (a.0 + dx * t0, a.1 + dy * t0),
-            (a.0 + dx * t1, a.1 + dy * t1),
-        )
-    })
+    (t0 <= t1).then_some((
+        (a.0 + dx * t0, a.1 + dy * t0),
+        (a.0 + dx * t1, a.1 + dy * t1),
+    ))
 }
 
 /// `d` as seen by `view` (which has the bitmap's aspect), at `detail`, in a `width` × `height`

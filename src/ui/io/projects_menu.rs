@@ -12,16 +12,25 @@ pub fn ProjectsMenu() -> impl IntoView {
     let names = RwSignal::new(storage::saved_names());
     let new_name = RwSignal::new(String::new());
     let refresh = move |_| names.set(storage::saved_names());
-    let open = move |name: String| match storage::load(&name) {
-        Some(p) => {
-            state.lesson.set(None);
-            state.open(p, false);
-            state.tell(format!("Opened “{name}”."), false);
-        }
-        None => state.tell(
-            format!("“{name}” could not be read from browser storage."),
-            true,
-        ),
+    let open = move |name: String| {
+        let read = state.unless_opened_meanwhile(async move {
+            let p = storage::load(&name).await;
+            (name, p)
+        });
+        leptos::task::spawn_local(async move {
+            match read.await {
+                Some((name, Ok(p))) => {
+                    state.lesson.set(None);
+                    state.open(p, false);
+                    state.tell(format!("Opened “{name}”."), false);
+                }
+                Some((name, Err(e))) => state.tell(
+                    format!("“{name}” could not be read from browser storage: {e}."),
+                    true,
+                ),
+                None => {}
+            }
+        });
     };
     let save_as = move |_| {
         let name = new_name.get_untracked().trim().to_string();

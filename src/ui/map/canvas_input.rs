@@ -1,8 +1,10 @@
 //! Pointer input on the map canvas: drag the background to pan, scroll to zoom about the
-//! pointer, drag a room to move it, click a room to select it.
+//! pointer, drag a room to move it, click a room to select it (on a rasterised map, the room
+//! under the pointer is found by its box).
 
 use crate::ui::AppState;
 use crate::view::camera::Camera;
+use crate::view::detail::{plan, room_at, Surface};
 use crate::view::drawing::CELL;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -70,7 +72,7 @@ impl CanvasInput {
 
     /// Press: start a pan, or a room drag when the pointer is on a room.
     pub fn down(&self, ev: &web_sys::PointerEvent) {
-        let Some((px, _, p)) = self.locate(ev) else {
+        let Some((px, size, p)) = self.locate(ev) else {
             return;
         };
         let room = ev
@@ -78,7 +80,8 @@ impl CanvasInput {
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .and_then(|el| el.closest("[data-room-id]").ok().flatten())
             .and_then(|el| el.get_attribute("data-room-id"))
-            .and_then(|id| id.parse::<u32>().ok());
+            .and_then(|id| id.parse::<u32>().ok())
+            .or_else(|| self.raster_room(p, size));
         let gesture = match room {
             Some(id) => {
                 let centre = self
@@ -94,6 +97,17 @@ impl CanvasInput {
             let _ = el.set_pointer_capture(ev.pointer_id());
         }
         self.gesture.set_value(Some(gesture));
+    }
+
+    /// The room under drawing point `p` when the map is rasterised (its rooms are no elements
+    /// to press then).
+    fn raster_room(&self, p: Pair, size: Pair) -> Option<u32> {
+        let painted = self.state.painted.get_untracked();
+        self.state.drawing.with_untracked(|d| {
+            (plan(d, &painted, size).surface == Surface::Raster)
+                .then(|| room_at(d, p))
+                .flatten()
+        })
     }
 
     /// Move: pan the view or move the room.

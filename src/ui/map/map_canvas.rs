@@ -1,10 +1,13 @@
 //! The map: an SVG whose contents follow the current drawing (kept in step by
-//! `canvas_dom`, which touches only what changed). Panning and zooming move the painted
-//! picture with a CSS transform (no repaint, so even a 2,000-room map moves smoothly); a moment
-//! after the camera stops, the SVG is repainted for the new view with a margin of a screen on
-//! every side. Pointer input (pan, zoom, drag rooms, select) is in [`crate::ui::map::canvas_input`].
+//! `canvas_dom`, which touches only what changed), over a `<canvas>` that shows a big map seen
+//! from afar (`painter` decides, by [`crate::view::detail::plan`]). Panning and zooming move the
+//! painted picture with a CSS transform (no repaint, so even a 100,000-room map moves smoothly);
+//! a moment after the camera stops, the map is repainted for the new view with a margin of a
+//! screen on every side. Pointer input (pan, zoom, drag rooms, select) is in
+//! [`crate::ui::map::canvas_input`]; the minimap in [`crate::ui::map::minimap`].
 
 use crate::ui::map::canvas_input::CanvasInput;
+use crate::ui::map::minimap::Minimap;
 use crate::ui::AppState;
 use leptos::prelude::*;
 
@@ -17,8 +20,9 @@ pub fn MapCanvas() -> impl IntoView {
     let state = expect_context::<AppState>();
     let frame = NodeRef::<leptos::html::Div>::new();
     let canvas = NodeRef::<leptos::svg::Svg>::new();
+    let raster = NodeRef::<leptos::html::Canvas>::new();
     #[cfg(target_arch = "wasm32")]
-    sync_drawing(state, frame, canvas);
+    sync_drawing(state, frame, canvas, raster);
     // Repaint for the camera once it rests.
     let settle = StoredValue::new(None::<TimeoutHandle>);
     Effect::new(move |_| {
@@ -50,6 +54,7 @@ pub fn MapCanvas() -> impl IntoView {
             on:pointercancel=move |ev| input.up(&ev)
         >
             <div class="map-stage" style:transform=transform>
+                <canvas node_ref=raster class="map-raster" aria-hidden="true"></canvas>
                 <svg
                     node_ref=canvas
                     class="map-canvas"
@@ -60,6 +65,7 @@ pub fn MapCanvas() -> impl IntoView {
                     aria-label="Map of the rooms; drag to pan, scroll to zoom, drag a room to move it"
                 ></svg>
             </div>
+            <Minimap />
         </div>
     }
 }
@@ -76,32 +82,54 @@ fn measure(state: AppState, frame: NodeRef<leptos::html::Div>) {
     }
 }
 
-/// Writes each new drawing into the SVG; while the camera follows the drawing, fits it.
+/// Paints each new drawing, and each view the camera rests at; while the camera follows the
+/// drawing, fits it first.
 #[cfg(target_arch = "wasm32")]
 fn sync_drawing(
     state: AppState,
     frame: NodeRef<leptos::html::Div>,
     canvas: NodeRef<leptos::svg::Svg>,
+    raster: NodeRef<leptos::html::Canvas>,
 ) {
-    let dom = StoredValue::new_local(None::<crate::ui::map::canvas_dom::CanvasDom>);
+    use crate::ui::map::painter::Painter;
+    let painter = StoredValue::new_local(None::<Painter>);
+    let last = StoredValue::new_local(None::<std::sync::Arc<crate::view::drawing::Drawing>>);
     let resize = window_event_listener(leptos::ev::resize, move |_| measure(state, frame));
     on_cleanup(move || resize.remove());
     Effect::new(move |_| {
         let d = state.drawing.get();
-        let Some(el) = canvas.get() else { return };
-        let t = crate::ui::map::perf::now();
-        if dom.with_value(Option::is_none) {
-            dom.set_value(crate::ui::map::canvas_dom::CanvasDom::mount(&el));
+        let (Some(el), Some(bitmap)) = (canvas.get(), raster.get()) else {
+            return;
+        };
+        if painter.with_value(Option::is_none) {
+            painter.set_value(Painter::mount(&el, bitmap));
             measure(state, frame);
         }
-        dom.update_value(|c| {
-            if let Some(c) = c {
-                c.update(&d);
-            }
-        });
-        crate::ui::map::perf::record("dom", t);
-        crate::ui::map::perf::mark_drawn();
-        if state.auto_fit.get_untracked() {
+        let fresh = last.with_value(|l| !l.as_ref().is_some_and(|l| std::sync::Arc::ptr_eq(l, &d)));
+        if fresh {
+            last.set_value(Some(std::sync::Arc::clone(&d)));
+            follow(state, &d);
+        }
+        let (view, viewport) = (state.painted.get(), state.viewport.get());
+        let t = crate::ui::map::perf::now();
+        let painted = painter
+            .try_update_value(|p| p.as_mut().and_then(|p| p.paint(&d, view, viewport)))
+            .flatten();
+        if painted.is_some() {
+            crate::ui::map::perf::record("dom", t);
+            crate::ui::map::perf::mark_drawn();
+        }
+    });
+}
+
+/// While the camera follows the drawing, moves it to follow `d`.
+#[cfg(target_arch = "wasm32")]
+fn follow(state: AppState, d: &crate::view::drawing::Drawing) {
+    if !state.auto_fit.get_untracked() {
+        return;
+    }
+    {
+        {
             // A force layout is laid out afresh at every version: always refit it. Otherwise
             // refit only when needed: a view that moves at every step would repaint
             // everything at every step.
@@ -126,5 +154,5 @@ fn sync_drawing(
                 }
             }
         }
-    });
+    }
 }

@@ -1,6 +1,7 @@
-//! Timing marks for the speed checks: `performance.mark("map-drawn")` after each canvas update,
-//! and the last duration of each stage (snapshot, layout, draw, dom) in
-//! `globalThis.maprepairPerf`, which the end-to-end speed script reads. No-ops off the browser.
+//! Timing marks for the speed checks: `performance.mark("map-drawn")` after each canvas update
+//! (and `project-saved` after each save), and the last duration of each stage (snapshot,
+//! layout, draw, dom) in `globalThis.maprepairPerf`, which the end-to-end speed script reads.
+//! No-ops off the browser.
 
 /// Milliseconds since navigation (0 off the browser).
 pub fn now() -> f64 {
@@ -45,10 +46,17 @@ pub fn record(stage: &str, start: f64) {
 
 /// Marks that the map was just drawn.
 pub fn mark_drawn() {
+    mark("map-drawn");
+}
+
+/// Adds a performance mark (`map-drawn`, `project-saved`) the browser tests wait for.
+pub fn mark(name: &str) {
     #[cfg(target_arch = "wasm32")]
     {
         if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
-            let _ = p.mark("map-drawn");
+            let _ = p.mark(name);
         }
     }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = name;
 }
