@@ -42,6 +42,9 @@ node tests/e2e/app.mjs
 node tests/e2e/transcripts.mjs
 node tests/e2e/llm.mjs
 node tests/e2e/robust.mjs
+# Big maps (2,000 / 20,000 / 100,000 rooms, generated at test time): drawn by level of detail,
+# the minimap, autosave to IndexedDB and reload; its figures are printed, not gated on.
+node tests/e2e/bigmap.mjs
 
 step "speed in the browser (numbers printed; budgets reported, not gating: timings vary with load)"
 node tests/e2e/perf.mjs || echo "speed: some budgets were missed on this run (see the numbers above)"

@@ -35,6 +35,15 @@ pub enum Detail {
 }
 
 impl Detail {
+    /// Its name (`dots`, `boxes`, `labels`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Detail::Dots => "dots",
+            Detail::Boxes => "boxes",
+            Detail::Labels => "labels",
+        }
+    }
+
     /// The detail at `scale` screen pixels per drawing unit.
     pub fn at(scale: f64) -> Detail {
         let room = ROOM_WIDTH * scale;
@@ -58,6 +67,17 @@ pub enum Surface {
     /// The part of the drawing in the painted view, rasterised onto a bitmap (a big map seen
     /// from afar, where an SVG node per room would be far too many).
     Raster,
+}
+
+impl Surface {
+    /// Its name (`whole`, `culled`, `raster`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Surface::Whole => "whole",
+            Surface::Culled => "culled",
+            Surface::Raster => "raster",
+        }
+    }
 }
 
 /// The canvas's decision for one paint.

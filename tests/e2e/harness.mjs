@@ -109,3 +109,33 @@ export function watchProblems(page) {
   page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
   return problems;
 }
+
+/** The project saved under `name` in the page's IndexedDB (parsed), or null. */
+export function savedProject(page, name) {
+  return page.evaluate((n) => new Promise((ok, fail) => {
+    const req = indexedDB.open('maprepair');
+    req.onerror = () => fail(req.error);
+    req.onsuccess = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains('projects')) { db.close(); ok(null); return; }
+      const get = db.transaction('projects').objectStore('projects').get(n);
+      get.onsuccess = () => { db.close(); ok(get.result === undefined ? null : JSON.parse(get.result)); };
+      get.onerror = () => { db.close(); fail(get.error); };
+    };
+  }), name);
+}
+
+/** Every project text saved in the page's IndexedDB, joined (to search for what must not be there). */
+export function savedTexts(page) {
+  return page.evaluate(() => new Promise((ok, fail) => {
+    const req = indexedDB.open('maprepair');
+    req.onerror = () => fail(req.error);
+    req.onsuccess = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains('projects')) { db.close(); ok(''); return; }
+      const all = db.transaction('projects').objectStore('projects').getAll();
+      all.onsuccess = () => { db.close(); ok(all.result.join('\n')); };
+      all.onerror = () => { db.close(); fail(all.error); };
+    };
+  }));
+}

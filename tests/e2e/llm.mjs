@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { mkdir, readFile } from 'node:fs/promises';
-import { ARTIFACTS, ROOT, check, expectEqual, run, shot } from './harness.mjs';
+import { ARTIFACTS, ROOT, check, expectEqual, run, savedProject, shot } from './harness.mjs';
 
 const LOAD_TIMEOUT_MS = 30_000;
 const KEY = 'sk-test-e2e-0123456789abcdef';
@@ -119,10 +119,9 @@ try {
     const project = async () => {
       await page.waitForTimeout(400);
       const shown = await text('project-name');
-      return page.evaluate((name) => {
-        if (localStorage.getItem('maprepair.current') !== name) throw new Error(`the open project "${name}" is not the saved current one`);
-        return JSON.parse(localStorage.getItem(`maprepair.project.${name}`) || 'null');
-      }, shown);
+      const current = await page.evaluate(() => localStorage.getItem('maprepair.current'));
+      if (current !== shown) throw new Error(`the open project "${shown}" is not the saved current one`);
+      return savedProject(page, shown);
     };
     const counts = async () => ({ rooms: Number(await text('room-count')), exits: Number(await text('exit-count')), conflicts: Number(await text('conflict-count')) });
 

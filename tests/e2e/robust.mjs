@@ -13,7 +13,7 @@
 
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT, DIST, check, expectEqual, run, shot, watchProblems } from './harness.mjs';
+import { ROOT, DIST, check, expectEqual, run, savedTexts, shot, watchProblems } from './harness.mjs';
 
 const LOAD_TIMEOUT_MS = 30_000;
 const KEY = 'sk-robust-test-0f9e8d7c6b5a4938';
@@ -191,6 +191,7 @@ await run(async (context, url) => {
     await page.waitForTimeout(600);
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
     if (stored.includes(KEY)) throw new Error('the key is in the browser storage');
+    if ((await savedTexts(page)).includes(KEY)) throw new Error('the key is in a saved project');
     // A refused file's message, and every console line so far.
     const message = await open('07_bad.json', Buffer.from('[{"src_node": 1}]'));
     if (message.includes(KEY)) throw new Error('the key is in a message');

@@ -115,9 +115,15 @@ fn sync_drawing(
         let painted = painter
             .try_update_value(|p| p.as_mut().and_then(|p| p.paint(&d, view, viewport)))
             .flatten();
-        if painted.is_some() {
+        if let Some(plan) = painted {
             crate::ui::map::perf::record("dom", t);
             crate::ui::map::perf::mark_drawn();
+            // What is drawn, for the browser tests: `data-detail` (dots, boxes, labels) and
+            // `data-surface` (whole, culled, raster) on the frame.
+            if let Some(f) = frame.get_untracked() {
+                let _ = f.set_attribute("data-detail", plan.detail.name());
+                let _ = f.set_attribute("data-surface", plan.surface.name());
+            }
         }
     });
 }
