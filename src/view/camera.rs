@@ -73,11 +73,16 @@ impl Camera {
     /// This view grown to three times its size around its centre: what the canvas paints, so
     /// that panning by up to a screen shows content before it is repainted.
     pub fn margin(self) -> Camera {
+        self.around(3.0)
+    }
+
+    /// This view grown to `k` times its size around its centre.
+    pub fn around(self, k: f64) -> Camera {
         Camera {
-            x: self.x - self.w,
-            y: self.y - self.h,
-            w: self.w * 3.0,
-            h: self.h * 3.0,
+            x: self.x - self.w * (k - 1.0) / 2.0,
+            y: self.y - self.h * (k - 1.0) / 2.0,
+            w: self.w * k,
+            h: self.h * k,
         }
     }
 

@@ -205,7 +205,6 @@ mod tests {
                         id: Some(y * side + x),
                         ends: [(cx + 55.0, cy), (cx + CELL - 55.0, cy)],
                         label: None,
-                        title: String::new(),
                         class: String::new(),
                         arrow: false,
                     });

@@ -46,8 +46,6 @@ pub struct ExitLine {
     pub ends: [(f64, f64); 2],
     /// Text drawn at the middle (non-compass labels, ranks of candidates).
     pub label: Option<String>,
-    /// The tooltip.
-    pub title: String,
     /// CSS classes after `exit`.
     pub class: String,
     /// True for a one-way exit (drawn with an arrowhead).
@@ -293,7 +291,6 @@ pub fn draw(snap: &Snapshot, layout: &Layout, marks: &Marks<'_>) -> Drawing {
                 } else {
                     format!("removed: {}", e.label)
                 }),
-                title: format!("Removed by this commit: {}", e.label),
                 class: "removed".into(),
                 arrow: false,
             });
@@ -306,7 +303,6 @@ pub fn draw(snap: &Snapshot, layout: &Layout, marks: &Marks<'_>) -> Drawing {
                 ends: clip(right_lane(a, b)),
                 label: (!removed_and_missing(*from, *to, label))
                     .then(|| format!("missing: {label}")),
-                title: format!("The true map has this link ({label}); this map does not"),
                 class: "truth-missing".into(),
                 arrow: false,
             });
@@ -380,18 +376,15 @@ fn exit_line(
         (None, true, false) => Some(e.label.to_string()),
         (None, false, false) => None,
     };
-    let from_name = map.room(e.from).map_or("?", |r| r.name.as_str());
-    let how = if e.origin == Origin::InferredReverse {
-        "assumed way back"
-    } else {
-        "observed"
-    };
+    let trimmed = class.trim();
+    if trimmed.len() != class.len() {
+        class = trimmed.to_string();
+    }
     Some(ExitLine {
         id: Some(e.id.0),
         ends,
         label: text,
-        title: format!("{from_name} —{}→ {to_name} ({how})", e.label),
-        class: class.trim().to_string(),
+        class,
         arrow: one_way && !stub,
     })
 }

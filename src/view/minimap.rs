@@ -8,11 +8,11 @@ use super::drawing::Drawing;
 use super::raster::{paint, Raster};
 
 /// The minimap's width in pixels.
-pub const WIDTH: f64 = 200.0;
+pub const WIDTH: f64 = 180.0;
 /// Its height is the drawing's shape at that width, within these bounds (a long corridor of a
 /// map still gets a box one can click in).
 const MIN_HEIGHT: f64 = 60.0;
-const MAX_HEIGHT: f64 = 200.0;
+const MAX_HEIGHT: f64 = 180.0;
 
 /// The minimap of one drawing.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -97,7 +97,7 @@ mod tests {
         let d = drawing(40_000.0, 20_000.0);
         let m = Minimap::of(&d);
         assert_eq!(m.size.0, WIDTH);
-        assert!((m.size.1 - 100.0).abs() < 2.0, "{:?}", m.size);
+        assert!((m.size.1 - 90.0).abs() < 2.0, "{:?}", m.size);
         let view = Camera {
             x: 10_000.0,
             y: 5_000.0,

@@ -216,7 +216,8 @@ pub fn paint(d: &Drawing, view: &Camera, width: usize, height: usize, detail: De
         }
         match detail {
             Detail::Dots => {
-                let side = (bw.round() as i64).clamp(1, 3);
+                // Never wider than the gap between neighbours: a lattice stays a lattice.
+                let side = (bw.floor() as i64).clamp(1, 3);
                 let (x, y) = ((cx - side as f64 / 2.0) as i64, (cy - side as f64 / 2.0) as i64);
                 r.fill([x, y, x + side, y + side], outline);
             }
@@ -265,7 +266,6 @@ mod tests {
                 id: Some(0),
                 ends: [(55.0, 0.0), (CELL - 55.0, 0.0)],
                 label: None,
-                title: String::new(),
                 class: "clash conflicted".into(),
                 arrow: false,
             }],

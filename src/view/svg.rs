@@ -360,7 +360,6 @@ mod tests {
             id: Some(1),
             ends,
             label: Some(text.into()),
-            title: String::new(),
             class: class.into(),
             arrow: false,
         }

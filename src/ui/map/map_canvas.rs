@@ -9,6 +9,7 @@
 use crate::ui::map::canvas_input::CanvasInput;
 use crate::ui::map::minimap::Minimap;
 use crate::ui::AppState;
+use crate::view::detail::Surface;
 use leptos::prelude::*;
 
 /// How long the camera must rest before the SVG is repainted for it.
@@ -20,9 +21,8 @@ pub fn MapCanvas() -> impl IntoView {
     let state = expect_context::<AppState>();
     let frame = NodeRef::<leptos::html::Div>::new();
     let canvas = NodeRef::<leptos::svg::Svg>::new();
-    let raster = NodeRef::<leptos::html::Canvas>::new();
     #[cfg(target_arch = "wasm32")]
-    sync_drawing(state, frame, canvas, raster);
+    sync_drawing(state, frame, canvas);
     // Repaint for the camera once it rests.
     let settle = StoredValue::new(None::<TimeoutHandle>);
     Effect::new(move |_| {
@@ -39,6 +39,15 @@ pub fn MapCanvas() -> impl IntoView {
         );
     });
     let input = CanvasInput::new(state, frame);
+    // A small map seen from afar hides its text, as it always has; a big one's part in view is
+    // drawn as SVG only at a zoom with names.
+    let far = move || {
+        let (c, vp) = (state.painted.get(), state.viewport.get());
+        c.w > 3_600.0
+            && state
+                .drawing
+                .with(|d| crate::view::detail::plan(d, &c, vp).surface == Surface::Whole)
+    };
     let transform = move || {
         let (painted, c) = (state.painted.get(), state.camera.get());
         c.transform_from(&painted, state.viewport.get().0)
@@ -54,11 +63,10 @@ pub fn MapCanvas() -> impl IntoView {
             on:pointercancel=move |ev| input.up(&ev)
         >
             <div class="map-stage" style:transform=transform>
-                <canvas node_ref=raster class="map-raster" aria-hidden="true"></canvas>
                 <svg
                     node_ref=canvas
                     class="map-canvas"
-                    class:far=move || state.painted.with(|c| c.w > 3_600.0)
+                    class:far=far
                     data-testid="map-canvas"
                     viewBox=move || state.painted.with(|c| c.margin().view_box())
                     role="img"
@@ -89,7 +97,6 @@ fn sync_drawing(
     state: AppState,
     frame: NodeRef<leptos::html::Div>,
     canvas: NodeRef<leptos::svg::Svg>,
-    raster: NodeRef<leptos::html::Canvas>,
 ) {
     use crate::ui::map::painter::Painter;
     let painter = StoredValue::new_local(None::<Painter>);
@@ -98,11 +105,9 @@ fn sync_drawing(
     on_cleanup(move || resize.remove());
     Effect::new(move |_| {
         let d = state.drawing.get();
-        let (Some(el), Some(bitmap)) = (canvas.get(), raster.get()) else {
-            return;
-        };
+        let Some(el) = canvas.get() else { return };
         if painter.with_value(Option::is_none) {
-            painter.set_value(Painter::mount(&el, bitmap));
+            painter.set_value(Painter::mount(&el));
             measure(state, frame);
         }
         let fresh = last.with_value(|l| !l.as_ref().is_some_and(|l| std::sync::Arc::ptr_eq(l, &d)));

@@ -16,21 +16,43 @@ pub fn Minimap() -> impl IntoView {
         let c = state.camera.get();
         state.drawing.with(|d| shown(d, &c))
     });
-    let bitmap = NodeRef::<leptos::html::Canvas>::new();
+    let box_ = NodeRef::<leptos::html::Div>::new();
+    // Its picture, on a canvas of its own (made here, not by the view: smaller code).
     #[cfg(target_arch = "wasm32")]
-    Effect::new(move |_| {
-        let Some(canvas) = bitmap.get() else { return };
-        if !visible.get() {
+    {
+        let bitmap = StoredValue::new_local(None::<web_sys::HtmlCanvasElement>);
+        Effect::new(move |_| {
+            let Some(el) = box_.get() else { return };
+            if !visible.get() {
+                return;
+            }
+            if bitmap.with_value(Option::is_none) {
+                let c = crate::ui::map::painter::canvas();
+                if let Some(c) = &c {
+                    let _ = el.prepend_with_node_1(c);
+                }
+                bitmap.set_value(c);
+            }
+            let r = state.drawing.with(|d| geometry.get().paint(d));
+            bitmap.with_value(|c| {
+                if let Some(c) = c {
+                    crate::ui::map::painter::put(c, &r);
+                }
+            });
+        });
+    }
+    // Centres the view on the drawing point under the pointer, while a button is down.
+    let go = move |ev: web_sys::PointerEvent| {
+        ev.stop_propagation();
+        let Some(el) = box_.get_untracked() else {
+            return;
+        };
+        if ev.buttons() == 0 {
             return;
         }
-        let r = state.drawing.with(|d| geometry.get().paint(d));
-        crate::ui::map::painter::put(&canvas, &r);
-    });
-    let box_ = NodeRef::<leptos::html::Div>::new();
-    let pressed = StoredValue::new(false);
-    // Centres the view on the drawing point under the pointer.
-    let go = move |ev: &web_sys::PointerEvent| {
-        let Some(el) = box_.get_untracked() else { return };
+        if ev.type_() == "pointerdown" {
+            let _ = el.set_pointer_capture(ev.pointer_id());
+        }
         let r = el.get_bounding_client_rect();
         let px = (
             f64::from(ev.client_x()) - r.left(),
@@ -40,43 +62,17 @@ pub fn Minimap() -> impl IntoView {
         stop_following(state);
         state.camera.update(|c| *c = c.centre_on(x, y));
     };
+    let outer = move || {
+        let (w, h) = geometry.get().size;
+        let hide = if visible.get() { "" } else { "display:none;" };
+        format!("{hide}width:{w}px;height:{h}px")
+    };
     let frame = move || {
         let [x, y, w, h] = geometry.get().frame(&state.camera.get());
         format!("left:{x:.1}px;top:{y:.1}px;width:{w:.1}px;height:{h:.1}px")
     };
-    let size = move || {
-        let (w, h) = geometry.get().size;
-        format!("width:{w}px;height:{h}px")
-    };
     view! {
-        <div
-            class="minimap"
-            class:hidden=move || !visible.get()
-            data-testid="minimap"
-            node_ref=box_
-            style=size
-            title="The whole map: press or drag to move the view"
-            on:pointerdown=move |ev| {
-                ev.stop_propagation();
-                pressed.set_value(true);
-                if let Some(el) = box_.get_untracked() {
-                    let _ = el.set_pointer_capture(ev.pointer_id());
-                }
-                go(&ev);
-            }
-            on:pointermove=move |ev| {
-                ev.stop_propagation();
-                if pressed.get_value() {
-                    go(&ev);
-                }
-            }
-            on:pointerup=move |ev| {
-                ev.stop_propagation();
-                pressed.set_value(false);
-            }
-            on:pointercancel=move |_| pressed.set_value(false)
-        >
-            <canvas node_ref=bitmap></canvas>
+        <div class="minimap" data-testid="minimap" node_ref=box_ style=outer on:pointerdown=go on:pointermove=go>
             <div class="minimap-view" data-testid="minimap-view" style=frame></div>
         </div>
     }

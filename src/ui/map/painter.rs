@@ -10,6 +10,12 @@ use crate::view::raster::paint;
 use std::sync::Arc;
 use wasm_bindgen::{Clamped, JsCast};
 
+/// The raster covers the painted view grown this many times around its centre (half a screen
+/// beyond each edge; its element's footprint in `style/main.css`, `.map-raster`, matches). The
+/// SVG's three screens a side would make the bitmap 9 screens big, and in headless Chromium a
+/// 100,000-room map then panned at 23 frames/s: the compositor moves every pixel each frame.
+const RASTER_MARGIN: f64 = 2.0;
+
 /// What was painted last.
 struct Painted {
     drawing: Arc<Drawing>,
@@ -26,8 +32,12 @@ pub struct Painter {
 }
 
 impl Painter {
-    /// Takes over the SVG (writing its skeleton) and the raster canvas.
-    pub fn mount(svg: &web_sys::Element, raster: web_sys::HtmlCanvasElement) -> Option<Painter> {
+    /// Takes over the SVG (writing its skeleton) and puts the raster canvas under it.
+    pub fn mount(svg: &web_sys::Element) -> Option<Painter> {
+        let raster = canvas()?;
+        raster.set_class_name("map-raster");
+        let _ = raster.set_attribute("aria-hidden", "true");
+        svg.parent_node()?.insert_before(&raster, Some(svg)).ok()?;
         Some(Painter {
             dom: CanvasDom::mount(svg)?,
             raster,
@@ -56,7 +66,7 @@ impl Painter {
             Surface::Culled => self.dom.update(&Arc::new(cull(d, &view.margin()))),
             Surface::Raster => {
                 self.dom.update(&Arc::new(Drawing::default()));
-                self.rasterise(d, view.margin(), viewport, plan);
+                self.rasterise(d, view.around(RASTER_MARGIN), viewport, plan);
             }
         }
         if was_raster && plan.surface != Surface::Raster {
@@ -73,16 +83,25 @@ impl Painter {
         Some(plan)
     }
 
-    /// Rasterises `d` as `view` (the painted view with its margin: three viewports a side)
-    /// sees it onto the canvas.
+    /// Rasterises `d` as `view` (the painted view with its margin) sees it onto the canvas.
     fn rasterise(&self, d: &Drawing, view: Camera, viewport: (f64, f64), plan: Plan) {
         let (w, h) = (
-            (viewport.0 * 3.0).round().max(1.0) as usize,
-            (viewport.1 * 3.0).round().max(1.0) as usize,
+            (viewport.0 * RASTER_MARGIN).round().max(1.0) as usize,
+            (viewport.1 * RASTER_MARGIN).round().max(1.0) as usize,
         );
         let r = paint(d, &view, w, h, plan.detail);
         put(&self.raster, &r);
     }
+}
+
+/// A new `<canvas>` element.
+pub fn canvas() -> Option<web_sys::HtmlCanvasElement> {
+    web_sys::window()?
+        .document()?
+        .create_element("canvas")
+        .ok()?
+        .dyn_into()
+        .ok()
 }
 
 /// Puts a bitmap onto a canvas (resized to it).
