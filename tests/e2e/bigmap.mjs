@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { check, expectEqual, run, savedProject, shot, watchProblems } from './harness.mjs';
 
-const SIZES = (process.env.BIGMAP_SIZES || '2000,20000,100000').split(',').map(Number);
+const SIZES = (process.env.BIGMAP_SIZES ?? '2000,20000,100000').split(',').filter(Boolean).map(Number);
 const LOAD_TIMEOUT_MS = 120_000;
 
 /** A lattice edge list of about `rooms` rooms, and its exact room count. */

@@ -8,7 +8,8 @@
 //! it (a seeded random walk, a new room per cell). Then runs each command as a child process of
 //! this same binary, as a user would (`check` in both semantics, `repair` with each strategy,
 //! `route` across the lattice, `automap` on the transcript), and reports its wall time and peak
-//! memory; and, in this process, the app's two layouts of the edge list's map.
+//! memory; and, in this process, the app's two layouts of the edge list's map and its drawing
+//! steps (snapshot, drawing, culling, raster, the autosave's JSON and reading it back).
 //!
 //! Peak memory is the child's own `VmHWM` (the most resident memory it ever had, what
 //! `/usr/bin/time -v` calls "maximum resident set size"): the child writes it to the file named
@@ -163,7 +164,57 @@ fn time_layouts(edges: &Path) -> Result<Value, CliError> {
     let forced = force(map, 0x5eed, Some(&lattice));
     let force_s = start.elapsed().as_secs_f64();
     let placed = forced.spots.iter().flatten().count();
-    Ok(json!({"open": open_s, "grid": grid_s, "force": force_s, "rooms_placed": placed}))
+    let mut out = json!({"open": open_s, "grid": grid_s, "force": force_s, "rooms_placed": placed});
+    out["view"] = time_view(&project);
+    Ok(out)
+}
+
+/// The app's drawing steps on the opened project, timed here as the app runs them: the shown
+/// version's snapshot, its drawing, the part a readable view shows (`cull`), the whole map as
+/// dots in a 1,000 × 700 bitmap (`raster`, the far level of detail), the autosave's JSON
+/// (`save`, with its size) and reading it back on reload (`restore`).
+#[allow(clippy::disallowed_methods)] // The CLI owns the clock.
+fn time_view(project: &Project) -> Value {
+    use maprepair::view::camera::Camera;
+    use maprepair::view::detail::{cull, Detail};
+    use maprepair::view::drawing::{draw, Marks};
+    use maprepair::view::raster::paint;
+    use maprepair::view::snapshot::Snapshot;
+    let start = Instant::now();
+    let snap = Snapshot::of(&project.history, None);
+    let snapshot_s = start.elapsed().as_secs_f64();
+    let layout = grid(&snap.map, &snap.analysis.geometry, Floors::Stacked);
+    let start = Instant::now();
+    let d = draw(&snap, &layout, &Marks::default());
+    let draw_s = start.elapsed().as_secs_f64();
+    let (w, h) = (1000.0, 700.0);
+    let near = Camera {
+        x: d.left + d.width / 2.0,
+        y: d.top + d.height / 2.0,
+        w: w * 110.0 / 90.0,
+        h: h * 110.0 / 90.0,
+    };
+    let start = Instant::now();
+    let culled = cull(&d, &near.margin());
+    let cull_s = start.elapsed().as_secs_f64();
+    let far = Camera::fit(d.left, d.top, d.width, d.height).with_aspect((w, h));
+    let start = Instant::now();
+    let bitmap = paint(&d, &far, w as usize, h as usize, Detail::Dots);
+    let raster_s = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let text = project.to_json();
+    let save_s = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let back = Project::from_json(&text, "bench").map(|p| p.history.len());
+    let restore_s = start.elapsed().as_secs_f64();
+    json!({
+        "snapshot": snapshot_s, "draw": draw_s, "cull": cull_s, "raster": raster_s,
+        "save": save_s, "restore": restore_s,
+        "rooms_drawn": d.rooms.len(), "exits_drawn": d.exits.len(),
+        "rooms_culled": culled.rooms.len(), "raster_pixels": bitmap.width * bitmap.height,
+        "project_mb": text.len() as f64 / 1e6,
+        "restored_commits": back.ok(),
+    })
 }
 
 pub fn run(args: &BenchFilesArgs, format: Format) -> Result<(), CliError> {
@@ -199,10 +250,16 @@ pub fn run(args: &BenchFilesArgs, format: Format) -> Result<(), CliError> {
         }
         let l = &out["layout"];
         s.push_str(&format!(
-            "  layout in process: open {:.2} s, grid {:.2} s, force {:.2} s",
+            "  layout in process: open {:.2} s, grid {:.2} s, force {:.2} s\n",
             l["open"].as_f64().unwrap_or(0.0),
             l["grid"].as_f64().unwrap_or(0.0),
             l["force"].as_f64().unwrap_or(0.0)
+        ));
+        let v = &l["view"];
+        let f = |k: &str| v[k].as_f64().unwrap_or(0.0);
+        s.push_str(&format!(
+            "  the app's view in process: snapshot {:.2} s, draw {:.2} s, cull {:.3} s, raster {:.3} s, save {:.2} s ({:.1} MB), restore {:.2} s",
+            f("snapshot"), f("draw"), f("cull"), f("raster"), f("save"), f("project_mb"), f("restore")
         ));
         s
     });
