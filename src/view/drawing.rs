@@ -344,10 +344,10 @@ fn exit_line(
     let to_name = map.room(e.to).map_or("?", |r| r.name.as_str());
     let one_way = map.exits_between(e.to, e.from).next().is_none();
     if e.origin == Origin::InferredReverse {
-        class.push_str(" inferred");
+        add_word(&mut class, "inferred");
     }
     if !e.geometric {
-        class.push_str(" non-geometric");
+        add_word(&mut class, "non-geometric");
     }
     let (ends, stub) = match centre(e.to) {
         Some(b) if e.from != e.to => (clip(right_lane(a, b)), false),
@@ -364,10 +364,10 @@ fn exit_line(
         }
     };
     if stub {
-        class.push_str(" stub");
+        add_word(&mut class, "stub");
     } else if matches!(e.label.direction(), Some(Direction::Up | Direction::Down)) {
         // Its label sits between the floors' panels, clear of their names.
-        class.push_str(" vertical");
+        add_word(&mut class, "vertical");
     }
     let shown = !is_compass(&e.label) || class.contains("clash") || class.contains("candidate");
     let text = match (rank, shown, stub) {
@@ -376,10 +376,6 @@ fn exit_line(
         (None, true, false) => Some(e.label.to_string()),
         (None, false, false) => None,
     };
-    let trimmed = class.trim();
-    if trimmed.len() != class.len() {
-        class = trimmed.to_string();
-    }
     Some(ExitLine {
         id: Some(e.id.0),
         ends,
@@ -387,6 +383,14 @@ fn exit_line(
         class,
         arrow: one_way && !stub,
     })
+}
+
+/// Adds a word to a class list (a space before it unless the list is empty).
+fn add_word(class: &mut String, word: &str) {
+    if !class.is_empty() {
+        class.push(' ');
+    }
+    class.push_str(word);
 }
 
 /// Which way a stub points: up and down diagonally, everything else to the right.

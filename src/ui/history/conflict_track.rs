@@ -1,6 +1,6 @@
 //! A strip above the timeline showing how many conflicts each version has, so the moment a
 //! conflict arises (and the moment a repair clears it) can be seen and scrubbed to directly.
-//! Counts come from the domain's incremental detector, once per project.
+//! Counts come from the domain's incremental detector, once per change of the project.
 
 use crate::domain::analysis::LiveDetector;
 use crate::domain::{History, Map};
@@ -48,7 +48,15 @@ fn points(counts: &[u32], top: u32) -> String {
 #[component]
 pub fn ConflictTrack() -> impl IntoView {
     let state = expect_context::<AppState>();
-    let counts = Memo::new(move |_| state.project.with(|p| counts_per_version(&p.history)));
+    // Counted just after the frame that shows a newly opened or changed project: replaying a
+    // 150,000-commit history takes a moment the map should not wait for.
+    let counts = RwSignal::new(Vec::new());
+    Effect::new(move |_| {
+        state.project.track();
+        crate::ui::state::after_next_frame(move || {
+            counts.set(state.project.with_untracked(|p| counts_per_version(&p.history)));
+        });
+    });
     let shape = Memo::new(move |_| {
         counts.with(|c| {
             let top = c.iter().copied().max().unwrap_or(0).max(1);
