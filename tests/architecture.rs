@@ -31,10 +31,21 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The module path of a library file (`src/domain/map.rs` → `["domain", "map"]`); `None` for the
-/// binaries' roots, which are crates of their own.
-fn module_of(file: &Path) -> Option<Vec<String>> {
-    let rel = file.strip_prefix(src()).ok()?;
+/// The module path of a file of the crate rooted at `root` (`src/domain/map.rs` →
+/// `["domain", "map"]`); `None` for files of other crates (the binaries' roots and the command
+/// line under `src/bin/`).
+fn module_of(root: &Path, file: &Path) -> Option<Vec<String>> {
+    let rel = file.strip_prefix(root).ok()?;
+    if root != src() {
+        let mut m: Vec<String> = rel
+            .iter()
+            .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+            .collect();
+        if m.len() == 1 && m[0] == "main" {
+            m.clear();
+        }
+        return Some(m);
+    }
     let parts: Vec<String> = rel
         .iter()
         .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
@@ -131,15 +142,25 @@ struct Tree {
     lines: BTreeMap<PathBuf, usize>,
 }
 
+/// The library's tree.
 fn tree() -> Tree {
+    tree_of(&src())
+}
+
+/// The command line's tree (`src/bin/maprepair/`, a crate of its own).
+fn cli_tree() -> Tree {
+    tree_of(&src().join("bin").join("maprepair"))
+}
+
+fn tree_of(root: &Path) -> Tree {
     let mut files = Vec::new();
-    rust_files(&src(), &mut files);
+    rust_files(root, &mut files);
     let mut lines = BTreeMap::new();
     let mut by_module = BTreeMap::new();
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap_or_default();
         lines.insert(f.clone(), text.lines().count());
-        if let Some(m) = module_of(f) {
+        if let Some(m) = module_of(root, f) {
             by_module.insert(m, (f.clone(), text));
         }
     }
