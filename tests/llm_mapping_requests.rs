@@ -5,7 +5,6 @@ mod support;
 use maprepair::domain::llm::prompt::{mapping_system_prompt, mapping_user_prompt};
 use maprepair::domain::llm::request::to_gemini_schema;
 use maprepair::domain::llm::*;
-use maprepair::domain::Direction;
 use serde_json::{json, Value};
 use support::llm::*;
 
