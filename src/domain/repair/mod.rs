@@ -24,7 +24,7 @@ use super::draft::Draft;
 use super::history::{diff_maps, Change, CommitInfo, History, HistoryError, Trigger};
 use super::map::{Exit, ExitId, Map, Origin, RoomId};
 use rustc_hash::{FxHashMap, FxHashSet};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The paper's budgets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -48,7 +48,7 @@ impl Default for Budget {
 }
 
 /// One repair action.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
     /// Relabel an exit.
@@ -98,7 +98,7 @@ pub enum Action {
 }
 
 /// An action with its reason.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decision {
     /// What to do.
     #[serde(flatten)]
@@ -135,7 +135,7 @@ pub trait Decider {
 }
 
 /// One entry of the session log.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Logged {
     /// The conflict it was about.
     pub conflict: String,

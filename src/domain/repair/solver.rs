@@ -77,7 +77,7 @@ use crate::domain::history::{History, Trigger};
 use crate::domain::map::{Exit, ExitId, Map, Origin, RoomId};
 use crate::domain::names::{canonical_name, title_key, without_qualifier};
 use crate::domain::reading::{transcript_steps, Reading};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What each contradiction with another observed exit takes off an exit's evidence.
 const CONTRADICTION_COST: f64 = 0.5;
@@ -597,7 +597,7 @@ impl Decider for Solver {
 }
 
 /// What the second reading did in a [`solve_with`] run.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReadingUse {
     /// Observed exits the reading could judge (their text read, a room of theirs on its map).
     pub judged: usize,
@@ -715,7 +715,7 @@ fn way_text(map: &Map, from: RoomId, label: &Label, to: RoomId) -> String {
 }
 
 /// What [`fill_in`] did.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Filled {
     /// Ways the reading read between rooms of the map that the map lacked.
     pub gaps: usize,

@@ -2,11 +2,12 @@
 //! commit with its reason (the domain's [`RepairSession`] does the work); and the user's own
 //! edits of a candidate exit, recorded the same way.
 
-use crate::domain::reading::{map_names, transcript_steps};
+use crate::domain::repair::solver::{Filled, ReadingUse};
 use crate::domain::repair::{
     describe_on, solver, Action, Budget, Decider, Decision, RepairSession,
 };
 use crate::ui::modules::automapper;
+use crate::ui::modules::worker::{append_from_copy, WorkError};
 use crate::ui::state::{AppState, RepairRun, Strategy};
 use leptos::prelude::*;
 
@@ -49,65 +50,90 @@ pub fn repair_all(state: AppState) {
     state.tell(format!("Repair finished: {before} → {after} conflicts. Each action is a commit on the timeline."), false);
 }
 
-/// Runs the solver to its end ([`solver::solve_with`]: after the conflicts, the exits the others
-/// contradict). When the history carries a transcript, the automapper first reads it again
-/// (in its own module, [`automapper::reading`]) with the map's room names, and the solver
-/// relabels, moves or removes the exits that reading does not find. If the module cannot be
-/// had, the solver runs without it and says so; if another project is opened meanwhile,
-/// nothing is done.
+/// Runs the solver to its end ([`solver::solve_and_fill`]: after the conflicts, the exits the
+/// others contradict) in the worker ([`automapper::solve`]), so the page keeps drawing on a big
+/// map: there the automapper first reads the history's transcript again with the map's room
+/// names, and the solver relabels, moves or removes the exits that reading does not find; its
+/// commits then join the open project. Cancelled, nothing changes. If the worker cannot be
+/// had, the solver runs here without the second reading and says so; if another project is
+/// opened meanwhile, nothing is done.
 pub async fn solve_to_end(state: AppState) {
     state.playing.set(false);
     state.cursor.set(None);
-    let (steps, names) = state
-        .project
-        .with_untracked(|p| (transcript_steps(&p.history), map_names(&p.history)));
-    let mut unread = None;
-    let reading = if steps.len() >= 2 {
-        state.tell("Reading the transcript again for the solver…", false);
-        match state
-            .unless_opened_meanwhile(automapper::reading(&steps, &names))
-            .await
-        {
-            None => return,
-            Some(Ok(r)) => r,
-            Some(Err(e)) => {
-                unread = Some(e);
-                None
-            }
-        }
-    } else {
-        None
-    };
+    let fill = state.fill.get_untracked();
+    let opened = state.opened.get_value();
     let before = state.snapshot.with_untracked(|s| s.counts.total);
+    state.tell("Repairing with the solver…", false);
+    let job = state
+        .project
+        .with_untracked(|p| automapper::solve(opened, p, fill));
+    let solved = match state.unless_opened_meanwhile(job).await {
+        None => return,
+        Some(Err(WorkError::Cancelled)) => {
+            state.tell("The solver was cancelled; the map is as it was.", false);
+            return;
+        }
+        Some(Ok(solved)) => Ok(solved),
+        Some(Err(WorkError::Failed(e))) => Err(e),
+    };
     let mut log = state
         .repair
         .get_value()
         .map(|run| run.session.log)
         .unwrap_or_default();
-    let mut edits = 0;
-    let mut used = None;
-    let mut filled = None;
-    let fill = state.fill.get_untracked();
-    state.project.update(|p| {
-        let (report, u, f) = solver::solve_and_fill(&mut p.history, reading.as_ref(), fill);
-        used = u;
-        filled = f;
-        edits = report
-            .actions
-            .iter()
-            .filter(|a| a.version.is_some())
-            .count();
-        log.extend(report.actions);
-    });
+    let (edits, used, filled, unread) = match solved {
+        Ok(s) => {
+            let edits = s.log.iter().filter(|a| a.version.is_some()).count();
+            let mut taken = Ok(());
+            state
+                .project
+                .update(|p| taken = append_from_copy(opened, p, s.commits));
+            if let Err(e) = taken {
+                state.tell(
+                    format!("Nothing was changed: {e}. Run the solver again."),
+                    true,
+                );
+                return;
+            }
+            log.extend(s.log);
+            (edits, s.used, s.filled, None)
+        }
+        Err(e) => {
+            let mut out = (0, None, None, Some(e));
+            state.project.update(|p| {
+                let (report, _, _) = solver::solve_and_fill(&mut p.history, None, fill);
+                out.0 = report
+                    .actions
+                    .iter()
+                    .filter(|a| a.version.is_some())
+                    .count();
+                log.extend(report.actions);
+            });
+            out
+        }
+    };
     state.repair_log.set(log);
     state.repair.set_value(None);
     let after = state.snapshot.with_untracked(|s| s.counts.total);
+    let text = solver_summary(before, after, edits, used, filled, unread.as_deref());
+    state.tell(text, unread.is_some());
+}
+
+/// What the solver did, in words.
+fn solver_summary(
+    before: usize,
+    after: usize,
+    edits: usize,
+    used: Option<ReadingUse>,
+    filled: Option<Filled>,
+    unread: Option<&str>,
+) -> String {
     let mut text = if edits == 0 {
         "The solver found nothing to change: no conflict is open, no exit contradicts the rest of the map".to_string()
     } else {
         format!("Repair finished: {before} → {after} conflicts. Each action is a commit on the timeline")
     };
-    match (used, &unread) {
+    match (used, unread) {
         (Some(u), _) if u.set_aside => text.push_str(
             ". The transcript read again names too few of the map's rooms to judge its exits; it was set aside.",
         ),
@@ -138,7 +164,7 @@ pub async fn solve_to_end(state: AppState) {
         )),
         _ => {}
     }
-    state.tell(text, unread.is_some());
+    text
 }
 
 /// Starts the session again (after a strategy change).

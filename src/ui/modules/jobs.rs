@@ -1,0 +1,171 @@
+//! The worker's side of its jobs ([`crate::ui::modules::bridge::Work`]), as plain Rust: no
+//! browser, so they are tested natively. `src/automap_main.rs` feeds them the page's messages
+//! and posts their answers and progress.
+
+use crate::domain::automap::reread::read_steps;
+use crate::domain::import::read_import_with;
+use crate::domain::progress::{Progress, Stage};
+use crate::domain::reading::{map_names, transcript_steps, Names};
+use crate::domain::repair::solver::solve_and_fill;
+use crate::domain::Project;
+use crate::ui::modules::bridge::{Answer, ProjectDelta, Solved, Work};
+use crate::ui::modules::sync;
+
+/// The worker's state between jobs: its copy of the open project.
+#[derive(Debug, Default)]
+pub struct Jobs {
+    copy: Project,
+}
+
+impl Jobs {
+    /// Brings the copy of the open project up to date, then does `work`, telling `progress`
+    /// how far it got.
+    ///
+    /// # Errors
+    /// Why not, in words: the delta did not fit the copy (the page then sends the project
+    /// whole next time), a file could not be read (its error names the file and the place), or
+    /// there is no such demo.
+    pub fn run(
+        &mut self,
+        sync: Option<ProjectDelta>,
+        work: Work,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Answer, String> {
+        if let Some(delta) = sync {
+            sync::apply(&mut self.copy, delta)
+                .map_err(|e| format!("the worker's copy of the map is out of step: {e}"))?;
+        }
+        match work {
+            Work::Demo { id } => crate::view::catalog::build(&id)
+                .map(|p| Answer::Project(p.to_json()))
+                .ok_or_else(|| format!("there is no demo “{id}”")),
+            Work::Read { file, text } => read_import_with(&file, &text, progress)
+                .map(|p| Answer::Project(p.to_json()))
+                .map_err(|e| e.to_string()),
+            Work::Solve { fill } => Ok(Answer::Solved(self.solve(fill, progress))),
+        }
+    }
+
+    /// Runs the solver to its end on the copy: first the automapper reads the history's
+    /// transcript again, naming rooms from the map's own names (no location list in the app),
+    /// then [`solve_and_fill`].
+    fn solve(&mut self, fill: bool, progress: &mut dyn FnMut(Progress)) -> Solved {
+        let history = &mut self.copy.history;
+        let steps = transcript_steps(history);
+        let reading = (steps.len() >= 2)
+            .then(|| {
+                progress(Progress {
+                    stage: Stage::Rereading,
+                    done: 0,
+                    total: steps.len(),
+                });
+                read_steps(&steps, &map_names(history), Names::Map)
+            })
+            .flatten();
+        progress(Progress {
+            stage: Stage::Repairing,
+            done: 0,
+            total: history.head().exit_count(),
+        });
+        let before = history.len();
+        let (report, used, filled) = solve_and_fill(history, reading.as_ref(), fill);
+        Solved {
+            commits: history.commits()[before..].to_vec(),
+            log: report.actions,
+            used,
+            filled,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::progress::ignore;
+    use crate::ui::modules::sync::Mirror;
+    use crate::view::demo::demo_project;
+
+    #[test]
+    fn a_transcript_read_in_the_worker_is_the_command_lines_project_with_progress() {
+        let text = include_str!("../../view/lighthouse.walkthrough");
+        let mut seen = Vec::new();
+        let answer = Jobs::default()
+            .run(
+                None,
+                Work::Read {
+                    file: "l.walkthrough".into(),
+                    text: text.into(),
+                },
+                &mut |p| seen.push(p),
+            )
+            .unwrap();
+        let Answer::Project(json) = answer else {
+            panic!("not a project: {answer:?}");
+        };
+        let cli = crate::domain::import::read_import("l.walkthrough", text).unwrap();
+        let got = Project::from_json(&json, "answer").unwrap();
+        assert_eq!(got.history.commits(), cli.history.commits());
+        let stages: Vec<Stage> = seen.iter().map(|p| p.stage).collect();
+        let first = |s| stages.iter().position(|x| *x == s);
+        assert!(first(Stage::Parsing) < first(Stage::Reading));
+        assert!(first(Stage::Reading) < first(Stage::Committing));
+        assert!(seen.iter().all(|p| p.done <= p.total));
+    }
+
+    #[test]
+    fn the_solver_in_the_worker_hands_back_the_commits_the_main_thread_would_make() {
+        let app = demo_project();
+        let mut mirror = Mirror::default();
+        let mut jobs = Jobs::default();
+        let answer = jobs
+            .run(
+                mirror.delta(1, &app),
+                Work::Solve { fill: true },
+                &mut ignore,
+            )
+            .unwrap();
+        let Answer::Solved(solved) = answer else {
+            panic!("not solved: {answer:?}");
+        };
+        let mut here = app.clone();
+        let (report, _, _) = solve_and_fill(
+            &mut here.history,
+            read_steps(
+                &transcript_steps(&app.history),
+                &map_names(&app.history),
+                Names::Map,
+            )
+            .as_ref(),
+            true,
+        );
+        assert!(
+            !solved.commits.is_empty(),
+            "the demo has conflicts to solve"
+        );
+        assert_eq!(solved.log, report.actions);
+        let mut back = app.clone();
+        sync::append(&mut back.history, solved.commits).unwrap();
+        assert_eq!(back.history.commits(), here.history.commits());
+        // The worker's copy has the commits too: the page sends nothing more.
+        mirror.caught_up(1, &back);
+        assert_eq!(mirror.delta(1, &back), None);
+    }
+
+    #[test]
+    fn a_copy_out_of_step_and_an_unknown_demo_say_so() {
+        let mut jobs = Jobs::default();
+        let stale = ProjectDelta::Commits {
+            name: "x".into(),
+            from: 5,
+            commits: Vec::new(),
+        };
+        let e = jobs
+            .run(Some(stale), Work::Solve { fill: false }, &mut ignore)
+            .unwrap_err();
+        assert!(e.contains("out of step"), "{e}");
+        let e = jobs
+            .run(None, Work::Demo { id: "nope".into() }, &mut ignore)
+            .unwrap_err();
+        assert!(e.contains("no demo"), "{e}");
+    }
+}
