@@ -138,7 +138,7 @@ async fn repairing_to_the_end_lowers_the_count_with_one_commit_per_action() {
         for l in log.iter().filter(|l| l.version.is_some()) {
             let c = p.history.get(l.version.unwrap()).unwrap();
             assert_eq!(c.trigger, Trigger::ConflictRepair);
-            assert_eq!(c.analysis, l.decision.reason);
+            assert_eq!(c.analysis, l.reason);
         }
     });
     // The panel lists every decision, and links each applied one to its version.
@@ -181,6 +181,7 @@ fn port(app: &std::rc::Rc<std::cell::RefCell<StandIn>>) -> maprepair::ui::module
             }
             ToApp::Append(commits) => {
                 assert!(app.mirror.is_current(app.opened, &app.current));
+                let commits = commits.read().unwrap();
                 app.appended.push(commits.clone());
                 sync::append(&mut app.current.history, commits).unwrap();
                 app.mirror.caught_up(app.opened, &app.current);

@@ -20,8 +20,10 @@ pub enum Stage {
     Committing,
     /// Reading a history's transcript again (the solver's second reading).
     Rereading,
-    /// Repairing a map.
+    /// Repairing a map: closing its conflicts.
     Repairing,
+    /// Weighing each exit against the rest of the map (the solver's last passes).
+    Weighing,
     /// Placing rooms.
     LayingOut,
 }
@@ -34,7 +36,8 @@ impl Stage {
             Stage::Reading => "reading the moves",
             Stage::Committing => "writing the history",
             Stage::Rereading => "reading the transcript again",
-            Stage::Repairing => "repairing",
+            Stage::Repairing => "closing conflicts",
+            Stage::Weighing => "weighing the exits",
             Stage::LayingOut => "laying out",
         }
     }

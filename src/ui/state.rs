@@ -6,13 +6,14 @@
 use crate::domain::layout::{force, grid, Floors, Layout};
 use crate::domain::repair::heuristic::{Heuristic, Preference};
 use crate::domain::repair::solver::Solver;
-use crate::domain::repair::{Logged, RepairSession};
+use crate::domain::repair::RepairSession;
 use crate::domain::Project;
 use crate::ui::map::perf;
 use crate::ui::map::route_finder::{answer, RouteAnswer, RouteEnds};
 use crate::view::camera::Camera;
 use crate::view::drawing::{draw, Drawing, Marks};
 use crate::view::lessons::Lesson;
+use crate::view::log_line::LogLine;
 use crate::view::snapshot::Snapshot;
 use crate::view::truth::TruthView;
 use leptos::prelude::*;
@@ -162,7 +163,7 @@ pub struct AppState {
     /// The repair session (kept across steps until the project changes another way).
     pub repair: StoredValue<Option<RepairRun>>,
     /// The session's log, for display.
-    pub repair_log: RwSignal<Vec<Logged>>,
+    pub repair_log: RwSignal<Vec<LogLine>>,
     /// Projects opened so far: a project that arrives later (built by a module) opens only if
     /// nothing else was opened since it was asked for.
     pub opened: StoredValue<u64>,

@@ -1,6 +1,7 @@
 //! What the app shows, computed without a browser: the camera, the drawing of a map and its SVG
 //! text, the words for exits and conflicts, the snapshot of one version, the map against its
-//! ground truth, the built-in demo and the demo gallery's catalog, and the Learn lessons.
+//! ground truth, the built-in demo and the demo gallery's catalog, and the Learn lessons, and
+//! the lines of a repair log.
 //!
 //! Pure like [`crate::domain`] (it builds and tests with `--no-default-features`); the Leptos app
 //! ([`crate::ui`], behind the `ui` feature) renders what these compute.
@@ -11,6 +12,7 @@ pub mod demo;
 pub mod describe;
 pub mod drawing;
 pub mod lessons;
+pub mod log_line;
 pub mod snapshot;
 pub mod svg;
 pub mod truth;

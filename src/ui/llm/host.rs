@@ -14,7 +14,7 @@
 
 use crate::domain::Project;
 pub use crate::ui::modules::bridge::Summary;
-use crate::ui::modules::bridge::{AppPort, AppReply, ProjectDelta, ToApp};
+use crate::ui::modules::bridge::{AppPort, AppReply, Commits, ProjectDelta, ToApp};
 use crate::ui::modules::sync;
 use leptos::prelude::*;
 
@@ -117,16 +117,16 @@ impl Host {
                 b.pull()?;
                 let before = b.copy.history.len();
                 let out = f(&mut b.copy);
-                let made = b.copy.history.commits()[before..].to_vec();
+                let made = &b.copy.history.commits()[before..];
                 if made.is_empty() {
                     return Ok(out);
                 }
-                if let Err(why) = b.ask(&ToApp::Append(made)) {
+                if let Err(why) = b.ask(&ToApp::Append(Commits::of(made))) {
                     // Back to what the app has; the next pull brings anything newer.
                     let undo = ProjectDelta::Commits {
                         name: b.copy.name.clone(),
                         from: before as u32,
-                        commits: Vec::new(),
+                        commits: Commits::of(&[]),
                     };
                     let _ = sync::apply(&mut b.copy, undo);
                     return Err(why);

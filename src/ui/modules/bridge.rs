@@ -16,8 +16,8 @@
 
 use crate::domain::progress::Progress;
 use crate::domain::repair::solver::{Filled, ReadingUse};
-use crate::domain::repair::Logged;
 use crate::domain::Commit;
+use crate::view::log_line::LogLine;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -37,8 +37,30 @@ pub enum ProjectDelta {
         /// How many commits the copy keeps.
         from: u32,
         /// The commits after those.
-        commits: Vec<Commit>,
+        commits: Commits,
     },
+}
+
+/// Commits as they cross: the project file's JSON of them, read back by the project file's
+/// reader ([`crate::domain::project_file::read`]), so a commit that does not fit is named by
+/// its place, and the app's module reads them with the code it loads projects with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Commits(String);
+
+impl Commits {
+    /// `commits` as they cross.
+    pub fn of(commits: &[Commit]) -> Commits {
+        // Commits always serialize: plain data, string keys.
+        Commits(serde_json::to_string(commits).unwrap_or_default())
+    }
+
+    /// The commits back.
+    ///
+    /// # Errors
+    /// They are not commits (the modules come from different builds): where and why.
+    pub fn read(&self) -> Result<Vec<Commit>, String> {
+        crate::domain::project_file::read(&self.0, "the commits sent").map_err(|e| e.to_string())
+    }
 }
 
 // ---------------------------------------------------------------- the worker
@@ -122,9 +144,9 @@ pub enum Answer {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Solved {
     /// The commits it made, in order, numbered from the project's length when it started.
-    pub commits: Vec<Commit>,
+    pub commits: Commits,
     /// Its decisions.
-    pub log: Vec<Logged>,
+    pub log: Vec<LogLine>,
     /// What the second reading did, when the transcript was read again.
     pub used: Option<ReadingUse>,
     /// What the filling-in did, when asked for.
@@ -144,7 +166,7 @@ pub enum ToApp {
     /// Appends commits the tools made on their copy, which was up to date. Answers
     /// [`AppReply::Done`], or [`AppReply::Refused`] when the open project moved meanwhile
     /// (the next [`ToApp::Pull`] brings anything newer).
-    Append(Vec<Commit>),
+    Append(Commits),
     /// Opens a new project (its lossless JSON). Answers [`AppReply::Done`] or
     /// [`AppReply::Refused`].
     Open(String),

@@ -6,10 +6,11 @@ use crate::domain::automap::reread::read_steps;
 use crate::domain::import::read_import_with;
 use crate::domain::progress::{Progress, Stage};
 use crate::domain::reading::{map_names, transcript_steps, Names};
-use crate::domain::repair::solver::solve_and_fill;
+use crate::domain::repair::solver::solve_and_fill_with;
 use crate::domain::Project;
-use crate::ui::modules::bridge::{Answer, ProjectDelta, Solved, Work};
+use crate::ui::modules::bridge::{Answer, Commits, ProjectDelta, Solved, Work};
 use crate::ui::modules::sync;
+use crate::view::log_line::lines;
 
 /// The worker's state between jobs: its copy of the open project.
 #[derive(Debug, Default)]
@@ -48,7 +49,7 @@ impl Jobs {
 
     /// Runs the solver to its end on the copy: first the automapper reads the history's
     /// transcript again, naming rooms from the map's own names (no location list in the app),
-    /// then [`solve_and_fill`].
+    /// then [`solve_and_fill_with`].
     fn solve(&mut self, fill: bool, progress: &mut dyn FnMut(Progress)) -> Solved {
         let history = &mut self.copy.history;
         let steps = transcript_steps(history);
@@ -62,16 +63,11 @@ impl Jobs {
                 read_steps(&steps, &map_names(history), Names::Map)
             })
             .flatten();
-        progress(Progress {
-            stage: Stage::Repairing,
-            done: 0,
-            total: history.head().exit_count(),
-        });
         let before = history.len();
-        let (report, used, filled) = solve_and_fill(history, reading.as_ref(), fill);
+        let (report, used, filled) = solve_and_fill_with(history, reading.as_ref(), fill, progress);
         Solved {
-            commits: history.commits()[before..].to_vec(),
-            log: report.actions,
+            commits: Commits::of(&history.commits()[before..]),
+            log: lines(&report.actions),
             used,
             filled,
         }
@@ -82,6 +78,7 @@ impl Jobs {
 mod tests {
     use super::*;
     use crate::domain::progress::ignore;
+    use crate::domain::repair::solver::solve_and_fill;
     use crate::ui::modules::sync::Mirror;
     use crate::view::demo::demo_project;
 
@@ -138,17 +135,38 @@ mod tests {
             .as_ref(),
             true,
         );
-        assert!(
-            !solved.commits.is_empty(),
-            "the demo has conflicts to solve"
-        );
-        assert_eq!(solved.log, report.actions);
+        let commits = solved.commits.read().unwrap();
+        assert!(!commits.is_empty(), "the demo has conflicts to solve");
+        assert_eq!(solved.log, lines(&report.actions));
         let mut back = app.clone();
-        sync::append(&mut back.history, solved.commits).unwrap();
+        sync::append(&mut back.history, commits).unwrap();
         assert_eq!(back.history.commits(), here.history.commits());
         // The worker's copy has the commits too: the page sends nothing more.
         mirror.caught_up(1, &back);
         assert_eq!(mirror.delta(1, &back), None);
+    }
+
+    #[test]
+    fn the_solver_tells_how_many_conflicts_it_closed_then_how_far_it_weighed() {
+        let app = demo_project();
+        let mut seen = Vec::new();
+        Jobs::default()
+            .run(
+                Mirror::default().delta(1, &app),
+                Work::Solve { fill: false },
+                &mut |p| seen.push(p),
+            )
+            .unwrap();
+        let closing: Vec<&Progress> = seen
+            .iter()
+            .filter(|p| p.stage == Stage::Repairing)
+            .collect();
+        assert_eq!(closing.first().map(|p| (p.done, p.total)), Some((0, 2)));
+        assert!(closing.windows(2).all(|w| w[0].done <= w[1].done));
+        let weighing = seen.iter().position(|p| p.stage == Stage::Weighing);
+        let last_closing = seen.iter().rposition(|p| p.stage == Stage::Repairing);
+        assert!(weighing.is_some() && last_closing.is_some());
+        assert!(seen.iter().all(|p| p.done <= p.total));
     }
 
     #[test]
@@ -157,7 +175,7 @@ mod tests {
         let stale = ProjectDelta::Commits {
             name: "x".into(),
             from: 5,
-            commits: Vec::new(),
+            commits: Commits::of(&[]),
         };
         let e = jobs
             .run(Some(stale), Work::Solve { fill: false }, &mut ignore)

@@ -223,7 +223,7 @@ fn answer(loader: LlmLoader, message: ToApp) -> AppReply {
             }
             let mut taken = Ok(());
             state.project.update(|p| {
-                taken = sync::append(&mut p.history, commits);
+                taken = commits.read().and_then(|c| sync::append(&mut p.history, c));
                 loader.mirror.update_value(|m| match &taken {
                     Ok(()) => m.caught_up(opened, p),
                     Err(_) => m.forget(),

@@ -9,7 +9,7 @@
 //! was rewritten to the same length.
 
 use crate::domain::{Commit, CommitInfo, History, Project};
-use crate::ui::modules::bridge::ProjectDelta;
+use crate::ui::modules::bridge::{Commits, ProjectDelta};
 
 /// What a copy was last handed: which project, its name, how many commits, and the last one.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,7 +56,7 @@ impl Mirror {
             Some(sent) if sent.grew_into(opened, project) => ProjectDelta::Commits {
                 name: project.name.clone(),
                 from: sent.len as u32,
-                commits: project.history.commits()[sent.len..].to_vec(),
+                commits: Commits::of(&project.history.commits()[sent.len..]),
             },
             _ => ProjectDelta::Whole(project.to_json()),
         };
@@ -117,7 +117,7 @@ pub fn apply(copy: &mut Project, delta: ProjectDelta) -> Result<(), String> {
                 }
             }
             copy.name = name;
-            append(&mut copy.history, commits)?;
+            append(&mut copy.history, commits.read()?)?;
         }
     }
     Ok(())
@@ -186,7 +186,10 @@ mod tests {
         let ProjectDelta::Commits { from, commits, .. } = &next else {
             panic!("sent whole again: {next:?}");
         };
-        assert_eq!((*from as usize, commits.len()), (app.history.len() - 1, 1));
+        assert_eq!(
+            (*from as usize, commits.read().unwrap().len()),
+            (app.history.len() - 1, 1)
+        );
         apply(&mut copy, next).unwrap();
         assert_eq!(copy.history.commits(), app.history.commits());
         assert_eq!(copy.history.head(), app.history.head());
@@ -241,7 +244,7 @@ mod tests {
         let delta = ProjectDelta::Commits {
             name: "x".into(),
             from: 3,
-            commits: Vec::new(),
+            commits: Commits::of(&[]),
         };
         assert!(apply(&mut short, delta).is_err());
     }

@@ -84,13 +84,15 @@ pub fn prefetch() {
 pub fn append_from_copy(
     opened: u64,
     project: &mut Project,
-    commits: Vec<crate::domain::Commit>,
+    commits: &crate::ui::modules::bridge::Commits,
 ) -> Result<(), String> {
     client::with_mirror(|m| {
         if !m.is_current(opened, project) {
             return Err("the map changed while the worker worked on it".to_string());
         }
-        let out = crate::ui::modules::sync::append(&mut project.history, commits);
+        let out = commits
+            .read()
+            .and_then(|c| crate::ui::modules::sync::append(&mut project.history, c));
         match out {
             Ok(()) => m.caught_up(opened, project),
             Err(_) => m.forget(),

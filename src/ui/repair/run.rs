@@ -9,6 +9,7 @@ use crate::domain::repair::{
 use crate::ui::modules::automapper;
 use crate::ui::modules::worker::{append_from_copy, WorkError};
 use crate::ui::state::{AppState, RepairRun, Strategy};
+use crate::view::log_line::lines;
 use leptos::prelude::*;
 
 /// Takes one repair decision. Returns false when the session has nothing left to do.
@@ -28,7 +29,7 @@ pub fn repair_step(state: AppState) -> bool {
             progressed = true;
         }
     });
-    state.repair_log.set(run.session.log.clone());
+    state.repair_log.set(lines(&run.session.log));
     let done = run.session.is_finished();
     state.repair.set_value(Some(run));
     progressed && !done
@@ -79,7 +80,7 @@ pub async fn solve_to_end(state: AppState) {
     let mut log = state
         .repair
         .get_value()
-        .map(|run| run.session.log)
+        .map(|run| lines(&run.session.log))
         .unwrap_or_default();
     let (edits, used, filled, unread) = match solved {
         Ok(s) => {
@@ -87,7 +88,7 @@ pub async fn solve_to_end(state: AppState) {
             let mut taken = Ok(());
             state
                 .project
-                .update(|p| taken = append_from_copy(opened, p, s.commits));
+                .update(|p| taken = append_from_copy(opened, p, &s.commits));
             if let Err(e) = taken {
                 state.tell(
                     format!("Nothing was changed: {e}. Run the solver again."),
@@ -107,7 +108,7 @@ pub async fn solve_to_end(state: AppState) {
                     .iter()
                     .filter(|a| a.version.is_some())
                     .count();
-                log.extend(report.actions);
+                log.extend(lines(&report.actions));
             });
             out
         }
