@@ -41,17 +41,23 @@ pub enum ProjectDelta {
     },
 }
 
-/// Commits as they cross: the project file's JSON of them, read back by the project file's
-/// reader ([`crate::domain::project_file::read`]), so a commit that does not fit is named by
-/// its place, and the app's module reads them with the code it loads projects with.
+/// Commits as they cross: a project file's JSON holding only them, read back by the project
+/// file's reader ([`crate::domain::project_file::read`]), so a commit that does not fit is named
+/// by its place, and the app's module reads them with the very code it loads projects with.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Commits(String);
+
+/// The shape [`Commits`] cross in: a project file's `commits` field.
+#[derive(Serialize, Deserialize)]
+struct CommitsFile<C> {
+    commits: C,
+}
 
 impl Commits {
     /// `commits` as they cross.
     pub fn of(commits: &[Commit]) -> Commits {
         // Commits always serialize: plain data, string keys.
-        Commits(serde_json::to_string(commits).unwrap_or_default())
+        Commits(serde_json::to_string(&CommitsFile { commits }).unwrap_or_default())
     }
 
     /// The commits back.
@@ -59,7 +65,9 @@ impl Commits {
     /// # Errors
     /// They are not commits (the modules come from different builds): where and why.
     pub fn read(&self) -> Result<Vec<Commit>, String> {
-        crate::domain::project_file::read(&self.0, "the commits sent").map_err(|e| e.to_string())
+        crate::domain::project_file::read::<CommitsFile<Vec<Commit>>>(&self.0, "the commits sent")
+            .map(|f| f.commits)
+            .map_err(|e| e.to_string())
     }
 }
 
