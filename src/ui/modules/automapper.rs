@@ -8,7 +8,7 @@
 //! the commits it made on the worker's copy of the open project.
 
 use crate::domain::Project;
-use crate::ui::modules::bridge::{Answer, Solved, Work};
+use crate::ui::modules::bridge::{Answer, Solved, Stepped, Work};
 use crate::ui::modules::worker::{self, WorkError};
 
 /// The demo `id` (one that [`crate::view::catalog::build_here`] does not make) as a project.
@@ -52,7 +52,27 @@ pub fn solve(
     async move {
         match answer.await? {
             Answer::Solved(s) => Ok(s),
-            Answer::Project(_) => Err(unexpected()),
+            _ => Err(unexpected()),
+        }
+    }
+}
+
+/// One decision of the solver's session, which the worker keeps between steps (`fresh`: start
+/// a new one), on the open project (`opened`: the app's count of projects opened).
+///
+/// # Errors
+/// Cancelled, or why not in words: the worker could not be loaded or stopped.
+pub fn solver_step(
+    opened: u64,
+    open: &Project,
+    fresh: bool,
+) -> impl std::future::Future<Output = Result<Stepped, WorkError>> + 'static {
+    let work = Work::SolverStep { fresh };
+    let answer = worker::run("A step of the solver", work, Some((opened, open)));
+    async move {
+        match answer.await? {
+            Answer::Stepped(s) => Ok(s),
+            _ => Err(unexpected()),
         }
     }
 }
@@ -68,7 +88,7 @@ fn project(answer: Answer, name: &str) -> Result<Project, WorkError> {
         Answer::Project(json) => {
             Project::from_json(&json, name).map_err(|e| WorkError::Failed(e.to_string()))
         }
-        Answer::Solved(_) => Err(unexpected()),
+        _ => Err(unexpected()),
     }
 }
 

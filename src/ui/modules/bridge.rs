@@ -108,6 +108,12 @@ pub enum Work {
         /// Also add the ways the transcript read again shows that the map lacks.
         fill: bool,
     },
+    /// Take one decision of the solver's session on the worker's copy of the project (the
+    /// worker keeps the session between steps). Answers [`Answer::Stepped`].
+    SolverStep {
+        /// Start a new session first (the page has none open).
+        fresh: bool,
+    },
 }
 
 /// A message from the worker to the page.
@@ -145,6 +151,19 @@ pub enum Answer {
     Project(String),
     /// The solver's work on the worker's copy of the project.
     Solved(Solved),
+    /// One decision of the solver's session.
+    Stepped(Stepped),
+}
+
+/// What one step of the solver's session did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Stepped {
+    /// The commit it made, if any (the copy has it already).
+    pub commits: Commits,
+    /// Its decision, if it took one.
+    pub log: Vec<LogLine>,
+    /// True when the session has nothing left to do.
+    pub finished: bool,
 }
 
 /// What the solver did: its commits (the copy has them already; the page appends them to the

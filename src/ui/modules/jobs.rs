@@ -6,16 +6,19 @@ use crate::domain::automap::reread::read_steps;
 use crate::domain::import::read_import_with;
 use crate::domain::progress::{Progress, Stage};
 use crate::domain::reading::{map_names, transcript_steps, Names};
-use crate::domain::repair::solver::solve_and_fill_with;
+use crate::domain::repair::solver::{solve_and_fill_with, Solver};
+use crate::domain::repair::{Decider, RepairSession};
 use crate::domain::Project;
-use crate::ui::modules::bridge::{Answer, Commits, ProjectDelta, Solved, Work};
+use crate::ui::modules::bridge::{Answer, Commits, ProjectDelta, Solved, Stepped, Work};
 use crate::ui::modules::sync;
 use crate::view::log_line::lines;
 
-/// The worker's state between jobs: its copy of the open project.
+/// The worker's state between jobs: its copy of the open project, and the solver's session
+/// while the page steps through one.
 #[derive(Debug, Default)]
 pub struct Jobs {
     copy: Project,
+    stepping: Option<(RepairSession, Solver)>,
 }
 
 impl Jobs {
@@ -44,6 +47,7 @@ impl Jobs {
                 .map(|p| Answer::Project(p.to_json()))
                 .map_err(|e| e.to_string()),
             Work::Solve { fill } => Ok(Answer::Solved(self.solve(fill, progress))),
+            Work::SolverStep { fresh } => Ok(Answer::Stepped(self.step(fresh))),
         }
     }
 
@@ -70,6 +74,34 @@ impl Jobs {
             log: lines(&report.actions),
             used,
             filled,
+        }
+    }
+
+    /// One decision of the solver's session (a new session when `fresh` or none is open).
+    fn step(&mut self, fresh: bool) -> Stepped {
+        if fresh || self.stepping.is_none() {
+            self.stepping = Some((RepairSession::new(Solver::budget()), Solver::new()));
+        }
+        let history = &mut self.copy.history;
+        let (len, logged) = (
+            history.len(),
+            self.stepping.as_ref().map_or(0, |s| s.0.log.len()),
+        );
+        let Some((session, solver)) = self.stepping.as_mut() else {
+            return Stepped {
+                commits: Commits::of(&[]),
+                log: Vec::new(),
+                finished: true,
+            };
+        };
+        if let Some(pending) = session.next(history) {
+            let decision = solver.decide(&pending.context(history));
+            session.apply(history, &pending, decision);
+        }
+        Stepped {
+            commits: Commits::of(&history.commits()[len..]),
+            log: lines(&session.log[logged..]),
+            finished: session.is_finished(),
         }
     }
 }
@@ -110,7 +142,7 @@ mod tests {
     }
 
     #[test]
-    fn the_solver_in_the_worker_hands_back_the_commits_the_main_thread_would_make() {
+    fn the_solver_in_the_worker_hands_back_the_commits_the_command_line_makes() {
         let app = demo_project();
         let mut mirror = Mirror::default();
         let mut jobs = Jobs::default();
@@ -144,6 +176,41 @@ mod tests {
         // The worker's copy has the commits too: the page sends nothing more.
         mirror.caught_up(1, &back);
         assert_eq!(mirror.delta(1, &back), None);
+    }
+
+    #[test]
+    fn the_solvers_steps_in_the_worker_continue_one_session_as_stepping_here_would() {
+        let app = demo_project();
+        let mut here = app.clone();
+        let (mut session, mut solver) = (RepairSession::new(Solver::budget()), Solver::new());
+        let mut mirror = Mirror::default();
+        let mut jobs = Jobs::default();
+        let mut copy = app.clone();
+        for fresh in [true, false, false] {
+            if let Some(pending) = session.next(&here.history) {
+                let d = solver.decide(&pending.context(&here.history));
+                session.apply(&mut here.history, &pending, d);
+            }
+            let answer = jobs
+                .run(
+                    mirror.delta(1, &copy),
+                    Work::SolverStep { fresh },
+                    &mut ignore,
+                )
+                .unwrap();
+            let Answer::Stepped(stepped) = answer else {
+                panic!("not a step: {answer:?}");
+            };
+            assert!(stepped.log.len() <= 1, "one decision a step");
+            sync::append(&mut copy.history, stepped.commits.read().unwrap()).unwrap();
+            mirror.caught_up(1, &copy);
+            assert_eq!(stepped.finished, session.is_finished());
+        }
+        assert_eq!(copy.history.commits(), here.history.commits());
+        assert!(
+            copy.history.len() > app.history.len(),
+            "no step changed the map"
+        );
     }
 
     #[test]
