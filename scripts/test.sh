@@ -40,6 +40,7 @@ step "end-to-end tests on the release bundle (headless chromium)"
 node tests/e2e/smoke.mjs
 node tests/e2e/app.mjs
 node tests/e2e/transcripts.mjs
+node tests/e2e/worker.mjs
 node tests/e2e/llm.mjs
 node tests/e2e/robust.mjs
 # Big maps (2,000 / 20,000 / 100,000 rooms, generated at test time): drawn by level of detail,

@@ -8,8 +8,9 @@ fn main() {
     console_error_panic_hook::set_once();
 }
 
-/// Draws the LLM panel in `root`, talking to the app through `bridge`.
+/// Draws the LLM panel in `root`, talking to the app through its `port`
+/// (`maprepair::ui::modules::bridge::AppPort`).
 #[wasm_bindgen]
-pub fn mount(root: web_sys::HtmlElement, bridge: wasm_bindgen::JsValue) {
-    maprepair::ui::llm::mount(root, bridge);
+pub fn mount(root: web_sys::HtmlElement, port: maprepair::ui::modules::bridge::AppPort) {
+    maprepair::ui::llm::mount(root, port);
 }

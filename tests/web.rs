@@ -8,7 +8,7 @@
 //! conflicts: one directional, one topological), acts on it, waits a tick for the reactive
 //! system, and reads the DOM through the same `data-testid`s the end-to-end tests use. The LLM
 //! tools are mounted the way their own module mounts them, against a stand-in for the app's
-//! bridge.
+//! side of their port.
 #![cfg(target_arch = "wasm32")]
 #![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 
@@ -119,84 +119,102 @@ async fn the_timeline_moves_the_map_to_an_earlier_version() {
 
 #[wasm_bindgen_test]
 async fn repairing_to_the_end_lowers_the_count_with_one_commit_per_action() {
+    use maprepair::domain::Trigger;
     let (root, state) = mount(|| view! { <RepairPanel /><ConflictSummary /> });
     tick().await;
+    let before = state.commit_count() as u32;
     all(&root, "repair-run")[0].click();
     tick().await;
     let after: usize = text(&root, "conflict-count").parse().unwrap();
     assert!(after < 2);
-    assert!(state.commit_count() > 9);
+    // Every commit the repair made is the version of exactly one logged action, in order, and
+    // says that action's reason; no action claims a commit it did not make.
+    let log = state.repair_log.get_untracked();
+    let versions: Vec<u32> = log.iter().filter_map(|l| l.version).collect();
+    let made: Vec<u32> = (before..state.commit_count() as u32).collect();
+    assert!(!made.is_empty(), "the repair made no commit");
+    assert_eq!(versions, made);
+    state.project.with_untracked(|p| {
+        for l in log.iter().filter(|l| l.version.is_some()) {
+            let c = p.history.get(l.version.unwrap()).unwrap();
+            assert_eq!(c.trigger, Trigger::ConflictRepair);
+            assert_eq!(c.analysis, l.reason);
+        }
+    });
+    // The panel lists every decision, and links each applied one to its version.
+    let items = root.query_selector_all(".repair-log li").unwrap();
+    assert_eq!(items.length() as usize, log.len());
+    let linked = root
+        .query_selector_all(".repair-log .log-action:not([disabled])")
+        .unwrap();
+    assert_eq!(linked.length() as usize, made.len());
 }
 
-/// A stand-in for the app on the other side of the LLM tools' bridge: the open project's JSON,
-/// and every project it was handed by `open` and `update`.
+/// A stand-in for the app on the other side of the LLM tools' port: the open project, the
+/// app's record of the tools' copy, and every project opened and every batch of commits
+/// appended through the port.
 #[derive(Default)]
 struct StandIn {
-    current: String,
-    opened: Vec<String>,
-    updated: Vec<String>,
+    current: maprepair::domain::Project,
+    opened: u64,
+    mirror: maprepair::ui::modules::sync::Mirror,
+    opened_projects: Vec<maprepair::domain::Project>,
+    appended: Vec<Vec<maprepair::domain::Commit>>,
 }
 
-/// The bridge object over `app`, as `ui::llm_slot` makes it for the real app.
-fn bridge(app: &std::rc::Rc<std::cell::RefCell<StandIn>>) -> wasm_bindgen::JsValue {
+/// The port over `app`, answering as `ui::modules::llm_slot` answers for the real app.
+fn port(app: &std::rc::Rc<std::cell::RefCell<StandIn>>) -> maprepair::ui::modules::bridge::AppPort {
     use maprepair::domain::llm::committed_observations;
     use maprepair::domain::Project;
-    use wasm_bindgen::closure::Closure;
-    use wasm_bindgen::JsValue;
-    let object = js_sys::Object::new();
-    let put = |name: &str, f: &JsValue| {
-        js_sys::Reflect::set(&object, &JsValue::from_str(name), f).unwrap();
+    use maprepair::ui::modules::bridge::{app_port, AppReply, Summary, ToApp};
+    use maprepair::ui::modules::sync;
+    let a = app.clone();
+    let answer = move |m: ToApp| {
+        let mut guard = a.borrow_mut();
+        let app = &mut *guard;
+        match m {
+            ToApp::Pull { whole } => {
+                if whole {
+                    app.mirror.forget();
+                }
+                AppReply::Delta(app.mirror.delta(app.opened, &app.current))
+            }
+            ToApp::Append(commits) => {
+                assert!(app.mirror.is_current(app.opened, &app.current));
+                let commits = commits.read().unwrap();
+                app.appended.push(commits.clone());
+                sync::append(&mut app.current.history, commits).unwrap();
+                app.mirror.caught_up(app.opened, &app.current);
+                AppReply::Done
+            }
+            ToApp::Open(json) => {
+                let p = Project::from_json(&json, "opened").unwrap();
+                app.opened += 1;
+                app.opened_projects.push(p.clone());
+                app.current = p;
+                app.mirror.caught_up(app.opened, &app.current);
+                AppReply::Done
+            }
+            ToApp::Summary => AppReply::Summary(Summary {
+                name: app.current.name.clone(),
+                observations: committed_observations(&app.current.history),
+                conflicts: 0,
+            }),
+            _ => AppReply::Done,
+        }
     };
-    let a = app.clone();
-    let project = Closure::<dyn Fn() -> String>::new(move || a.borrow().current.clone());
-    let a = app.clone();
-    let summary = Closure::<dyn Fn() -> JsValue>::new(move || {
-        let p = Project::from_json(&a.borrow().current, "app").unwrap();
-        let s = js_sys::Object::new();
-        let set =
-            |k: &str, v: JsValue| js_sys::Reflect::set(&s, &JsValue::from_str(k), &v).unwrap();
-        set("name", JsValue::from_str(&p.name));
-        set(
-            "observations",
-            JsValue::from_f64(committed_observations(&p.history) as f64),
-        );
-        set("conflicts", JsValue::from_f64(0.0));
-        s.into()
-    });
-    let a = app.clone();
-    let open = Closure::<dyn Fn(String) -> Option<String>>::new(move |t: String| {
-        let mut app = a.borrow_mut();
-        app.opened.push(t.clone());
-        app.current = t;
-        None
-    });
-    let a = app.clone();
-    let update = Closure::<dyn Fn(String) -> Option<String>>::new(move |t: String| {
-        let mut app = a.borrow_mut();
-        app.updated.push(t.clone());
-        app.current = t;
-        None
-    });
-    put("project", &project.into_js_value());
-    put("summary", &summary.into_js_value());
-    put("open", &open.into_js_value());
-    put("update", &update.into_js_value());
-    for name in ["tell", "show", "watch"] {
-        put(name, &Closure::<dyn Fn()>::new(|| {}).into_js_value());
-    }
-    object.into()
+    app_port(answer, |_| {})
 }
 
 #[wasm_bindgen_test]
-async fn the_llm_tools_build_through_the_bridge_and_hand_back_each_commit() {
-    use maprepair::domain::Project;
+async fn the_llm_tools_build_through_the_port_and_hand_back_each_commit() {
     let app = std::rc::Rc::new(std::cell::RefCell::new(StandIn {
-        current: demo_project().to_json(),
+        current: demo_project(),
         ..StandIn::default()
     }));
     let root: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
     document().body().unwrap().append_child(&root).unwrap();
-    maprepair::ui::llm::mount(root.clone(), bridge(&app));
+    maprepair::ui::llm::mount(root.clone(), port(&app));
     tick().await;
     let input = |testid: &str| -> web_sys::HtmlInputElement {
         all(&root, testid)[0].clone().unchecked_into()
@@ -213,22 +231,20 @@ async fn the_llm_tools_build_through_the_bridge_and_hand_back_each_commit() {
     tick().await;
     all(&root, "build-run")[0].click();
     for _ in 0..200 {
-        if app.borrow().updated.len() >= 2 {
+        if app.borrow().appended.len() >= 2 {
             break;
         }
         gloo_sleep().await;
     }
     let app = app.borrow();
-    // A new, empty project was opened, then each observation came back as one more commit.
-    assert_eq!(app.opened.len(), 1);
-    let opened = Project::from_json(&app.opened[0], "opened").unwrap();
-    assert_eq!(opened.history.len(), 0);
-    assert_eq!(app.updated.len(), 2, "one update per observation");
-    let first = Project::from_json(&app.updated[0], "first").unwrap();
-    let last = Project::from_json(&app.updated[1], "last").unwrap();
-    assert_eq!(first.name, opened.name);
-    assert_eq!(first.history.len() + 1, last.history.len());
-    let map = last.history.head();
+    // A new, empty project was opened, then each observation came back as its one commit,
+    // not as the whole project.
+    assert_eq!(app.opened_projects.len(), 1);
+    assert_eq!(app.opened_projects[0].history.len(), 0);
+    let sizes: Vec<usize> = app.appended.iter().map(Vec::len).collect();
+    assert_eq!(sizes, [1, 1], "one commit per observation");
+    assert_eq!(app.current.name, app.opened_projects[0].name);
+    let map = app.current.history.head();
     let mut names: Vec<String> = map.rooms().map(|r| r.name.to_lowercase()).collect();
     names.sort();
     assert_eq!(names, ["cellar", "hall", "kitchen"]);

@@ -2,8 +2,9 @@
 //! interpreter transcript, which the automapper turns into a project. The app's *Open file…*,
 //! its automapper module and the command line all read files through here.
 
-use super::automap::{automap, Hints};
+use super::automap::{automap_with, Hints};
 use super::formats::{detect, parse_edge_list, read_steps, FileKind, FormatError};
+use super::progress::{self, Progress, Stage};
 use super::project::Project;
 
 /// The name a file's project gets: the file name without its extensions.
@@ -24,11 +25,28 @@ pub fn project_name(file: &str) -> String {
 /// # Errors
 /// A [`FormatError`] naming the file, the place and the problem.
 pub fn read_import(file: &str, text: &str) -> Result<Project, FormatError> {
+    read_import_with(file, text, &mut progress::ignore)
+}
+
+/// [`read_import`], telling `progress` how far the automapper got with a transcript.
+///
+/// # Errors
+/// As [`read_import`].
+pub fn read_import_with(
+    file: &str,
+    text: &str,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Project, FormatError> {
     match read_map(file, text)? {
         Some(p) => Ok(p),
         None => {
+            progress(Progress {
+                stage: Stage::Parsing,
+                done: 0,
+                total: text.len(),
+            });
             let steps = read_steps(text, file)?;
-            Ok(automap(&project_name(file), &steps, &Hints::default()).project)
+            Ok(automap_with(&project_name(file), &steps, &Hints::default(), progress).project)
         }
     }
 }

@@ -19,6 +19,7 @@ pub mod layout;
 pub mod llm;
 pub mod map;
 pub mod names;
+pub mod progress;
 pub mod project;
 pub mod project_file;
 pub mod prose;

@@ -38,7 +38,7 @@ fn DemoItem(
             let (id, title) = (id.clone(), title.clone());
             state.tell(format!("Building “{title}”…"), false);
             let built = state.unless_opened_meanwhile(async move {
-                crate::ui::modules::automapper::demo(&id).await
+                crate::ui::modules::automapper::demo(id).await
             });
             leptos::task::spawn_local(async move {
                 let Some(built) = built.await else { return };

@@ -54,7 +54,7 @@ fn first_project() -> (crate::domain::Project, Option<String>, bool) {
 /// Opens the demo `id` once the automapper's module has built it.
 fn open_later(state: AppState, id: String) {
     let built = state.unless_opened_meanwhile(async move {
-        let built = modules::automapper::demo(&id).await;
+        let built = modules::automapper::demo(id.clone()).await;
         (id, built)
     });
     leptos::task::spawn_local(async move {
@@ -102,6 +102,7 @@ pub fn App() -> impl IntoView {
         >
             <header::AppHeader />
             <notice::NoticeBar />
+            <modules::work_bar::WorkBar />
             {move || match state.page.get() {
                 Page::Map => view! { <workspace::Workspace /> }.into_any(),
                 Page::Learn => view! { <learn::gallery::LearnGallery /> }.into_any(),

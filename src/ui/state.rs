@@ -4,15 +4,14 @@
 //! or a single `update`, and the domain does the work.
 
 use crate::domain::layout::{force, grid, Floors, Layout};
-use crate::domain::repair::heuristic::{Heuristic, Preference};
-use crate::domain::repair::solver::Solver;
-use crate::domain::repair::{Logged, RepairSession};
 use crate::domain::Project;
 use crate::ui::map::perf;
 use crate::ui::map::route_finder::{answer, RouteAnswer, RouteEnds};
+use crate::ui::repair::session::RepairRun;
 use crate::view::camera::Camera;
 use crate::view::drawing::{draw, Drawing, Marks};
 use crate::view::lessons::Lesson;
+use crate::view::log_line::LogLine;
 use crate::view::snapshot::Snapshot;
 use crate::view::truth::TruthView;
 use leptos::prelude::*;
@@ -59,54 +58,6 @@ pub enum Strategy {
     /// The solver: weighs each exit's evidence (observed or assumed, how often walked, what
     /// the text said) and edits until nothing helps.
     Solver,
-}
-
-/// The decider of a repair session.
-#[derive(Debug, Clone)]
-pub enum RepairDecider {
-    /// heuristic_remove or heuristic_modify.
-    Heuristic(Heuristic),
-    /// The solver.
-    Solver(Solver),
-}
-
-/// A repair session in progress with its decider.
-#[derive(Debug, Clone)]
-pub struct RepairRun {
-    /// The session (budgets, attempts, log).
-    pub session: RepairSession,
-    /// The decider.
-    pub decider: RepairDecider,
-}
-
-impl RepairRun {
-    /// A fresh session for a strategy.
-    pub fn new(strategy: Strategy) -> RepairRun {
-        let budget = crate::domain::repair::Budget::default();
-        let (decider, budget) = match strategy {
-            Strategy::Remove => (
-                RepairDecider::Heuristic(Heuristic::new(Preference::Remove)),
-                budget,
-            ),
-            Strategy::Modify => (
-                RepairDecider::Heuristic(Heuristic::new(Preference::Modify)),
-                budget,
-            ),
-            Strategy::Solver => (RepairDecider::Solver(Solver::new()), Solver::budget()),
-        };
-        RepairRun {
-            session: RepairSession::new(budget),
-            decider,
-        }
-    }
-
-    /// The decider as the repair loop wants it.
-    pub fn decider(&mut self) -> &mut dyn crate::domain::repair::Decider {
-        match &mut self.decider {
-            RepairDecider::Heuristic(h) => h,
-            RepairDecider::Solver(s) => s,
-        }
-    }
 }
 
 /// Always "changed": the derived values are fresh `Arc`s that are never compared.
@@ -162,7 +113,7 @@ pub struct AppState {
     /// The repair session (kept across steps until the project changes another way).
     pub repair: StoredValue<Option<RepairRun>>,
     /// The session's log, for display.
-    pub repair_log: RwSignal<Vec<Logged>>,
+    pub repair_log: RwSignal<Vec<LogLine>>,
     /// Projects opened so far: a project that arrives later (built by a module) opens only if
     /// nothing else was opened since it was asked for.
     pub opened: StoredValue<u64>,
@@ -503,65 +454,26 @@ mod tests {
     }
 
     #[test]
-    fn the_solver_runs_to_its_own_end_as_on_the_command_line() {
-        use crate::domain::{CommitInfo, Direction, Draft, History, Label};
-        // No conflict is open, but the move out arrived in the garden: the move in started
-        // there. The solver's last passes remove it; a session that stops with the conflicts
-        // would not.
-        let mut h = History::new();
-        for (step, (a, d, b, text)) in [
-            ("Forest", Direction::In, "Shed", "> in\nShed"),
-            ("Shed", Direction::Out, "Garden", "> out\nGarden"),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let mut draft = Draft::new(h.head());
-            let (x, y) = (draft.room(a), draft.room(b));
-            draft.exit(x, y, Label::Dir(d), true);
-            let info = CommitInfo {
-                step: step as u32,
-                observation: text.to_string(),
-                ..CommitInfo::default()
-            };
-            assert!(h.commit(draft.finish(), info).is_ok());
-        }
-        let mut cli = h.clone();
-        crate::domain::repair::solver::solve(&mut cli);
+    fn the_solver_without_its_worker_changes_nothing_and_says_why() {
+        // The solver runs in the worker (`ui::modules::jobs` tests what it does there); off the
+        // browser there is none: the map stays as it was and the notice says why.
         let (_owner, s) = state();
-        s.open(
-            Project {
-                name: "shed".into(),
-                history: h,
-                ground_truth: None,
-            },
-            false,
-        );
         s.strategy.set(Strategy::Solver);
-        // Off the browser the automapper's module cannot be had: the solver runs without the
-        // second reading, as `solve` does, and says so.
+        let before = s.project.with_untracked(|p| p.history.commits().to_vec());
         let solved = std::future::Future::poll(
-            std::pin::pin!(crate::ui::repair::run::solve_to_end(s)),
+            std::pin::pin!(crate::ui::repair::solve::solve_to_end(s)),
             &mut std::task::Context::from_waker(std::task::Waker::noop()),
         );
         assert!(solved.is_ready());
         assert!(s
             .notice
             .get_untracked()
-            .is_some_and(|n| n.error && n.text.contains("without reading the transcript again")));
-        let exits = |h: &History| {
-            let m = h.head();
-            let mut v: Vec<String> = m
-                .exits()
-                .map(|e| format!("{}-{}-{}", e.from.0, e.label, e.to.0))
-                .collect();
-            v.sort();
-            v
-        };
-        assert_eq!(s.project.with_untracked(|p| exits(&p.history)), exits(&cli));
-        assert_eq!(s.commit_count(), cli.len());
-        assert!(cli.len() > 2, "the solver removed nothing");
-        assert!(!s.repair_log.get_untracked().is_empty());
+            .is_some_and(|n| n.error && n.text.contains("could not run")));
+        assert_eq!(
+            s.project.with_untracked(|p| p.history.commits().to_vec()),
+            before
+        );
+        assert!(s.repair_log.get_untracked().is_empty());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! What the app shows, computed without a browser: the camera, the drawing of a map and its SVG
 //! text, the level of detail and culling of big maps with their raster and minimap, the words
 //! for exits and conflicts, the snapshot of one version, the map against its ground truth, the
-//! built-in demo and the demo gallery's catalog, and the Learn lessons.
+//! built-in demo and the demo gallery's catalog, the Learn lessons, and the lines of a repair log.
 //!
 //! Pure like [`crate::domain`] (it builds and tests with `--no-default-features`); the Leptos app
 //! ([`crate::ui`], behind the `ui` feature) renders what these compute.
@@ -13,6 +13,7 @@ pub mod describe;
 pub mod detail;
 pub mod drawing;
 pub mod lessons;
+pub mod log_line;
 pub mod minimap;
 pub mod raster;
 pub mod snapshot;

@@ -114,6 +114,7 @@ use super::formats::{FormatError, Step};
 use super::history::{CommitInfo, History, Trigger};
 use super::map::{ExitId, RoomId};
 use super::names::canonical_name;
+use super::progress::{self, Progress, Stage};
 use super::project::Project;
 use serde::Serialize;
 use tracker::Tracker;
@@ -192,6 +193,17 @@ fn every_step_moves(steps: &[Step]) -> bool {
 /// # Complexity
 /// O(S · C · (V + E) log V) for S steps and C candidates per ambiguous step.
 pub fn automap(name: &str, steps: &[Step], hints: &Hints) -> Automap {
+    automap_with(name, steps, hints, &mut progress::ignore)
+}
+
+/// [`automap`], telling `progress` how far it got: the moves read
+/// ([`Stage::Reading`]), then the commits written ([`Stage::Committing`]).
+pub fn automap_with(
+    name: &str,
+    steps: &[Step],
+    hints: &Hints,
+    progress: &mut dyn FnMut(Progress),
+) -> Automap {
     let gaz = Gazetteer::new(&hints.locations);
     // The reader sees each reply in the plain form this transcript's conventions give it; the
     // commits keep the text as written.
@@ -199,6 +211,7 @@ pub fn automap(name: &str, steps: &[Step], hints: &Hints) -> Automap {
     let mut tracker = Tracker::new(&gaz, &hints.actions, every_step_moves(&plain));
     tracker.survey(&plain);
     for (i, s) in plain.iter().enumerate() {
+        progress::tick(progress, Stage::Reading, i, plain.len());
         tracker.observe(i, s);
     }
     let finals = tracker.finish(&plain);
@@ -208,7 +221,8 @@ pub fn automap(name: &str, steps: &[Step], hints: &Hints) -> Automap {
     let mut ids: Vec<Option<RoomId>> = vec![None; names.len()];
     let mut reports = Vec::with_capacity(steps.len());
     let mut guessed = Vec::new();
-    for (o, s) in tracker.outcomes.iter().zip(steps) {
+    for (i, (o, s)) in tracker.outcomes.iter().zip(steps).enumerate() {
+        progress::tick(progress, Stage::Committing, i, steps.len());
         let name_of =
             |r: Option<RoomId>| r.and_then(|r| names.get(r.0 as usize).cloned().flatten());
         let mut draft = Draft::new(history.head());

@@ -23,6 +23,7 @@ use super::direction::Label;
 use super::draft::Draft;
 use super::history::{diff_maps, Change, CommitInfo, History, HistoryError, Trigger};
 use super::map::{Exit, ExitId, Map, Origin, RoomId};
+use super::progress::{self, Progress, Stage};
 use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 
@@ -524,9 +525,26 @@ pub struct RepairReport {
 
 /// Runs a session to the end with a synchronous decider.
 pub fn run(history: &mut History, decider: &mut dyn Decider, budget: Budget) -> RepairReport {
+    run_with(history, decider, budget, &mut progress::ignore)
+}
+
+/// [`run`], telling `progress` before each decision how many of the conflicts open at the
+/// start are closed ([`Stage::Repairing`]).
+pub fn run_with(
+    history: &mut History,
+    decider: &mut dyn Decider,
+    budget: Budget,
+    progress: &mut dyn FnMut(Progress),
+) -> RepairReport {
     let before = Analysis::of(history.head()).counts();
     let mut session = RepairSession::new(budget);
     while let Some(pending) = session.next(history) {
+        let open = pending.analysis.conflicts.len();
+        progress(Progress {
+            stage: Stage::Repairing,
+            done: before.total.saturating_sub(open),
+            total: before.total,
+        });
         let decision = decider.decide(&pending.context(history));
         session.apply(history, &pending, decision);
     }

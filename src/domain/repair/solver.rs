@@ -67,7 +67,7 @@ use super::contradiction::{contradictions_by_rule, others, Contradiction, Rule};
 use super::flatten::best_flattening;
 use super::reading::{unmapped, ReadVerdict, ReadingIndex};
 use super::{
-    run, Action, Budget, Decider, Decision, DecisionContext, Logged, Pending, RepairReport,
+    run_with, Action, Budget, Decider, Decision, DecisionContext, Logged, Pending, RepairReport,
     RepairSession,
 };
 use crate::domain::analysis::{Analysis, ConflictKind, ConflictType};
@@ -76,8 +76,9 @@ use crate::domain::draft::Draft;
 use crate::domain::history::{History, Trigger};
 use crate::domain::map::{Exit, ExitId, Map, Origin, RoomId};
 use crate::domain::names::{canonical_name, title_key, without_qualifier};
+use crate::domain::progress::{self, Progress, Stage};
 use crate::domain::reading::{transcript_steps, Reading};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What each contradiction with another observed exit takes off an exit's evidence.
 const CONTRADICTION_COST: f64 = 0.5;
@@ -597,7 +598,7 @@ impl Decider for Solver {
 }
 
 /// What the second reading did in a [`solve_with`] run.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReadingUse {
     /// Observed exits the reading could judge (their text read, a room of theirs on its map).
     pub judged: usize,
@@ -715,7 +716,7 @@ fn way_text(map: &Map, from: RoomId, label: &Label, to: RoomId) -> String {
 }
 
 /// What [`fill_in`] did.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Filled {
     /// Ways the reading read between rooms of the map that the map lacked.
     pub gaps: usize,
@@ -796,7 +797,19 @@ pub fn solve_and_fill(
     reading: Option<&Reading>,
     fill: bool,
 ) -> (RepairReport, Option<ReadingUse>, Option<Filled>) {
-    let (mut report, used) = solve_with(history, reading);
+    solve_and_fill_with(history, reading, fill, &mut progress::ignore)
+}
+
+/// [`solve_and_fill`], telling `progress` how far the solver got: the conflicts closed by its
+/// repair loop ([`Stage::Repairing`]), then the exits weighed against the rest of the map
+/// ([`Stage::Weighing`]: edits so far of at most one per exit).
+pub fn solve_and_fill_with(
+    history: &mut History,
+    reading: Option<&Reading>,
+    fill: bool,
+    progress: &mut dyn FnMut(Progress),
+) -> (RepairReport, Option<ReadingUse>, Option<Filled>) {
+    let (mut report, used) = solve_with_progress(history, reading, progress);
     let filled = reading.filter(|_| fill).map(|r| {
         let (log, filled) = fill_in(history, r);
         report.actions.extend(log);
@@ -824,6 +837,15 @@ pub fn solve_with(
     history: &mut History,
     reading: Option<&Reading>,
 ) -> (RepairReport, Option<ReadingUse>) {
+    solve_with_progress(history, reading, &mut progress::ignore)
+}
+
+/// [`solve_with`], telling `progress` how far it got (see [`solve_and_fill_with`]).
+fn solve_with_progress(
+    history: &mut History,
+    reading: Option<&Reading>,
+    progress: &mut dyn FnMut(Progress),
+) -> (RepairReport, Option<ReadingUse>) {
     let before = Analysis::of(history.head()).counts();
     let mut actions = Vec::new();
     let used = reading.map(|r| {
@@ -832,9 +854,15 @@ pub fn solve_with(
         used
     });
     let mut solver = Solver::new();
-    actions.extend(run(history, &mut solver, Solver::budget()).actions);
+    actions.extend(run_with(history, &mut solver, Solver::budget(), progress).actions);
     let mut session = RepairSession::new(Solver::budget());
-    for _ in 0..history.head().exit_bound() {
+    let bound = history.head().exit_bound();
+    for edits in 0..bound {
+        progress(Progress {
+            stage: Stage::Weighing,
+            done: edits,
+            total: bound,
+        });
         solver.refresh(history);
         let pending = Pending::unprompted(Analysis::of(history.head()), history.usage());
         let ctx = pending.context(history);
@@ -847,7 +875,7 @@ pub fn solve_with(
     }
     actions.extend(session.log);
     if Analysis::of(history.head()).counts().total > 0 {
-        actions.extend(run(history, &mut solver, Solver::budget()).actions);
+        actions.extend(run_with(history, &mut solver, Solver::budget(), progress).actions);
     }
     (
         RepairReport {

@@ -194,7 +194,7 @@ async fn rebuild(state: AppState, follow: StoredValue<Option<Following>, LocalSt
         remember(None);
         return Look::Waiting;
     }
-    let built = match crate::ui::modules::automapper::walkthrough(&name, &text).await {
+    let built = match crate::ui::modules::automapper::walkthrough(name.clone(), text).await {
         Ok(p) => p,
         Err(e) => return Look::Stop(format!("Following {name} stopped: {e}")),
     };
@@ -208,8 +208,11 @@ async fn rebuild(state: AppState, follow: StoredValue<Option<Following>, LocalSt
         state.lesson.set(None);
         state.open(built, false);
     } else {
-        // The view stays where the user put it; the timeline shows the newest step.
+        // The view stays where the user put it; the timeline shows the newest step. The
+        // history is rebuilt, not grown: counted as a project opened, so that the copies of
+        // it (the worker's, the LLM tools') are handed it whole.
         state.cursor.set(None);
+        state.opened.update_value(|n| *n += 1);
         state.project.set(built);
     }
     remember(Some(commits));

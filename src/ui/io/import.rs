@@ -2,6 +2,7 @@
 //! read leaves the open project as it was and says what is wrong, and where.
 
 use crate::domain::import::read_map;
+use crate::ui::modules::worker::WorkError;
 use crate::ui::AppState;
 use leptos::prelude::*;
 
@@ -25,8 +26,8 @@ pub fn open_transcript(state: AppState, name: String, text: String) {
 }
 
 /// Opens the text of a file called `name` as the project: a saved project or edge list as it
-/// is, anything else through the automapper's module. On failure the open project stays as it
-/// was and the notice says why.
+/// is, anything else through the automapper in the worker (the page keeps drawing; the user
+/// may cancel). On failure or cancel the open project stays as it was and the notice says so.
 async fn open_text(state: AppState, name: String, text: Result<String, String>) {
     let project = match text.and_then(|t| {
         read_map(&name, &t)
@@ -34,14 +35,21 @@ async fn open_text(state: AppState, name: String, text: Result<String, String>) 
             .map(|p| (p, t))
     }) {
         Ok((Some(p), _)) => Ok(p),
-        // A walkthrough or transcript: the automapper's module reads it.
+        // A walkthrough or transcript: the automapper reads it in the worker.
         Ok((None, t)) => {
             state.tell(format!("Reading {name}…"), false);
-            let read = crate::ui::modules::automapper::walkthrough(&name, &t);
-            let Some(read) = state.unless_opened_meanwhile(read).await else {
-                return;
-            };
-            read
+            let read = crate::ui::modules::automapper::walkthrough(name.clone(), t);
+            match state.unless_opened_meanwhile(read).await {
+                None => return,
+                Some(Err(WorkError::Cancelled)) => {
+                    state.tell(
+                        format!("Reading {name} was cancelled. Nothing was changed."),
+                        false,
+                    );
+                    return;
+                }
+                Some(read) => read.map_err(|e| e.to_string()),
+            }
         }
         Err(e) => Err(e),
     };

@@ -1,5 +1,6 @@
-//! The browser side of the LLM calls: `fetch` with an `AbortController` (cancel and time limit),
-//! a cancellable sleep for back-off, and a wall clock. Requests go straight from this page to
+//! The browser side of the LLM calls: `fetch` through `gloo-net` with an `AbortController`
+//! (cancel and time limit, a `gloo-timers` timeout), a cancellable sleep for back-off, and a
+//! wall clock. Requests go straight from this page to
 //! the provider; the key travels only in the request headers the protocol layer built.
 //!
 //! Off the browser (native builds and tests of the UI crate) the transport reports that it can
@@ -82,45 +83,42 @@ impl LlmTransport for BrowserTransport {
     }
 }
 
+/// One request through `gloo-net`: its own `AbortController` (so [`Abort::cancel`] and the
+/// time limit can stop it), the time limit a `gloo-timers` timeout that aborts it.
 #[cfg(target_arch = "wasm32")]
 async fn fetch(t: &BrowserTransport, request: &HttpRequest) -> Result<HttpResponse, LlmError> {
-    use wasm_bindgen::closure::Closure;
-    use wasm_bindgen::{JsCast, JsValue};
-    use wasm_bindgen_futures::JsFuture;
+    use gloo_net::http::{Headers, Method, RequestBuilder};
 
     let fail = |what: &str| LlmError::network(what, &t.config.api_key);
-    let window = web_sys::window().ok_or_else(|| fail("no browser window"))?;
-    let init = web_sys::RequestInit::new();
-    init.set_method(&request.method);
+    let method = Method::from_bytes(request.method.as_bytes())
+        .map_err(|_| fail("the method is not valid"))?;
+    // Checked one by one, so a bad header is named (gloo's `Headers::set` would throw).
     let headers = web_sys::Headers::new().map_err(|_| fail("could not create headers"))?;
     for (k, v) in &request.headers {
         headers
             .set(k, v)
             .map_err(|_| fail(&format!("the header '{k}' is not valid")))?;
     }
-    init.set_headers(&headers);
-    init.set_body(&JsValue::from_str(&request.body_text()));
     let controller = web_sys::AbortController::new().map_err(|_| fail("no AbortController"))?;
-    init.set_signal(Some(&controller.signal()));
+    let sent = RequestBuilder::new(&request.url)
+        .method(method)
+        .headers(Headers::from_raw(headers))
+        .abort_signal(Some(&controller.signal()))
+        .body(request.body_text())
+        .map_err(|e| fail(&e.to_string()))?;
     *t.abort.controller.borrow_mut() = Some(controller.clone());
 
     let timed_out = Rc::new(Cell::new(false));
-    let on_timeout = {
+    let ms = u32::try_from(t.timeout_secs.saturating_mul(1000)).unwrap_or(u32::MAX);
+    // Cancelled when dropped, at the end of this function.
+    let _timer = {
         let timed_out = timed_out.clone();
-        let controller = controller.clone();
-        Closure::<dyn FnMut()>::new(move || {
+        gloo_timers::callback::Timeout::new(ms, move || {
             timed_out.set(true);
             controller.abort();
         })
     };
-    let ms = i32::try_from(t.timeout_secs.saturating_mul(1000)).unwrap_or(i32::MAX);
-    let timer = window
-        .set_timeout_with_callback_and_timeout_and_arguments_0(
-            on_timeout.as_ref().unchecked_ref(),
-            ms,
-        )
-        .ok();
-    let why = |err: JsValue| {
+    let why = |err: gloo_net::Error| {
         if timed_out.get() {
             LlmError::Timeout {
                 secs: t.timeout_secs,
@@ -130,33 +128,21 @@ async fn fetch(t: &BrowserTransport, request: &HttpRequest) -> Result<HttpRespon
         } else {
             // The browser hides CORS and network details from the page: only a TypeError
             // such as "Failed to fetch" comes back.
-            let detail = js_sys::Reflect::get(&err, &JsValue::from_str("message"))
-                .ok()
-                .and_then(|m| m.as_string())
-                .unwrap_or_else(|| "the request failed".to_string());
+            let detail = match err {
+                gloo_net::Error::JsError(e) => e.message,
+                other => other.to_string(),
+            };
             LlmError::network(&detail, &t.config.api_key)
         }
     };
     let result = async {
-        let value = JsFuture::from(window.fetch_with_str_and_init(&request.url, &init))
-            .await
-            .map_err(&why)?;
-        let response: web_sys::Response = value.dyn_into().map_err(|_| fail("no response"))?;
+        let response = sent.send().await.map_err(&why)?;
         let status = response.status();
-        let mut headers = Vec::new();
-        for name in ["retry-after", "content-type"] {
-            if let Ok(Some(v)) = response.headers().get(name) {
-                headers.push((name.to_string(), v));
-            }
-        }
-        let promise = response
-            .text()
-            .map_err(|_| fail("the body could not be read"))?;
-        let body = JsFuture::from(promise)
-            .await
-            .map_err(&why)?
-            .as_string()
-            .unwrap_or_default();
+        let headers = ["retry-after", "content-type"]
+            .into_iter()
+            .filter_map(|name| Some((name.to_string(), response.headers().get(name)?)))
+            .collect();
+        let body = response.text().await.map_err(&why)?;
         Ok(HttpResponse {
             status,
             headers,
@@ -164,10 +150,6 @@ async fn fetch(t: &BrowserTransport, request: &HttpRequest) -> Result<HttpRespon
         })
     }
     .await;
-    if let Some(h) = timer {
-        window.clear_timeout_with_handle(h);
-    }
-    drop(on_timeout);
     t.abort.controller.borrow_mut().take();
     result
 }
@@ -188,26 +170,12 @@ pub async fn sleep_ms(ms: u64, abort: &Abort) -> bool {
     }
 }
 
-/// One `setTimeout` as a future (resolves at once off the browser).
+/// One timer as a future (resolves at once off the browser).
 pub async fn tick(ms: u64) {
     #[cfg(target_arch = "wasm32")]
-    {
-        let ms = i32::try_from(ms).unwrap_or(i32::MAX);
-        let promise = js_sys::Promise::new(&mut |resolve, _| {
-            let scheduled = web_sys::window().and_then(|w| {
-                w.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
-                    .ok()
-            });
-            if scheduled.is_none() {
-                let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
-            }
-        });
-        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-    }
+    gloo_timers::future::TimeoutFuture::new(u32::try_from(ms).unwrap_or(u32::MAX)).await;
     #[cfg(not(target_arch = "wasm32"))]
-    {
-        let _ = ms;
-    }
+    let _ = ms;
 }
 
 /// Milliseconds since the epoch (0 off the browser).

@@ -225,11 +225,11 @@ pub fn LlmPanel() -> impl IntoView {
     }
 }
 
-/// Mounts the LLM panel in `root`, talking to the app through its `bridge` object (see
-/// [`host`]). Called once, by the LLM module's `mount` export.
-pub fn mount(root: web_sys::HtmlElement, bridge: wasm_bindgen::JsValue) {
+/// Mounts the LLM panel in `root`, talking to the app through its `port` (see [`host`]).
+/// Called once, by the LLM module's `mount` export.
+pub fn mount(root: web_sys::HtmlElement, port: crate::ui::modules::bridge::AppPort) {
     let handle = leptos::mount::mount_to(root, move || {
-        provide_context(host::Host::connect(bridge));
+        provide_context(host::Host::connect(port));
         view! { <LlmPanel /> }
     });
     // The panel lives as long as the page.

@@ -14,6 +14,7 @@ use crate::domain::repair::{Action, Budget, Decision, RepairSession};
 use crate::domain::Project;
 use crate::ui::llm::http::{sleep_ms, tick, BrowserTransport};
 use crate::ui::repair::repair_log::RepairLog;
+use crate::view::log_line::lines;
 use leptos::prelude::*;
 
 fn mode_label(mode: RepairMode) -> &'static str {
@@ -330,6 +331,6 @@ pub fn RepairRunner() -> impl IntoView {
             </button>
         </div>
         {proposal}
-        <RepairLog log=llm.log.into() pick=Callback::new(move |v| host.show(v)) />
+        <RepairLog log=Signal::derive(move || llm.log.with(|l| lines(l))) pick=Callback::new(move |v| host.show(v)) />
     }
 }

@@ -6,15 +6,17 @@
 //! Until it is there the slot says so; if it cannot be loaded, the slot says why and offers to
 //! try again. Nothing else in the app waits for it.
 //!
-//! The module gets one element to draw in (kept across re-renders of the workspace) and a
-//! bridge object; its side is [`crate::ui::llm::host`]. The bridge's functions:
-//! `project()` → the open project as JSON (the export format: lossless); `open(json)` → opens
-//! a new project; `update(json)` → replaces the open project by its edited self, shows its head
-//! and saves it (both answer `undefined`, or why the project was not taken); `summary()` →
-//! `{name, observations, conflicts}` (observations committed, conflicts in the version shown);
-//! `tell(text, error)` → the notice bar; `show(version)` → the timeline; `watch(f)` → `f()` a
+//! The module gets one element to draw in (kept across re-renders of the workspace) and an
+//! [`AppPort`] ([`crate::ui::modules::bridge`]); its side is [`crate::ui::llm::host`]. The app
+//! answers each [`ToApp`] here ([`answer`]), keeps its record of the module's copy of the open
+//! project (so a pull sends only the commits made since), and sends the module a [`Summary`] a
 //! moment after the project or the version shown changes.
 
+use crate::domain::llm::committed_observations;
+use crate::domain::Project;
+use crate::ui::io::storage;
+use crate::ui::modules::bridge::{app_port, encode, AppPort, AppReply, Summary, ToApp};
+use crate::ui::modules::sync::{self, Mirror};
 use crate::ui::AppState;
 use leptos::prelude::*;
 
@@ -40,6 +42,10 @@ pub struct LlmLoader {
     root: StoredValue<Option<web_sys::HtmlElement>, LocalStorage>,
     /// The module's callbacks for project changes.
     watchers: StoredValue<Vec<js_sys::Function>, LocalStorage>,
+    /// The port handed to the module.
+    port: StoredValue<Option<AppPort>, LocalStorage>,
+    /// The app's record of the module's copy of the open project.
+    mirror: StoredValue<Mirror>,
     /// Loads tried so far.
     attempts: StoredValue<u32>,
     state: AppState,
@@ -53,6 +59,8 @@ pub fn provide_llm_loader(state: AppState) {
         status: RwSignal::new(Load::Waiting),
         root: StoredValue::new_local(None),
         watchers: StoredValue::new_local(Vec::new()),
+        port: StoredValue::new_local(None),
+        mirror: StoredValue::new(Mirror::default()),
         attempts: StoredValue::new(0),
         state,
     };
@@ -68,9 +76,12 @@ pub fn provide_llm_loader(state: AppState) {
         }
         let tell = move || {
             pending.set_value(None);
+            let Ok(s) = encode(&summary(state)) else {
+                return;
+            };
             loader.watchers.with_value(|ws| {
                 for w in ws {
-                    let _ = w.call0(&wasm_bindgen::JsValue::NULL);
+                    let _ = w.call1(&wasm_bindgen::JsValue::NULL, &s);
                 }
             });
         };
@@ -161,28 +172,114 @@ impl LlmLoader {
         Some(root)
     }
 
-    /// Fetches, starts and mounts the module (and fetches the automapper's, for the demos).
+    /// Fetches, starts and mounts the module (and starts the worker, for the demos).
     async fn load(self, root: web_sys::HtmlElement) {
         crate::ui::modules::automapper::prefetch();
         let attempt = self.attempts.get_value();
         self.attempts.set_value(attempt + 1);
-        let status = match bridge::load(&root, &bridge::object(self), attempt).await {
+        let status = match module::load(&root, &self.port(), attempt).await {
             Ok(()) => Load::Ready,
             Err(why) => Load::Failed(why),
         };
         self.status.set(status);
     }
+
+    /// The port the module talks to the app through (made once; a retried load gets the same).
+    fn port(self) -> AppPort {
+        if let Some(port) = self.port.get_value() {
+            return port;
+        }
+        let port = app_port(
+            move |m| answer(self, m),
+            move |f| self.watchers.update_value(|ws| ws.push(f)),
+        );
+        self.port.set_value(Some(port.clone()));
+        port
+    }
 }
 
-/// The bridge object and the module's loader (the browser only).
+/// The port's answers: the app's side of [`crate::ui::modules::bridge::ToApp`].
+fn answer(loader: LlmLoader, message: ToApp) -> AppReply {
+    let state = loader.state;
+    let opened = state.opened.get_value();
+    match message {
+        ToApp::Pull { whole } => {
+            let delta = loader.mirror.try_update_value(|m| {
+                if whole {
+                    m.forget();
+                }
+                state.project.with_untracked(|p| m.delta(opened, p))
+            });
+            AppReply::Delta(delta.flatten())
+        }
+        ToApp::Append(commits) => {
+            let current = loader
+                .mirror
+                .with_value(|m| state.project.with_untracked(|p| m.is_current(opened, p)));
+            if !current {
+                return AppReply::Refused(
+                    "the map was changed in the app meanwhile; nothing was added".to_string(),
+                );
+            }
+            let mut taken = Ok(());
+            state.project.update(|p| {
+                taken = commits.read().and_then(|c| sync::append(&mut p.history, c));
+                loader.mirror.update_value(|m| match &taken {
+                    Ok(()) => m.caught_up(opened, p),
+                    Err(_) => m.forget(),
+                });
+                // Saved now, not after the autosave's delay: a reload resumes here.
+                if let Err(e) = storage::save(p) {
+                    state.tell(e, true);
+                }
+            });
+            state.cursor.set(None);
+            taken.map_or_else(AppReply::Refused, |()| AppReply::Done)
+        }
+        ToApp::Open(json) => match Project::from_json(&json, "the LLM tools' project") {
+            Ok(p) => {
+                state.lesson.set(None);
+                state.open(p, false);
+                let opened = state.opened.get_value();
+                loader
+                    .mirror
+                    .update_value(|m| state.project.with_untracked(|p| m.caught_up(opened, p)));
+                AppReply::Done
+            }
+            Err(e) => AppReply::Refused(e.to_string()),
+        },
+        ToApp::Automap { name, text } => {
+            crate::ui::io::import::open_transcript(state, name, text);
+            AppReply::Done
+        }
+        ToApp::Summary => AppReply::Summary(summary(state)),
+        ToApp::Tell { text, error } => {
+            state.tell(text, error);
+            AppReply::Done
+        }
+        ToApp::Show(version) => {
+            state.show_version(version);
+            AppReply::Done
+        }
+    }
+}
+
+/// The open project in brief: its name, observations committed, conflicts in the version shown.
+fn summary(state: AppState) -> Summary {
+    let (name, observations) = state
+        .project
+        .with_untracked(|p| (p.name.clone(), committed_observations(&p.history)));
+    Summary {
+        name,
+        observations,
+        conflicts: state.snapshot.with_untracked(|s| s.counts.total),
+    }
+}
+
+/// The module's loader (the browser only).
 #[cfg(target_arch = "wasm32")]
-mod bridge {
-    use super::LlmLoader;
-    use crate::domain::llm::committed_observations;
-    use crate::domain::Project;
-    use crate::ui::io::storage;
-    use leptos::prelude::*;
-    use wasm_bindgen::closure::Closure;
+mod module {
+    use crate::ui::modules::bridge::{words, AppPort};
     use wasm_bindgen::prelude::wasm_bindgen;
     use wasm_bindgen::JsValue;
 
@@ -191,7 +288,7 @@ mod bridge {
         #[wasm_bindgen(catch)]
         fn load_llm(
             root: &web_sys::HtmlElement,
-            bridge: &JsValue,
+            port: &AppPort,
             attempt: u32,
         ) -> Result<js_sys::Promise, JsValue>;
     }
@@ -199,139 +296,25 @@ mod bridge {
     /// Imports the module and mounts it in `root`.
     pub async fn load(
         root: &web_sys::HtmlElement,
-        bridge: &JsValue,
+        port: &AppPort,
         attempt: u32,
     ) -> Result<(), String> {
-        let words = |e: JsValue| {
-            js_sys::Reflect::get(&e, &JsValue::from_str("message"))
-                .ok()
-                .and_then(|m| m.as_string())
-                .or_else(|| e.as_string())
-                .unwrap_or_else(|| "the browser gave no reason".to_string())
-        };
-        let promise = load_llm(root, bridge, attempt).map_err(words)?;
+        let promise = load_llm(root, port, attempt).map_err(|e| words(&e))?;
         wasm_bindgen_futures::JsFuture::from(promise)
             .await
             .map(|_| ())
-            .map_err(words)
-    }
-
-    /// Puts `f` on `object` as `name`, for as long as the page lives.
-    fn set<F: ?Sized + wasm_bindgen::closure::WasmClosure>(
-        object: &js_sys::Object,
-        name: &str,
-        f: Closure<F>,
-    ) {
-        let _ = js_sys::Reflect::set(object, &JsValue::from_str(name), f.as_ref());
-        f.forget();
-    }
-
-    /// The bridge (see the module docs).
-    pub fn object(loader: LlmLoader) -> JsValue {
-        let state = loader.state;
-        let object = js_sys::Object::new();
-        set(
-            &object,
-            "project",
-            Closure::<dyn Fn() -> String>::new(move || {
-                state.project.with_untracked(Project::to_json)
-            }),
-        );
-        set(
-            &object,
-            "open",
-            Closure::<dyn Fn(String) -> Option<String>>::new(move |text: String| {
-                match Project::from_json(&text, "the LLM tools' project") {
-                    Ok(p) => {
-                        state.lesson.set(None);
-                        state.open(p, false);
-                        None
-                    }
-                    Err(e) => Some(e.to_string()),
-                }
-            }),
-        );
-        set(
-            &object,
-            "automap",
-            Closure::<dyn Fn(String, String)>::new(move |name: String, text: String| {
-                crate::ui::io::import::open_transcript(state, name, text);
-            }),
-        );
-        set(
-            &object,
-            "update",
-            Closure::<dyn Fn(String) -> Option<String>>::new(move |text: String| {
-                match Project::from_json(&text, "the LLM tools' project") {
-                    Ok(p) => {
-                        // Saved now, not after the autosave's delay: a reload resumes here.
-                        if let Err(e) = storage::save(&p) {
-                            state.tell(e, true);
-                        }
-                        state.cursor.set(None);
-                        state.project.set(p);
-                        None
-                    }
-                    Err(e) => Some(e.to_string()),
-                }
-            }),
-        );
-        set(
-            &object,
-            "summary",
-            Closure::<dyn Fn() -> JsValue>::new(move || {
-                let (name, observations) = state
-                    .project
-                    .with_untracked(|p| (p.name.clone(), committed_observations(&p.history)));
-                let conflicts = state.snapshot.with_untracked(|s| s.counts.total);
-                let summary = js_sys::Object::new();
-                let put = |k: &str, v: JsValue| {
-                    let _ = js_sys::Reflect::set(&summary, &JsValue::from_str(k), &v);
-                };
-                put("name", JsValue::from_str(&name));
-                put("observations", JsValue::from_f64(observations as f64));
-                put("conflicts", JsValue::from_f64(conflicts as f64));
-                summary.into()
-            }),
-        );
-        set(
-            &object,
-            "tell",
-            Closure::<dyn Fn(String, bool)>::new(move |text: String, error: bool| {
-                state.tell(text, error)
-            }),
-        );
-        set(
-            &object,
-            "show",
-            Closure::<dyn Fn(u32)>::new(move |v: u32| state.show_version(v)),
-        );
-        set(
-            &object,
-            "watch",
-            Closure::<dyn Fn(js_sys::Function)>::new(move |f: js_sys::Function| {
-                loader.watchers.update_value(|ws| ws.push(f));
-            }),
-        );
-        object.into()
+            .map_err(|e| words(&e))
     }
 }
 
 /// Off the browser there is no module to load.
 #[cfg(not(target_arch = "wasm32"))]
-mod bridge {
-    use super::LlmLoader;
-    use wasm_bindgen::JsValue;
+mod module {
+    use crate::ui::modules::bridge::AppPort;
 
     /// Always fails: modules load only in a browser.
     #[allow(clippy::unused_async)]
-    pub async fn load(_: &web_sys::HtmlElement, _: &JsValue, _: u32) -> Result<(), String> {
+    pub async fn load(_: &web_sys::HtmlElement, _: &AppPort, _: u32) -> Result<(), String> {
         Err("the LLM tools load only in a browser".to_string())
-    }
-
-    /// Nothing to bridge.
-    pub fn object(loader: LlmLoader) -> JsValue {
-        let _ = loader.state;
-        JsValue::NULL
     }
 }

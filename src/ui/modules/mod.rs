@@ -1,6 +1,14 @@
-//! The app's two other wasm modules as the app reaches them (built by Trunk beside it, loaded by
-//! `modules.js` after the first map is drawn): the automapper with the demo games, and the LLM
-//! tools mounted in their slot.
+//! The app's two other wasm modules as the app reaches them, and the one definition of what
+//! crosses to them ([`bridge`]): the worker (`maprepair-automap`, a real Web Worker: the
+//! automapper, the demo games, the solver; [`worker`], [`automapper`], its jobs in [`jobs`],
+//! their progress and Cancel in [`work_bar`]) and the LLM tools (`maprepair-llm`, mounted in
+//! their slot by [`llm_slot`]). Both keep a copy of the open project in step one commit at a
+//! time ([`sync`]).
 
 pub mod automapper;
+pub mod bridge;
+pub mod jobs;
 pub mod llm_slot;
+pub mod sync;
+pub mod work_bar;
+pub mod worker;

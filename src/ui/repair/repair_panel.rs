@@ -2,7 +2,7 @@
 //! decisions with their reasons and the versions they made.
 
 use crate::ui::repair::repair_log::RepairLog;
-use crate::ui::repair::run::{repair_all, repair_step, reset};
+use crate::ui::repair::run::{repair_all, reset, step};
 use crate::ui::state::{AppState, Strategy};
 use leptos::prelude::*;
 
@@ -41,7 +41,7 @@ pub fn RepairPanel() -> impl IntoView {
                 </label>
             </Show>
             <div class="button-row">
-                <button on:click=move |_| { repair_step(state); } disabled=none_left>"Step"</button>
+                <button on:click=move |_| step(state) disabled=none_left>"Step"</button>
                 <button class="primary" data-testid="repair-run" on:click=move |_| repair_all(state) disabled=run_disabled>"Repair to the end"</button>
             </div>
             <RepairLog log=state.repair_log.into() pick=Callback::new(move |v| state.show_version(v)) />

@@ -1,144 +1,77 @@
 //! Repair, driven from the UI: one decision at a time or to the end, each applied action a
-//! commit with its reason (the domain's [`RepairSession`] does the work); and the user's own
-//! edits of a candidate exit, recorded the same way.
+//! commit with its reason (the domain's [`RepairSession`] does the work; the solver's runs in
+//! the worker, [`solve`]); and the user's own edits of a candidate exit, recorded the same way.
 
-use crate::domain::reading::{map_names, transcript_steps};
-use crate::domain::repair::{
-    describe_on, solver, Action, Budget, Decider, Decision, RepairSession,
-};
-use crate::ui::modules::automapper;
-use crate::ui::state::{AppState, RepairRun, Strategy};
+use crate::domain::repair::heuristic::Preference;
+use crate::domain::repair::{describe_on, Action, Budget, Decider, Decision, RepairSession};
+use crate::ui::repair::session::RepairRun;
+use crate::ui::repair::solve;
+use crate::ui::state::{AppState, Strategy};
+use crate::view::log_line::lines;
 use leptos::prelude::*;
 
-/// Takes one repair decision. Returns false when the session has nothing left to do.
-pub fn repair_step(state: AppState) -> bool {
+/// Takes one repair decision: here for a heuristic, in the worker for the solver
+/// ([`solve::solver_step`], whose answer comes later).
+pub fn step(state: AppState) {
+    match heuristic(state) {
+        Some(preference) => {
+            heuristic_step(state, preference);
+        }
+        None => leptos::task::spawn_local(solve::solver_step(state)),
+    }
+}
+
+/// The chosen strategy's heuristic, `None` for the solver.
+fn heuristic(state: AppState) -> Option<Preference> {
+    match state.strategy.get_untracked() {
+        Strategy::Remove => Some(Preference::Remove),
+        Strategy::Modify => Some(Preference::Modify),
+        Strategy::Solver => None,
+    }
+}
+
+/// Takes one decision of a heuristic's session. Returns false when the session has nothing
+/// left to do.
+fn heuristic_step(state: AppState, preference: Preference) -> bool {
     state.playing.set(false);
     state.cursor.set(None);
-    let strategy = state.strategy.get_untracked();
-    let mut run = state
-        .repair
-        .get_value()
-        .unwrap_or_else(|| RepairRun::new(strategy));
+    let (mut session, mut heuristic) = match state.repair.get_value() {
+        Some(RepairRun::Heuristic { session, heuristic }) => (session, heuristic),
+        _ => match RepairRun::heuristic(preference) {
+            RepairRun::Heuristic { session, heuristic } => (session, heuristic),
+            RepairRun::Solver { .. } => return false,
+        },
+    };
     let mut progressed = false;
     state.project.update(|p| {
-        if let Some(pending) = run.session.next(&p.history) {
-            let decision = run.decider().decide(&pending.context(&p.history));
-            run.session.apply(&mut p.history, &pending, decision);
+        if let Some(pending) = session.next(&p.history) {
+            let decision = heuristic.decide(&pending.context(&p.history));
+            session.apply(&mut p.history, &pending, decision);
             progressed = true;
         }
     });
-    state.repair_log.set(run.session.log.clone());
-    let done = run.session.is_finished();
-    state.repair.set_value(Some(run));
+    state.repair_log.set(lines(&session.log));
+    let done = session.is_finished();
+    state
+        .repair
+        .set_value(Some(RepairRun::Heuristic { session, heuristic }));
     progressed && !done
 }
 
 /// Repairs until the session stops (no conflicts left, budget spent, or no action helps). The
-/// solver runs to its own end ([`solve_to_end`]), as on the command line.
+/// solver runs to its own end in the worker ([`solve::solve_to_end`]), as on the command line.
 pub fn repair_all(state: AppState) {
-    if state.strategy.get_untracked() == Strategy::Solver {
-        leptos::task::spawn_local(solve_to_end(state));
+    let Some(preference) = heuristic(state) else {
+        leptos::task::spawn_local(solve::solve_to_end(state));
         return;
-    }
+    };
     let before = state.snapshot.with_untracked(|s| s.counts.total);
     let mut guard = 0;
-    while repair_step(state) && guard < 1_000 {
+    while heuristic_step(state, preference) && guard < 1_000 {
         guard += 1;
     }
     let after = state.snapshot.with_untracked(|s| s.counts.total);
     state.tell(format!("Repair finished: {before} → {after} conflicts. Each action is a commit on the timeline."), false);
-}
-
-/// Runs the solver to its end ([`solver::solve_with`]: after the conflicts, the exits the others
-/// contradict). When the history carries a transcript, the automapper first reads it again
-/// (in its own module, [`automapper::reading`]) with the map's room names, and the solver
-/// relabels, moves or removes the exits that reading does not find. If the module cannot be
-/// had, the solver runs without it and says so; if another project is opened meanwhile,
-/// nothing is done.
-pub async fn solve_to_end(state: AppState) {
-    state.playing.set(false);
-    state.cursor.set(None);
-    let (steps, names) = state
-        .project
-        .with_untracked(|p| (transcript_steps(&p.history), map_names(&p.history)));
-    let mut unread = None;
-    let reading = if steps.len() >= 2 {
-        state.tell("Reading the transcript again for the solver…", false);
-        match state
-            .unless_opened_meanwhile(automapper::reading(&steps, &names))
-            .await
-        {
-            None => return,
-            Some(Ok(r)) => r,
-            Some(Err(e)) => {
-                unread = Some(e);
-                None
-            }
-        }
-    } else {
-        None
-    };
-    let before = state.snapshot.with_untracked(|s| s.counts.total);
-    let mut log = state
-        .repair
-        .get_value()
-        .map(|run| run.session.log)
-        .unwrap_or_default();
-    let mut edits = 0;
-    let mut used = None;
-    let mut filled = None;
-    let fill = state.fill.get_untracked();
-    state.project.update(|p| {
-        let (report, u, f) = solver::solve_and_fill(&mut p.history, reading.as_ref(), fill);
-        used = u;
-        filled = f;
-        edits = report
-            .actions
-            .iter()
-            .filter(|a| a.version.is_some())
-            .count();
-        log.extend(report.actions);
-    });
-    state.repair_log.set(log);
-    state.repair.set_value(None);
-    let after = state.snapshot.with_untracked(|s| s.counts.total);
-    let mut text = if edits == 0 {
-        "The solver found nothing to change: no conflict is open, no exit contradicts the rest of the map".to_string()
-    } else {
-        format!("Repair finished: {before} → {after} conflicts. Each action is a commit on the timeline")
-    };
-    match (used, &unread) {
-        (Some(u), _) if u.set_aside => text.push_str(
-            ". The transcript read again names too few of the map's rooms to judge its exits; it was set aside.",
-        ),
-        (Some(u), _) => text.push_str(&format!(
-            ", and the transcript read again offline has {} of the {} exits it could judge: {} removed, {} relabelled, {} moved to start where the text shows.",
-            u.supported, u.judged, u.removed, u.relabelled, u.moved
-        )),
-        (None, Some(e)) => text.push_str(&format!(
-            ". It ran without reading the transcript again: {e}."
-        )),
-        (None, None) => text.push('.'),
-    }
-    match filled {
-        Some(f) if f.added > 0 => text.push_str(&format!(
-            " It added {} way{} the text shows that the map lacked{}.",
-            f.added,
-            if f.added == 1 { "" } else { "s" },
-            if f.held_back > 0 {
-                format!(" ({} more would have opened a conflict and were left out)", f.held_back)
-            } else {
-                String::new()
-            }
-        )),
-        Some(f) if f.held_back > 0 => text.push_str(&format!(
-            " The text shows {} way{} the map lacks, but each would open a conflict: none was added.",
-            f.held_back,
-            if f.held_back == 1 { "" } else { "s" },
-        )),
-        _ => {}
-    }
-    state.tell(text, unread.is_some());
 }
 
 /// Starts the session again (after a strategy change).

@@ -1,0 +1,256 @@
+//! The worker's side of its jobs ([`crate::ui::modules::bridge::Work`]), as plain Rust: no
+//! browser, so they are tested natively. `src/automap_main.rs` feeds them the page's messages
+//! and posts their answers and progress.
+
+use crate::domain::automap::reread::read_steps;
+use crate::domain::import::read_import_with;
+use crate::domain::progress::{Progress, Stage};
+use crate::domain::reading::{map_names, transcript_steps, Names};
+use crate::domain::repair::solver::{solve_and_fill_with, Solver};
+use crate::domain::repair::{Decider, RepairSession};
+use crate::domain::Project;
+use crate::ui::modules::bridge::{Answer, Commits, ProjectDelta, Solved, Stepped, Work};
+use crate::ui::modules::sync;
+use crate::view::log_line::lines;
+
+/// The worker's state between jobs: its copy of the open project, and the solver's session
+/// while the page steps through one.
+#[derive(Debug, Default)]
+pub struct Jobs {
+    copy: Project,
+    stepping: Option<(RepairSession, Solver)>,
+}
+
+impl Jobs {
+    /// Brings the copy of the open project up to date, then does `work`, telling `progress`
+    /// how far it got.
+    ///
+    /// # Errors
+    /// Why not, in words: the delta did not fit the copy (the page then sends the project
+    /// whole next time), a file could not be read (its error names the file and the place), or
+    /// there is no such demo.
+    pub fn run(
+        &mut self,
+        sync: Option<ProjectDelta>,
+        work: Work,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Answer, String> {
+        if let Some(delta) = sync {
+            sync::apply(&mut self.copy, delta)
+                .map_err(|e| format!("the worker's copy of the map is out of step: {e}"))?;
+        }
+        match work {
+            Work::Demo { id } => crate::view::catalog::build(&id)
+                .map(|p| Answer::Project(p.to_json()))
+                .ok_or_else(|| format!("there is no demo “{id}”")),
+            Work::Read { file, text } => read_import_with(&file, &text, progress)
+                .map(|p| Answer::Project(p.to_json()))
+                .map_err(|e| e.to_string()),
+            Work::Solve { fill } => Ok(Answer::Solved(self.solve(fill, progress))),
+            Work::SolverStep { fresh } => Ok(Answer::Stepped(self.step(fresh))),
+        }
+    }
+
+    /// Runs the solver to its end on the copy: first the automapper reads the history's
+    /// transcript again, naming rooms from the map's own names (no location list in the app),
+    /// then [`solve_and_fill_with`].
+    fn solve(&mut self, fill: bool, progress: &mut dyn FnMut(Progress)) -> Solved {
+        let history = &mut self.copy.history;
+        let steps = transcript_steps(history);
+        let reading = (steps.len() >= 2)
+            .then(|| {
+                progress(Progress {
+                    stage: Stage::Rereading,
+                    done: 0,
+                    total: steps.len(),
+                });
+                read_steps(&steps, &map_names(history), Names::Map)
+            })
+            .flatten();
+        let before = history.len();
+        let (report, used, filled) = solve_and_fill_with(history, reading.as_ref(), fill, progress);
+        Solved {
+            commits: Commits::of(&history.commits()[before..]),
+            log: lines(&report.actions),
+            used,
+            filled,
+        }
+    }
+
+    /// One decision of the solver's session (a new session when `fresh` or none is open).
+    fn step(&mut self, fresh: bool) -> Stepped {
+        if fresh || self.stepping.is_none() {
+            self.stepping = Some((RepairSession::new(Solver::budget()), Solver::new()));
+        }
+        let history = &mut self.copy.history;
+        let (len, logged) = (
+            history.len(),
+            self.stepping.as_ref().map_or(0, |s| s.0.log.len()),
+        );
+        let Some((session, solver)) = self.stepping.as_mut() else {
+            return Stepped {
+                commits: Commits::of(&[]),
+                log: Vec::new(),
+                finished: true,
+            };
+        };
+        if let Some(pending) = session.next(history) {
+            let decision = solver.decide(&pending.context(history));
+            session.apply(history, &pending, decision);
+        }
+        Stepped {
+            commits: Commits::of(&history.commits()[len..]),
+            log: lines(&session.log[logged..]),
+            finished: session.is_finished(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::progress::ignore;
+    use crate::domain::repair::solver::solve_and_fill;
+    use crate::ui::modules::sync::Mirror;
+    use crate::view::demo::demo_project;
+
+    #[test]
+    fn a_transcript_read_in_the_worker_is_the_command_lines_project_with_progress() {
+        let text = include_str!("../../view/lighthouse.walkthrough");
+        let mut seen = Vec::new();
+        let answer = Jobs::default()
+            .run(
+                None,
+                Work::Read {
+                    file: "l.walkthrough".into(),
+                    text: text.into(),
+                },
+                &mut |p| seen.push(p),
+            )
+            .unwrap();
+        let Answer::Project(json) = answer else {
+            panic!("not a project: {answer:?}");
+        };
+        let cli = crate::domain::import::read_import("l.walkthrough", text).unwrap();
+        let got = Project::from_json(&json, "answer").unwrap();
+        assert_eq!(got.history.commits(), cli.history.commits());
+        let stages: Vec<Stage> = seen.iter().map(|p| p.stage).collect();
+        let first = |s| stages.iter().position(|x| *x == s);
+        assert!(first(Stage::Parsing) < first(Stage::Reading));
+        assert!(first(Stage::Reading) < first(Stage::Committing));
+        assert!(seen.iter().all(|p| p.done <= p.total));
+    }
+
+    #[test]
+    fn the_solver_in_the_worker_hands_back_the_commits_the_command_line_makes() {
+        let app = demo_project();
+        let mut mirror = Mirror::default();
+        let mut jobs = Jobs::default();
+        let answer = jobs
+            .run(
+                mirror.delta(1, &app),
+                Work::Solve { fill: true },
+                &mut ignore,
+            )
+            .unwrap();
+        let Answer::Solved(solved) = answer else {
+            panic!("not solved: {answer:?}");
+        };
+        let mut here = app.clone();
+        let (report, _, _) = solve_and_fill(
+            &mut here.history,
+            read_steps(
+                &transcript_steps(&app.history),
+                &map_names(&app.history),
+                Names::Map,
+            )
+            .as_ref(),
+            true,
+        );
+        let commits = solved.commits.read().unwrap();
+        assert!(!commits.is_empty(), "the demo has conflicts to solve");
+        assert_eq!(solved.log, lines(&report.actions));
+        let mut back = app.clone();
+        sync::append(&mut back.history, commits).unwrap();
+        assert_eq!(back.history.commits(), here.history.commits());
+        // The worker's copy has the commits too: the page sends nothing more.
+        mirror.caught_up(1, &back);
+        assert_eq!(mirror.delta(1, &back), None);
+    }
+
+    #[test]
+    fn the_solvers_steps_in_the_worker_continue_one_session_as_stepping_here_would() {
+        let app = demo_project();
+        let mut here = app.clone();
+        let (mut session, mut solver) = (RepairSession::new(Solver::budget()), Solver::new());
+        let mut mirror = Mirror::default();
+        let mut jobs = Jobs::default();
+        let mut copy = app.clone();
+        for fresh in [true, false, false] {
+            if let Some(pending) = session.next(&here.history) {
+                let d = solver.decide(&pending.context(&here.history));
+                session.apply(&mut here.history, &pending, d);
+            }
+            let answer = jobs
+                .run(
+                    mirror.delta(1, &copy),
+                    Work::SolverStep { fresh },
+                    &mut ignore,
+                )
+                .unwrap();
+            let Answer::Stepped(stepped) = answer else {
+                panic!("not a step: {answer:?}");
+            };
+            assert!(stepped.log.len() <= 1, "one decision a step");
+            sync::append(&mut copy.history, stepped.commits.read().unwrap()).unwrap();
+            mirror.caught_up(1, &copy);
+            assert_eq!(stepped.finished, session.is_finished());
+        }
+        assert_eq!(copy.history.commits(), here.history.commits());
+        assert!(
+            copy.history.len() > app.history.len(),
+            "no step changed the map"
+        );
+    }
+
+    #[test]
+    fn the_solver_tells_how_many_conflicts_it_closed_then_how_far_it_weighed() {
+        let app = demo_project();
+        let mut seen = Vec::new();
+        Jobs::default()
+            .run(
+                Mirror::default().delta(1, &app),
+                Work::Solve { fill: false },
+                &mut |p| seen.push(p),
+            )
+            .unwrap();
+        let closing: Vec<&Progress> = seen
+            .iter()
+            .filter(|p| p.stage == Stage::Repairing)
+            .collect();
+        assert_eq!(closing.first().map(|p| (p.done, p.total)), Some((0, 2)));
+        assert!(closing.windows(2).all(|w| w[0].done <= w[1].done));
+        let weighing = seen.iter().position(|p| p.stage == Stage::Weighing);
+        let last_closing = seen.iter().rposition(|p| p.stage == Stage::Repairing);
+        assert!(weighing.is_some() && last_closing.is_some());
+        assert!(seen.iter().all(|p| p.done <= p.total));
+    }
+
+    #[test]
+    fn a_copy_out_of_step_and_an_unknown_demo_say_so() {
+        let mut jobs = Jobs::default();
+        let stale = ProjectDelta::Commits {
+            name: "x".into(),
+            from: 5,
+            commits: Commits::of(&[]),
+        };
+        let e = jobs
+            .run(Some(stale), Work::Solve { fill: false }, &mut ignore)
+            .unwrap_err();
+        assert!(e.contains("out of step"), "{e}");
+        let e = jobs
+            .run(None, Work::Demo { id: "nope".into() }, &mut ignore)
+            .unwrap_err();
+        assert!(e.contains("no demo"), "{e}");
+    }
+}

@@ -1,0 +1,363 @@
+//! The page's side of the worker: a real Web Worker running `maprepair-automap`
+//! (`src/automap_main.rs`, built by Trunk with a loader shim: index.html), which reads
+//! transcripts, builds the demo games and runs the solver while the page keeps drawing.
+//!
+//! Jobs ([`run`]) go to the worker as [`ToWorker`] messages and come back as [`FromWorker`]
+//! ones ([`crate::ui::modules::bridge`]), one at a time in the order sent. While one runs, the
+//! worker reports its progress, which [`busy`] holds for the page's progress bar
+//! ([`crate::ui::modules::work_bar`]). [`cancel`] ends the worker: every job waiting fails with
+//! [`WorkError::Cancelled`], nothing reaches the open project, and the next job starts a new
+//! worker. A worker that cannot be loaded, or that stops (a panic), fails its jobs with the
+//! reason and is replaced on the next job, fetched at a new address.
+//!
+//! The worker keeps a copy of the open project for the jobs that work on it; the page keeps
+//! its record of that copy ([`Mirror`]) here, so each job carries only the commits made since
+//! the last.
+
+use crate::domain::progress::Progress;
+use crate::domain::Project;
+use crate::ui::modules::bridge::{Answer, Work};
+use crate::ui::modules::sync::Mirror;
+use leptos::prelude::*;
+
+/// Why a job gave no answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WorkError {
+    /// The user cancelled it.
+    #[error("cancelled")]
+    Cancelled,
+    /// The worker could not do it: why, in words.
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// The job the worker is on, for the progress bar.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Busy {
+    /// What it is, in words ("Reading big.txt").
+    pub what: String,
+    /// How far it got.
+    pub progress: Progress,
+}
+
+/// The job under way and how far it got (`None` while the worker is idle, or before a job has
+/// run long enough to report).
+pub fn busy() -> ArcRwSignal<Option<Busy>> {
+    client::busy()
+}
+
+/// Runs `work` in the worker. With `copy`, the worker's copy of the open project is first
+/// brought up to date with it (`opened`: the app's count of projects opened, which tells a
+/// replaced project from a grown one).
+///
+/// # Errors
+/// [`WorkError::Cancelled`], or why the worker could not do it (it could not be loaded, it
+/// stopped, or the job failed: a file's error names the file and the place).
+pub fn run(
+    what: impl Into<String>,
+    work: Work,
+    copy: Option<(u64, &Project)>,
+) -> impl std::future::Future<Output = Result<Answer, WorkError>> + 'static {
+    // The job is sent now (the project is read now); only its answer is awaited.
+    let sent = client::send(what.into(), work, copy);
+    async move { sent?.await.unwrap_or(Err(WorkError::Cancelled)) }
+}
+
+/// Cancels every job: the worker is ended (the next job starts a new one).
+pub fn cancel() {
+    client::cancel();
+}
+
+/// Starts loading the worker if nobody has yet.
+pub fn prefetch() {
+    client::prefetch();
+}
+
+/// Appends to the open project (`opened`: the app's count of projects opened) the commits the
+/// worker made on its copy of it (the solver's), if the project is still what that copy was;
+/// the copy then holds the project as it is.
+///
+/// # Errors
+/// The open project changed since the copy was last brought up to date (nothing is appended),
+/// or a commit does not apply (the commits before it stay; the next job carries the project
+/// whole).
+pub fn append_from_copy(
+    opened: u64,
+    project: &mut Project,
+    commits: &crate::ui::modules::bridge::Commits,
+) -> Result<(), String> {
+    client::with_mirror(|m| {
+        if !m.is_current(opened, project) {
+            return Err("the map changed while the worker worked on it".to_string());
+        }
+        let out = commits
+            .read()
+            .and_then(|c| crate::ui::modules::sync::append(&mut project.history, c));
+        match out {
+            Ok(()) => m.caught_up(opened, project),
+            Err(_) => m.forget(),
+        }
+        out
+    })
+}
+
+#[cfg(target_arch = "wasm32")]
+mod client {
+    use super::{Busy, Mirror, WorkError};
+    use crate::domain::Project;
+    use crate::ui::modules::bridge::{decode, encode, words, Answer, FromWorker, ToWorker, Work};
+    use futures_channel::oneshot;
+    use leptos::prelude::*;
+    use rustc_hash::FxHashMap;
+    use std::cell::RefCell;
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::{JsCast, JsValue};
+
+    /// The worker's script: Trunk's loader shim for the `maprepair-automap` binary (workers keep
+    /// their binary's name, unhashed).
+    const SCRIPT: &str = "maprepair-automap_loader.js";
+
+    /// A job sent and not answered yet.
+    struct Pending {
+        what: String,
+        answer: oneshot::Sender<Result<Answer, WorkError>>,
+    }
+
+    /// A running worker and its listeners.
+    struct Live {
+        worker: web_sys::Worker,
+        /// True once it said [`FromWorker::Ready`]; messages wait in `queue` until then.
+        ready: bool,
+        queue: Vec<JsValue>,
+        _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+        _on_error: Closure<dyn FnMut(web_sys::Event)>,
+    }
+
+    #[derive(Default)]
+    struct Client {
+        live: Option<Live>,
+        /// Workers started so far (a new one is fetched at a new address).
+        started: u32,
+        next_job: u32,
+        pending: FxHashMap<u32, Pending>,
+        mirror: Mirror,
+        busy: Option<ArcRwSignal<Option<Busy>>>,
+    }
+
+    thread_local! {
+        static CLIENT: RefCell<Client> = RefCell::new(Client::default());
+    }
+
+    pub fn busy() -> ArcRwSignal<Option<Busy>> {
+        CLIENT.with_borrow_mut(|c| c.busy.get_or_insert_with(|| ArcRwSignal::new(None)).clone())
+    }
+
+    pub fn with_mirror<R>(f: impl FnOnce(&mut Mirror) -> R) -> R {
+        CLIENT.with_borrow_mut(|c| f(&mut c.mirror))
+    }
+
+    pub fn prefetch() {
+        CLIENT.with_borrow_mut(|c| {
+            if let Err(e) = c.start() {
+                web_sys::console::warn_1(&JsValue::from_str(&e));
+            }
+        });
+    }
+
+    pub fn send(
+        what: String,
+        work: Work,
+        copy: Option<(u64, &Project)>,
+    ) -> Result<oneshot::Receiver<Result<Answer, WorkError>>, WorkError> {
+        let (send, answer) = oneshot::channel();
+        CLIENT.with_borrow_mut(|c| {
+            c.start().map_err(WorkError::Failed)?;
+            let sync = copy.and_then(|(opened, p)| c.mirror.delta(opened, p));
+            let job = c.next_job;
+            c.next_job = c.next_job.wrapping_add(1);
+            let message = encode(&ToWorker { job, sync, work }).map_err(|e| {
+                c.mirror.forget();
+                WorkError::Failed(e)
+            })?;
+            c.pending.insert(job, Pending { what, answer: send });
+            c.post(message);
+            Ok(answer)
+        })
+    }
+
+    pub fn cancel() {
+        let busy = busy();
+        let pending = CLIENT.with_borrow_mut(|c| c.end());
+        busy.set(None);
+        for p in pending {
+            let _ = p.answer.send(Err(WorkError::Cancelled));
+        }
+    }
+
+    impl Client {
+        /// Starts the worker unless one runs.
+        fn start(&mut self) -> Result<(), String> {
+            if self.live.is_some() {
+                return Ok(());
+            }
+            let base = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.base_uri().ok().flatten())
+                .unwrap_or_default();
+            let url = web_sys::Url::new_with_base(SCRIPT, &base)
+                .map_err(|e| format!("the automapper's address is not valid: {}", words(&e)))?;
+            if self.started > 0 {
+                url.search_params()
+                    .set("attempt", &self.started.to_string());
+            }
+            let options = web_sys::WorkerOptions::new();
+            options.set_type(web_sys::WorkerType::Module);
+            let worker = web_sys::Worker::new_with_options(&url.href(), &options)
+                .map_err(|e| format!("the automapper could not be started ({})", words(&e)))?;
+            let on_message =
+                Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|e: web_sys::MessageEvent| {
+                    heard(e.data())
+                });
+            let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(|e: web_sys::Event| {
+                e.prevent_default();
+                stopped(&e);
+            });
+            worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+            self.started += 1;
+            self.live = Some(Live {
+                worker,
+                ready: false,
+                queue: Vec::new(),
+                _on_message: on_message,
+                _on_error: on_error,
+            });
+            Ok(())
+        }
+
+        /// Sends a message now, or once the worker is ready.
+        fn post(&mut self, message: JsValue) {
+            if let Some(live) = &mut self.live {
+                if live.ready {
+                    let _ = live.worker.post_message(&message);
+                } else {
+                    live.queue.push(message);
+                }
+            }
+        }
+
+        /// Ends the worker; answers the jobs that were waiting for it.
+        fn end(&mut self) -> Vec<Pending> {
+            if let Some(live) = self.live.take() {
+                live.worker.terminate();
+                live.worker.set_onmessage(None);
+                live.worker.set_onerror(None);
+            }
+            self.mirror.forget();
+            self.pending.drain().map(|(_, p)| p).collect()
+        }
+    }
+
+    /// A message from the worker.
+    fn heard(data: JsValue) {
+        let message = match decode::<FromWorker>(data) {
+            Ok(m) => m,
+            Err(e) => {
+                return fail_all(format!(
+                    "the automapper answered what the page cannot read ({e})"
+                ))
+            }
+        };
+        let busy = busy();
+        match message {
+            FromWorker::Ready => CLIENT.with_borrow_mut(|c| {
+                if let Some(live) = &mut c.live {
+                    live.ready = true;
+                    for m in live.queue.drain(..) {
+                        let _ = live.worker.post_message(&m);
+                    }
+                }
+            }),
+            FromWorker::Progress { job, progress } => {
+                let what = CLIENT.with_borrow(|c| c.pending.get(&job).map(|p| p.what.clone()));
+                if let Some(what) = what {
+                    busy.set(Some(Busy { what, progress }));
+                }
+            }
+            FromWorker::Done { job, answer } => finish(&busy, job, Ok(answer)),
+            FromWorker::Failed { job, why } => {
+                CLIENT.with_borrow_mut(|c| c.mirror.forget());
+                finish(&busy, job, Err(WorkError::Failed(why)));
+            }
+        }
+    }
+
+    /// Answers job `job`.
+    fn finish(busy: &ArcRwSignal<Option<Busy>>, job: u32, out: Result<Answer, WorkError>) {
+        let pending = CLIENT.with_borrow_mut(|c| c.pending.remove(&job));
+        busy.set(None);
+        if let Some(p) = pending {
+            let _ = p.answer.send(out);
+        }
+    }
+
+    /// The worker could not be loaded, or it stopped.
+    fn stopped(e: &web_sys::Event) {
+        let loaded = CLIENT.with_borrow(|c| c.live.as_ref().is_some_and(|l| l.ready));
+        let detail = e
+            .dyn_ref::<web_sys::ErrorEvent>()
+            .map(web_sys::ErrorEvent::message)
+            .filter(|m| !m.is_empty())
+            .unwrap_or_else(|| "no reason given".to_string());
+        fail_all(if loaded {
+            format!("the automapper stopped ({detail}); try again")
+        } else {
+            format!("the automapper could not be loaded ({detail}); try again")
+        });
+    }
+
+    /// Ends the worker and fails every job with `why`.
+    fn fail_all(why: String) {
+        let pending = CLIENT.with_borrow_mut(Client::end);
+        busy().set(None);
+        for p in pending {
+            let _ = p.answer.send(Err(WorkError::Failed(why.clone())));
+        }
+    }
+}
+
+/// Off the browser there is no worker: every job fails at once.
+#[cfg(not(target_arch = "wasm32"))]
+mod client {
+    use super::{Busy, Mirror, WorkError};
+    use crate::domain::Project;
+    use crate::ui::modules::bridge::{Answer, Work};
+    use leptos::prelude::*;
+    use std::cell::RefCell;
+
+    thread_local! {
+        static MIRROR: RefCell<Mirror> = RefCell::new(Mirror::default());
+    }
+
+    pub fn busy() -> ArcRwSignal<Option<Busy>> {
+        ArcRwSignal::new(None)
+    }
+
+    pub fn with_mirror<R>(f: impl FnOnce(&mut Mirror) -> R) -> R {
+        MIRROR.with_borrow_mut(f)
+    }
+
+    pub fn prefetch() {}
+
+    pub fn cancel() {}
+
+    pub fn send(
+        _: String,
+        _: Work,
+        _: Option<(u64, &Project)>,
+    ) -> Result<futures_channel::oneshot::Receiver<Result<Answer, WorkError>>, WorkError> {
+        Err(WorkError::Failed(
+            "the automapper's worker runs only in a browser".to_string(),
+        ))
+    }
+}

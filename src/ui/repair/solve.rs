@@ -1,0 +1,153 @@
+//! The solver, driven from the UI: it runs in the worker ([`automapper::solve`],
+//! [`automapper::solver_step`]), so the page keeps drawing while it repairs a big map, and the
+//! progress bar's Cancel stops it with nothing changed. Its commits join the open project when
+//! they come back; if another project was opened meanwhile, nothing is done; if the worker
+//! cannot be had, nothing changes and the notice says why.
+
+use crate::domain::repair::solver::{Filled, ReadingUse};
+use crate::ui::modules::automapper;
+use crate::ui::modules::worker::{append_from_copy, WorkError};
+use crate::ui::repair::session::RepairRun;
+use crate::ui::state::AppState;
+use leptos::prelude::*;
+
+/// Runs the solver to its end ([`crate::domain::repair::solver::solve_and_fill`]: after the
+/// conflicts, the exits the others contradict): the automapper first reads the history's
+/// transcript again with the map's room names, and the solver relabels, moves or removes the
+/// exits that reading does not find.
+pub async fn solve_to_end(state: AppState) {
+    state.playing.set(false);
+    state.cursor.set(None);
+    let fill = state.fill.get_untracked();
+    let opened = state.opened.get_value();
+    let before = state.snapshot.with_untracked(|s| s.counts.total);
+    state.tell("Repairing with the solver…", false);
+    let job = state
+        .project
+        .with_untracked(|p| automapper::solve(opened, p, fill));
+    let solved = match state.unless_opened_meanwhile(job).await {
+        None => return,
+        Some(Err(WorkError::Cancelled)) => {
+            return state.tell("The solver was cancelled; the map is as it was.", false);
+        }
+        Some(Err(WorkError::Failed(e))) => {
+            return state.tell(
+                format!("The solver could not run: {e}. The map is as it was."),
+                true,
+            );
+        }
+        Some(Ok(solved)) => solved,
+    };
+    let mut taken = Ok(());
+    state
+        .project
+        .update(|p| taken = append_from_copy(opened, p, &solved.commits));
+    if let Err(e) = taken {
+        return state.tell(
+            format!("Nothing was changed: {e}. Run the solver again."),
+            true,
+        );
+    }
+    let mut log = state
+        .repair
+        .get_value()
+        .map(|r| r.log())
+        .unwrap_or_default();
+    let edits = solved.log.iter().filter(|l| l.version.is_some()).count();
+    log.extend(solved.log);
+    state.repair_log.set(log);
+    state.repair.set_value(None);
+    let after = state.snapshot.with_untracked(|s| s.counts.total);
+    state.tell(
+        solver_summary(before, after, edits, solved.used, solved.filled),
+        false,
+    );
+}
+
+/// Takes one decision of the solver's session, which the worker keeps between steps (a new
+/// one when none is open here: another project, another strategy, a finished run).
+pub async fn solver_step(state: AppState) {
+    state.playing.set(false);
+    state.cursor.set(None);
+    let opened = state.opened.get_value();
+    let (fresh, mut log) = match state.repair.get_value() {
+        Some(RepairRun::Solver { log }) => (false, log),
+        _ => (true, Vec::new()),
+    };
+    let job = state
+        .project
+        .with_untracked(|p| automapper::solver_step(opened, p, fresh));
+    let stepped = match state.unless_opened_meanwhile(job).await {
+        None => return,
+        Some(Err(WorkError::Cancelled)) => {
+            return state.tell(
+                "The solver's step was cancelled; the map is as it was.",
+                false,
+            );
+        }
+        Some(Err(WorkError::Failed(e))) => {
+            return state.tell(format!("The solver could not take a step: {e}."), true);
+        }
+        Some(Ok(stepped)) => stepped,
+    };
+    let mut taken = Ok(());
+    state
+        .project
+        .update(|p| taken = append_from_copy(opened, p, &stepped.commits));
+    if let Err(e) = taken {
+        return state.tell(
+            format!("Nothing was changed: {e}. Take the step again."),
+            true,
+        );
+    }
+    log.extend(stepped.log);
+    state.repair_log.set(log.clone());
+    state.repair.set_value(Some(RepairRun::Solver { log }));
+    if stepped.finished {
+        state.tell("The solver has nothing left to do.", false);
+    }
+}
+
+/// What the solver did, in words.
+fn solver_summary(
+    before: usize,
+    after: usize,
+    edits: usize,
+    used: Option<ReadingUse>,
+    filled: Option<Filled>,
+) -> String {
+    let mut text = if edits == 0 {
+        "The solver found nothing to change: no conflict is open, no exit contradicts the rest of the map".to_string()
+    } else {
+        format!("Repair finished: {before} → {after} conflicts. Each action is a commit on the timeline")
+    };
+    match used {
+        Some(u) if u.set_aside => text.push_str(
+            ". The transcript read again names too few of the map's rooms to judge its exits; it was set aside.",
+        ),
+        Some(u) => text.push_str(&format!(
+            ", and the transcript read again offline has {} of the {} exits it could judge: {} removed, {} relabelled, {} moved to start where the text shows.",
+            u.supported, u.judged, u.removed, u.relabelled, u.moved
+        )),
+        None => text.push('.'),
+    }
+    match filled {
+        Some(f) if f.added > 0 => text.push_str(&format!(
+            " It added {} way{} the text shows that the map lacked{}.",
+            f.added,
+            if f.added == 1 { "" } else { "s" },
+            if f.held_back > 0 {
+                format!(" ({} more would have opened a conflict and were left out)", f.held_back)
+            } else {
+                String::new()
+            }
+        )),
+        Some(f) if f.held_back > 0 => text.push_str(&format!(
+            " The text shows {} way{} the map lacks, but each would open a conflict: none was added.",
+            f.held_back,
+            if f.held_back == 1 { "" } else { "s" },
+        )),
+        _ => {}
+    }
+    text
+}

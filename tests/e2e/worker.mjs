@@ -1,0 +1,221 @@
+#!/usr/bin/env node
+// The worker keeps the page alive, in headless Chromium on the release bundle:
+//
+//   trunk build --release && node tests/e2e/worker.mjs
+//
+// A 5 MB transcript (made at test time: ../shared/tools/gen_large.py's real-transcript from the
+// MANGO walkthroughs when ../shared is there, else a random walk written here; never stored)
+// is opened with *Open file…*: while the automapper reads it in the Web Worker, the page keeps
+// drawing frames (requestAnimationFrame ticks, no gap over MAX_GAP_MS) and shows its progress;
+// Cancel stops it and the map and history the user had stay. Read to the end, it opens. Then a
+// 5,000-room lattice edge list is repaired by the solver in the worker, the same way: frames,
+// progress, Cancel (nothing changed), and run to its end (its commits join the history).
+// Saves screenshots under tests/e2e/artifacts/worker-*.png.
+
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ROOT, check, expectEqual, run, shot, watchProblems } from './harness.mjs';
+
+const LOAD_TIMEOUT_MS = 30_000;
+const WORK_TIMEOUT_MS = 240_000;
+/** How long the page may go without a frame while the worker works. A frame is due every
+ *  17 ms; this allows for a loaded machine, and fails a page frozen by the work (the whole read
+ *  takes seconds). */
+const MAX_GAP_MS = 500;
+/** How long frames are watched before Cancel. */
+const WATCH_MS = 1_000;
+const TRANSCRIPT_MB = 5;
+const LATTICE_ROOMS = 5_000;
+
+/** A 5 MB transcript: the MANGO walkthroughs as `>command` transcripts, or a random walk. */
+async function transcript() {
+  const shared = join(ROOT, '..', 'shared');
+  const tool = join(shared, 'tools', 'gen_large.py');
+  if (existsSync(tool) && existsSync(join(shared, 'mango'))) {
+    const dir = await mkdtemp(join(tmpdir(), 'maprepair-worker-'));
+    try {
+      const out = join(dir, 'big.txt');
+      await promisify(execFile)('python3', [tool, 'real-transcript', String(TRANSCRIPT_MB), join(shared, 'mango'), out]);
+      return { source: 'the MANGO walkthroughs', buffer: await readFile(out) };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  const parts = ['Start of a transcript\n\nRoom 0 0\nYou are in room 0 0. Exits lead everywhere.\n'];
+  const dirs = [['north', 0, 1], ['south', 0, -1], ['east', 1, 0], ['west', -1, 0]];
+  let [x, y, size, seed] = [0, 0, 0, 1];
+  while (size < TRANSCRIPT_MB * 2 ** 20) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const [d, dx, dy] = dirs[seed % 4];
+    x += dx;
+    y += dy;
+    const s = `>${d}\nRoom ${x} ${y}\nYou are in room ${x} ${y}. Exits lead everywhere.\n\n`;
+    parts.push(s);
+    size += s.length;
+  }
+  return { source: 'a random walk', buffer: Buffer.from(parts.join('')) };
+}
+
+/** A lattice edge list of about `rooms` rooms, east links and half the north links, ~2 % of
+ *  them with a wrong direction (as `maprepair bench files` writes). */
+function lattice(rooms) {
+  const w = Math.ceil(Math.sqrt(rooms));
+  const h = Math.ceil(rooms / w);
+  const records = [];
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const link = (a, b, right, wrong) => records.push({
+    src_node: a, dst_node: b, action: random() < 0.02 ? wrong : right, seen_in_forward: records.length,
+  });
+  for (let j = 0; j < h; j += 1) {
+    for (let i = 0; i < w; i += 1) {
+      if (i + 1 < w) link(`Room ${i}-${j}`, `Room ${i + 1}-${j}`, 'east', 'north');
+      if (j + 1 < h && random() < 0.5) link(`Room ${i}-${j}`, `Room ${i}-${j + 1}`, 'north', 'east');
+    }
+  }
+  return Buffer.from(JSON.stringify(records));
+}
+
+await run(async (context, url) => {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems = watchProblems(page);
+  const id = (t) => page.getByTestId(t);
+  const text = async (t) => (await id(t).first().textContent()).trim();
+  const state = async () => ({
+    name: await text('project-name'),
+    rooms: await text('room-count'),
+    commits: Number(await id('timeline').getAttribute('max')) + 1,
+  });
+  const bar = id('work-progress');
+  // Every frame's time, and when the progress bar came and went, recorded in the page.
+  const watch = () => page.evaluate(() => {
+    window.frames_ = [];
+    window.bar_ = [];
+    const tick = (t) => {
+      window.frames_.push(t);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    let shown = false;
+    new MutationObserver(() => {
+      const now = !!document.querySelector('[data-testid="work-progress"]');
+      if (now !== shown) window.bar_.push(performance.now());
+      shown = now;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const now = () => page.evaluate(() => performance.now());
+  // The frames drawn from `a` to `b`, and the longest time without one.
+  const frames = (a, b) => page.evaluate(([a, b]) => {
+    const ts = window.frames_.filter((t) => t >= a && t <= b);
+    let gap = 0;
+    [a, ...ts, b].reduce((p, t) => {
+      gap = Math.max(gap, t - p);
+      return t;
+    });
+    return { count: ts.length, gap: Math.round(gap) };
+  }, [a, b]);
+  const keepsDrawing = async (a, b, what) => {
+    const f = await frames(a, b);
+    console.log(`# ${what}: ${f.count} frames in ${Math.round(b - a)} ms, longest gap ${f.gap} ms`);
+    if (f.gap > MAX_GAP_MS) throw new Error(`${what}: no frame for ${f.gap} ms`);
+    if (f.count < 2) throw new Error(`${what}: ${f.count} frames`);
+  };
+  // Waits for the bar, watches frames for WATCH_MS, and checks the work is still going.
+  const watchWhileBusy = async (what) => {
+    await bar.waitFor({ timeout: WORK_TIMEOUT_MS });
+    const t0 = await now();
+    await page.waitForTimeout(WATCH_MS);
+    const t1 = await now();
+    if ((await bar.count()) === 0) throw new Error(`${what} ended within ${WATCH_MS} ms: nothing to watch`);
+    await keepsDrawing(t0, t1, what);
+  };
+  // The frames over the bar's whole life (it came and went once since `watch`).
+  const drewThroughout = async (what) => {
+    const [came, went] = await page.evaluate(() => window.bar_.slice(-2));
+    if (went === undefined) throw new Error('the progress bar never came and went');
+    await keepsDrawing(came, went, what);
+  };
+  const cancel = async (before) => {
+    await id('work-cancel').click();
+    await bar.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => /cancelled/.test(document.querySelector('[data-testid="notice"]')?.textContent || ''));
+    expectEqual(await state(), before, 'the map after Cancel');
+  };
+
+  const loaded = await check('the app loads and draws the starting map', async () => {
+    await page.goto(url, { waitUntil: 'load' });
+    await id('room').first().waitFor({ timeout: LOAD_TIMEOUT_MS });
+  });
+  if (!loaded) return;
+  page.setDefaultTimeout(20_000);
+  await watch();
+
+  const big = await transcript();
+  const file = { name: 'big.txt', mimeType: 'text/plain', buffer: big.buffer };
+  console.log(`# a ${(big.buffer.length / 2 ** 20).toFixed(1)} MB transcript from ${big.source}`);
+
+  await check('while the worker reads a 5 MB transcript the page draws frames and shows its progress', async () => {
+    const before = await state();
+    await id('import-file').setInputFiles(file);
+    await watchWhileBusy('reading');
+    const line = await bar.textContent();
+    if (!/Reading big\.txt/.test(line) || !/%/.test(line)) throw new Error(`progress: "${line}"`);
+    await shot(page, 'worker-01-reading');
+    await cancel(before);
+  });
+  await shot(page, 'worker-02-read-cancelled');
+
+  await check('read to its end, the transcript opens, and the page drew frames all along', async () => {
+    const t = Date.now();
+    await id('import-file').setInputFiles(file);
+    await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]')?.textContent === 'big', null, { timeout: WORK_TIMEOUT_MS });
+    console.log(`# read and opened in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    await drewThroughout('the whole read');
+    const s = await state();
+    if (Number(s.rooms) < 50 || s.commits < 10_000) throw new Error(`opened ${JSON.stringify(s)}`);
+  });
+  await shot(page, 'worker-03-read');
+
+  const edges = { name: 'lattice.edges.json', mimeType: 'application/json', buffer: lattice(LATTICE_ROOMS) };
+  const opened = await check(`a ${LATTICE_ROOMS}-room lattice opens`, async () => {
+    await id('import-file').setInputFiles(edges);
+    await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]')?.textContent === 'lattice', null, { timeout: WORK_TIMEOUT_MS });
+    if (Number(await text('conflict-count')) === 0) throw new Error('no conflicts to repair');
+  });
+  if (opened) {
+    await page.locator('.repair-panel select').selectOption('solver');
+    await check('while the solver repairs it in the worker the page draws frames; Cancel changes nothing', async () => {
+      const before = await state();
+      await id('repair-run').click();
+      await watchWhileBusy('repairing');
+      await shot(page, 'worker-04-repairing');
+      await cancel(before);
+    });
+
+    await check('run to its end, the solver\'s commits join the history and the count falls', async () => {
+      const before = await state();
+      const conflicts = Number(await text('conflict-count'));
+      const t = Date.now();
+      await id('repair-run').click();
+      await page.waitForFunction(() => /Repair finished|found nothing to change/.test(document.querySelector('[data-testid="notice"]')?.textContent || ''), null, { timeout: WORK_TIMEOUT_MS });
+      console.log(`# solved in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      await drewThroughout('the whole repair');
+      const after = await state();
+      if (!(after.commits > before.commits)) throw new Error(`commits ${before.commits} → ${after.commits}`);
+      const left = Number(await text('conflict-count'));
+      if (!(left < conflicts)) throw new Error(`conflicts ${conflicts} → ${left}`);
+    });
+    await shot(page, 'worker-05-repaired');
+  }
+
+  await check('no console errors, page errors or failed requests', () => {
+    if (problems.length) throw new Error(problems.join('; '));
+  });
+});
