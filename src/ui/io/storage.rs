@@ -25,28 +25,37 @@ thread_local! {
     static TELL: Cell<Option<AppState>> = const { Cell::new(None) };
 }
 
-/// Saves the open project a moment after every change (coalescing bursts, and staying out of
-/// the frame that shows the change).
+/// Saves the open project a moment after every change: after the frame that shows the change
+/// (serialising a 100,000-room project takes longer than a frame, and must not hold up the
+/// first picture of a map just opened), then [`SAVE_DELAY_MS`] more, a later change replacing
+/// the save an earlier one asked for.
 pub fn use_autosave(state: AppState) {
     TELL.with(|t| t.set(Some(state)));
-    let pending = StoredValue::new(None::<TimeoutHandle>);
+    let changes = StoredValue::new(0u64);
     Effect::new(move |_| {
         state.project.track();
-        if let Some(h) = pending.get_value() {
-            h.clear();
-        }
+        changes.update_value(|n| *n += 1);
         if HOLD.with(Cell::get) || SKIP_NEXT.with(|s| s.replace(false)) {
             return;
         }
+        let this = changes.get_value();
         let save_now = move || {
-            pending.set_value(None);
+            if changes.get_value() != this {
+                return; // a later change asked for its own save
+            }
             if let Err(e) = state.project.with_untracked(save) {
                 state.tell(e, true);
             }
         };
-        pending.set_value(set_timeout_with_handle(save_now, Duration::from_millis(250)).ok());
+        crate::ui::state::after_next_frame(move || {
+            set_timeout(save_now, Duration::from_millis(SAVE_DELAY_MS));
+        });
     });
 }
+
+/// How long after the frame showing a change its save waits: long enough to coalesce a burst
+/// of changes (a playback step, a repair's commits) into one save.
+const SAVE_DELAY_MS: u64 = 250;
 
 const CURRENT: &str = "maprepair.current";
 const INDEX: &str = "maprepair.projects";
@@ -183,7 +192,9 @@ pub fn save(project: &Project) -> Result<(), String> {
             .map_err(|e| not_saved(&project.name, &e))?;
     }
     set(CURRENT, &project.name).map_err(|e| not_saved(&project.name, &e))?;
+    let t = crate::ui::map::perf::now();
     let (name, text) = (project.name.clone(), project.to_json());
+    crate::ui::map::perf::record("save", t);
     leptos::task::spawn_local(async move {
         match idb::put(&name, &text).await {
             Ok(()) => {

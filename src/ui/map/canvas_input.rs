@@ -4,7 +4,7 @@
 
 use crate::ui::AppState;
 use crate::view::camera::Camera;
-use crate::view::detail::{plan, room_at, Surface};
+use crate::view::detail::{plan, room_at, Surface, HIT_SLOP_PX};
 use crate::view::drawing::CELL;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -103,9 +103,10 @@ impl CanvasInput {
     /// to press then).
     fn raster_room(&self, p: Pair, size: Pair) -> Option<u32> {
         let painted = self.state.painted.get_untracked();
+        let slop = HIT_SLOP_PX / self.state.camera.get_untracked().scale(size);
         self.state.drawing.with_untracked(|d| {
             (plan(d, &painted, size).surface == Surface::Raster)
-                .then(|| room_at(d, p))
+                .then(|| room_at(d, p, slop))
                 .flatten()
         })
     }

@@ -33,12 +33,14 @@ pub fn Minimap() -> impl IntoView {
                 }
                 bitmap.set_value(c);
             }
+            let t = crate::ui::map::perf::now();
             let r = state.drawing.with(|d| geometry.get().paint(d));
             bitmap.with_value(|c| {
                 if let Some(c) = c {
                     crate::ui::map::painter::put(c, &r);
                 }
             });
+            crate::ui::map::perf::record("minimap", t);
         });
     }
     // Centres the view on the drawing point under the pointer, while a button is down.

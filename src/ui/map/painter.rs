@@ -89,8 +89,10 @@ impl Painter {
             (viewport.0 * RASTER_MARGIN).round().max(1.0) as usize,
             (viewport.1 * RASTER_MARGIN).round().max(1.0) as usize,
         );
+        let t = crate::ui::map::perf::now();
         let r = paint(d, &view, w, h, plan.detail);
         put(&self.raster, &r);
+        crate::ui::map::perf::record("raster", t);
     }
 }
 
