@@ -41,7 +41,11 @@ fn first_project() -> (crate::domain::Project, Option<String>, bool) {
                 return (p, None, false);
             }
             if crate::view::catalog::cards().iter().any(|c| c.id == id) {
-                return (crate::view::demo::demo_project(), Some(id.to_string()), false);
+                return (
+                    crate::view::demo::demo_project(),
+                    Some(id.to_string()),
+                    false,
+                );
             }
         }
     }

@@ -152,7 +152,12 @@ pub fn cull(d: &Drawing, view: &Camera) -> Drawing {
         halos: d
             .halos
             .iter()
-            .filter(|h| overlaps([h.x - ROOM_WIDTH, h.y - h.ry, h.x + ROOM_WIDTH, h.y + h.ry], v))
+            .filter(|h| {
+                overlaps(
+                    [h.x - ROOM_WIDTH, h.y - h.ry, h.x + ROOM_WIDTH, h.y + h.ry],
+                    v,
+                )
+            })
             .cloned()
             .collect(),
         panels: d
@@ -186,7 +191,10 @@ pub fn room_at(d: &Drawing, p: (f64, f64), slop: f64) -> Option<u32> {
         .rev()
         .filter(|r| {
             let [x0, y0, x1, y1] = room_rect(r);
-            overlaps([x0 - slop, y0 - slop, x1 + slop, y1 + slop], [p.0, p.1, p.0, p.1])
+            overlaps(
+                [x0 - slop, y0 - slop, x1 + slop, y1 + slop],
+                [p.0, p.1, p.0, p.1],
+            )
         })
         .min_by(|a, b| distance(a).total_cmp(&distance(b)))
         .map(|r| r.id)
@@ -268,7 +276,11 @@ mod tests {
             h: 400.0,
         };
         let c = cull(&d, &view);
-        assert!(!c.rooms.is_empty() && c.rooms.len() < 40, "{}", c.rooms.len());
+        assert!(
+            !c.rooms.is_empty() && c.rooms.len() < 40,
+            "{}",
+            c.rooms.len()
+        );
         for r in &d.rooms {
             let [x0, y0, x1, y1] = room_rect(r);
             let meets = x1 >= 1000.0 && x0 <= 1600.0 && y1 >= 1000.0 && y0 <= 1400.0;
@@ -288,7 +300,10 @@ mod tests {
     #[test]
     fn the_room_under_a_point_is_found_and_the_gaps_between_rooms_are_empty() {
         let d = lattice(10);
-        assert_eq!(room_at(&d, (3.0 * CELL + 50.0, 2.0 * CELL - 20.0), 0.0), Some(23));
+        assert_eq!(
+            room_at(&d, (3.0 * CELL + 50.0, 2.0 * CELL - 20.0), 0.0),
+            Some(23)
+        );
         assert_eq!(room_at(&d, (3.0 * CELL + 75.0, 2.0 * CELL), 0.0), None);
         assert_eq!(room_at(&d, (-500.0, 0.0), 0.0), None);
     }

@@ -57,7 +57,11 @@ const ROOM_COLOURS: [(&str, Rgba, Rgba); 9] = [
     ("match", [0xff, 0xf5, 0x9d, 255], [0xf5, 0x7f, 0x17, 255]),
     ("selected", [0xe4, 0xec, 0xf5, 255], [0x0d, 0x47, 0xa1, 255]),
     ("route", [0xe4, 0xec, 0xf5, 255], [0x00, 0x89, 0x7b, 255]),
-    ("route-end", [0xe0, 0xf2, 0xf1, 255], [0x00, 0x69, 0x5c, 255]),
+    (
+        "route-end",
+        [0xe0, 0xf2, 0xf1, 255],
+        [0x00, 0x69, 0x5c, 255],
+    ),
     ("here", [0xe4, 0xec, 0xf5, 255], [0x2e, 0x7d, 0x32, 255]),
 ];
 /// A room with none of those classes.
@@ -218,13 +222,19 @@ pub fn paint(d: &Drawing, view: &Camera, width: usize, height: usize, detail: De
             Detail::Dots => {
                 // Never wider than the gap between neighbours: a lattice stays a lattice.
                 let side = (bw.floor() as i64).clamp(1, 3);
-                let (x, y) = ((cx - side as f64 / 2.0) as i64, (cy - side as f64 / 2.0) as i64);
+                let (x, y) = (
+                    (cx - side as f64 / 2.0) as i64,
+                    (cy - side as f64 / 2.0) as i64,
+                );
                 r.fill([x, y, x + side, y + side], outline);
             }
             Detail::Boxes | Detail::Labels => {
                 let x0 = (cx - bw / 2.0).round() as i64;
                 let y0 = (cy - bh / 2.0).round() as i64;
-                let (x1, y1) = ((cx + bw / 2.0).round() as i64, (cy + bh / 2.0).round() as i64);
+                let (x1, y1) = (
+                    (cx + bw / 2.0).round() as i64,
+                    (cy + bh / 2.0).round() as i64,
+                );
                 r.fill([x0, y0, x1, y1], outline);
                 r.fill([x0 + 1, y0 + 1, x1 - 1, y1 - 1], fill);
             }
@@ -234,7 +244,10 @@ pub fn paint(d: &Drawing, view: &Camera, width: usize, height: usize, detail: De
         let side = MARKED_DOT_PX.max(bh.round() as i64);
         let half = side / 2;
         let (x, y) = (cx.round() as i64, cy.round() as i64);
-        r.fill([x - half - 1, y - half - 1, x + half + 2, y + half + 2], [255; 4]);
+        r.fill(
+            [x - half - 1, y - half - 1, x + half + 2, y + half + 2],
+            [255; 4],
+        );
         r.fill([x - half, y - half, x + half + 1, y + half + 1], c);
     }
     r

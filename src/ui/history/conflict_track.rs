@@ -54,7 +54,11 @@ pub fn ConflictTrack() -> impl IntoView {
     Effect::new(move |_| {
         state.project.track();
         crate::ui::state::after_next_frame(move || {
-            counts.set(state.project.with_untracked(|p| counts_per_version(&p.history)));
+            counts.set(
+                state
+                    .project
+                    .with_untracked(|p| counts_per_version(&p.history)),
+            );
         });
     });
     let shape = Memo::new(move |_| {

@@ -1,6 +1,6 @@
 //! Pointer input on the map canvas: drag the background to pan, scroll to zoom about the
-//! pointer, drag a room to move it, click a room to select it (on a rasterised map, the room
-//! under the pointer is found by its box).
+//! pointer, drag a room to move it, click a room to select it (on a rasterised map a press
+//! always pans, and a click selects the room found near the pointer by its box).
 
 use crate::ui::AppState;
 use crate::view::camera::Camera;
@@ -15,8 +15,10 @@ type Pair = (f64, f64);
 /// What a pressed pointer is doing.
 #[derive(Debug, Clone, Copy)]
 enum Gesture {
-    /// Moving the view; the last pointer position in pixels.
-    Pan((f64, f64)),
+    /// Moving the view; the last pointer position in pixels, and the room a release without
+    /// moving selects (on the bitmap, where rooms are no elements: a press there pans, so that
+    /// a map of dots a few pixels apart can be dragged at all).
+    Pan((f64, f64), Option<u32>),
     /// Moving a room: its id, the grab offset in drawing units, and whether it moved yet.
     Room(u32, (f64, f64), bool),
 }
@@ -80,8 +82,7 @@ impl CanvasInput {
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .and_then(|el| el.closest("[data-room-id]").ok().flatten())
             .and_then(|el| el.get_attribute("data-room-id"))
-            .and_then(|id| id.parse::<u32>().ok())
-            .or_else(|| self.raster_room(p, size));
+            .and_then(|id| id.parse::<u32>().ok());
         let gesture = match room {
             Some(id) => {
                 let centre = self
@@ -91,7 +92,7 @@ impl CanvasInput {
                 let Some((x, y)) = centre else { return };
                 Gesture::Room(id, (x - p.0, y - p.1), false)
             }
-            None => Gesture::Pan(px),
+            None => Gesture::Pan(px, self.raster_room(p, size)),
         };
         if let Some(el) = self.canvas.get_untracked() {
             let _ = el.set_pointer_capture(ev.pointer_id());
@@ -120,13 +121,13 @@ impl CanvasInput {
             return;
         };
         match g {
-            Gesture::Pan(last) => {
+            Gesture::Pan(last, _) => {
                 let s = self.state.camera.get_untracked().scale(size);
                 stop_following(self.state);
                 self.state
                     .camera
                     .update(|c| *c = c.pan((last.0 - px.0) / s, (last.1 - px.1) / s));
-                self.gesture.set_value(Some(Gesture::Pan(px)));
+                self.gesture.set_value(Some(Gesture::Pan(px, None)));
             }
             Gesture::Room(id, off, _) => {
                 let spot = ((p.0 + off.0) / CELL, (p.1 + off.1) / CELL);
@@ -141,7 +142,9 @@ impl CanvasInput {
 
     /// Release: a room pressed without moving is selected (or unselected).
     pub fn up(&self, _: &web_sys::PointerEvent) {
-        if let Some(Gesture::Room(id, _, false)) = self.gesture.get_value() {
+        if let Some(Gesture::Room(id, _, false) | Gesture::Pan(_, Some(id))) =
+            self.gesture.get_value()
+        {
             self.state.selected_conflict.set(None);
             self.state
                 .selected_room

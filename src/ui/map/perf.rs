@@ -1,7 +1,7 @@
-//! Timing marks for the speed checks: `performance.mark("map-drawn")` after each canvas update
-//! (and `project-saved` after each save), and the last duration of each stage (snapshot,
-//! layout, draw, dom) in `globalThis.maprepairPerf`, which the end-to-end speed script reads.
-//! No-ops off the browser.
+//! Timing marks for the speed checks: `performance.mark("map-drawn")` after each canvas update,
+//! `map-shown` at the start of the frame that shows it, and `project-saved` after each save;
+//! and the last duration of each stage (snapshot, layout, draw, dom, raster, minimap, save) in
+//! `globalThis.maprepairPerf`, which the end-to-end speed scripts read. No-ops off the browser.
 
 /// Milliseconds since navigation (0 off the browser).
 pub fn now() -> f64 {
@@ -44,9 +44,12 @@ pub fn record(stage: &str, start: f64) {
     }
 }
 
-/// Marks that the map was just drawn.
+/// Marks that the map was just drawn (`map-drawn`), and when the next frame starts, which
+/// shows it (`map-shown`): the browser tests time a map's opening to that frame.
 pub fn mark_drawn() {
     mark("map-drawn");
+    #[cfg(target_arch = "wasm32")]
+    leptos::prelude::request_animation_frame(|| mark("map-shown"));
 }
 
 /// Adds a performance mark (`map-drawn`, `project-saved`) the browser tests wait for.
