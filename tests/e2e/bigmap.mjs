@@ -17,7 +17,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { check, expectEqual, run, savedProject, shot, watchProblems } from './harness.mjs';
+import { check, expectEqual, panZoomFps, run, savedProject, shot, watchProblems } from './harness.mjs';
 
 const SIZES = (process.env.BIGMAP_SIZES ?? '2000,20000,100000').split(',').filter(Boolean).map(Number);
 const LOAD_TIMEOUT_MS = 120_000;
@@ -41,26 +41,6 @@ function latticeEdges(rooms) {
   }
   return { text: JSON.stringify(recs), rooms: W * H };
 }
-
-/** Frames per second while the map is panned and zoomed by pointer and wheel events. */
-const PAN_ZOOM = `async () => {
-  const frame = document.querySelector('.map-frame');
-  const r = frame.getBoundingClientRect();
-  const at = { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true, cancelable: true };
-  const frames = 90;
-  const t0 = performance.now();
-  for (let i = 0; i < frames; i++) {
-    if (i % 3 === 2) {
-      frame.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerId: 1 }));
-      frame.dispatchEvent(new PointerEvent('pointermove', { ...at, clientX: at.clientX + 12, pointerId: 1 }));
-      frame.dispatchEvent(new PointerEvent('pointerup', { ...at, pointerId: 1 }));
-    } else {
-      frame.dispatchEvent(new WheelEvent('wheel', { ...at, deltaY: i < frames / 2 ? -40 : 40 }));
-    }
-    await new Promise((res) => requestAnimationFrame(() => res()));
-  }
-  return (frames * 1000) / (performance.now() - t0);
-}`;
 
 const figures = [];
 
@@ -136,7 +116,7 @@ await run(async (context, url) => {
         if (await page.locator('[data-testid="room"] text').count() < 1) throw new Error('no names');
         if (rooms > 4000 && !(await id('minimap').isVisible())) throw new Error('no minimap while part of the map is out of view');
       });
-      row.fps_near = await page.evaluate(`(${PAN_ZOOM})()`);
+      row.fps_near = await panZoomFps(page, '.map-frame', 40);
       await rest();
 
       await check(`${rooms} rooms: the minimap moves the view`, async () => {
@@ -163,7 +143,7 @@ await run(async (context, url) => {
         if (rooms <= 4000 && s.elements !== rooms) throw new Error(`${s.elements} room elements of ${rooms}`);
       });
       await shot(page, `bigmap-${size}-fit`);
-      row.fps_far = await page.evaluate(`(${PAN_ZOOM})()`);
+      row.fps_far = await panZoomFps(page, '.map-frame', 40);
       await rest();
 
       if (rooms > 4000) {

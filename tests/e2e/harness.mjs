@@ -139,3 +139,29 @@ export function savedTexts(page) {
     };
   }));
 }
+
+/**
+ * Frames per second while the element `selector` is panned and zoomed by pointer and wheel
+ * events, one gesture a frame for 90 frames: two wheel steps of `delta` (in for the first half,
+ * out for the second), then a 12-pixel drag, in turn.
+ */
+export function panZoomFps(page, selector, delta) {
+  return page.evaluate(async ([sel, step]) => {
+    const el = document.querySelector(sel);
+    const r = el.getBoundingClientRect();
+    const at = { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true, cancelable: true };
+    const frames = 90;
+    const t0 = performance.now();
+    for (let i = 0; i < frames; i++) {
+      if (i % 3 === 2) {
+        el.dispatchEvent(new PointerEvent('pointerdown', { ...at, pointerId: 1 }));
+        el.dispatchEvent(new PointerEvent('pointermove', { ...at, clientX: at.clientX + 12, pointerId: 1 }));
+        el.dispatchEvent(new PointerEvent('pointerup', { ...at, pointerId: 1 }));
+      } else {
+        el.dispatchEvent(new WheelEvent('wheel', { ...at, deltaY: i < frames / 2 ? -step : step }));
+      }
+      await new Promise((res) => requestAnimationFrame(() => res()));
+    }
+    return (frames * 1000) / (performance.now() - t0);
+  }, [selector, delta]);
+}
