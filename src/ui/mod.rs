@@ -79,6 +79,7 @@ pub fn App() -> impl IntoView {
     }
     io::storage::use_autosave(state);
     modules::llm_slot::provide_llm_loader(state);
+    modules::force_layout::follow(state);
     history::playback::use_playback(state);
     history::keys::use_arrow_keys(state);
     let dragging = RwSignal::new(false);

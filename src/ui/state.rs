@@ -3,9 +3,10 @@
 //! this handle with `expect_context::<AppState>()`; every write goes through one of its methods
 //! or a single `update`, and the domain does the work.
 
-use crate::domain::layout::{force, grid, Floors, Layout};
+use crate::domain::layout::{force, grid, Floors, Layout, FORCE_SEED};
 use crate::domain::Project;
 use crate::ui::map::perf;
+use crate::ui::modules::force_layout;
 use crate::ui::map::route_finder::{answer, RouteAnswer, RouteEnds};
 use crate::ui::repair::session::RepairRun;
 use crate::view::camera::Camera;
@@ -161,7 +162,14 @@ impl AppState {
                 let lattice = grid(&s.map, &s.analysis.geometry, floors.get());
                 let l = match layout_mode.get() {
                     LayoutMode::Grid => lattice,
-                    LayoutMode::Force => force(&s.map, 0x5eed, Some(&lattice)),
+                    // A big map is laid out in the worker; its grid is shown meanwhile.
+                    LayoutMode::Force if force_layout::in_worker(&s) => {
+                        match force_layout::made_for(&s, floors.get()) {
+                            Some(made) => return made,
+                            None => lattice,
+                        }
+                    }
+                    LayoutMode::Force => force(&s.map, FORCE_SEED, Some(&lattice)),
                 };
                 perf::record("layout", t);
                 Arc::new(l)
