@@ -143,9 +143,9 @@ pub(super) fn simulate(
 #[cfg(test)]
 mod tests {
     use super::super::{force, force_with, grid, Floors, ALL_PAIRS_LIMIT};
-    use crate::domain::progress::Stage;
     use crate::domain::analysis::Geometry;
     use crate::domain::lattice::lattice;
+    use crate::domain::progress::Stage;
 
     /// A map past the all-pairs limit lays out the same every time, every room placed, and
     /// linked rooms stay about a cell apart (the relaxation keeps the lattice's shape).
@@ -180,7 +180,9 @@ mod tests {
         let told = force_with(map, 3, Some(&start), &mut |p| seen.push(p));
         assert_eq!(told, force(map, 3, Some(&start)));
         assert!(seen.len() >= 3, "{seen:?}");
-        assert!(seen.iter().all(|p| p.stage == Stage::LayingOut && p.done < p.total));
+        assert!(seen
+            .iter()
+            .all(|p| p.stage == Stage::LayingOut && p.done < p.total));
         assert!(seen.windows(2).all(|w| w[0].done < w[1].done));
         assert_eq!(seen[0].done, 0);
     }
