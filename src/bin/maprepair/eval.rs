@@ -16,7 +16,7 @@ use crate::automap::load_hints;
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::ceiling::unshown;
 use maprepair::domain::automap::clean::referenced_steps;
-use maprepair::domain::automap::{automap, clean_walkthrough, Automap, Hints};
+use maprepair::domain::automap::{automap_with, clean_walkthrough, Automap, Hints, Rules};
 use maprepair::domain::eval::{align_names, score, truth_arrivals, PairRule, Score};
 use maprepair::domain::formats::{
     observed_records, parse_edge_list, parse_walkthrough, EdgeRecord,
@@ -69,6 +69,17 @@ pub fn automap_game(
     cleaned: bool,
     hints: bool,
 ) -> Result<Automap, CliError> {
+    automap_game_with(gt, game, cleaned, hints, &Rules::all())
+}
+
+/// [`automap_game`] with only the given rules in force.
+pub fn automap_game_with(
+    gt: &Path,
+    game: &str,
+    cleaned: bool,
+    hints: bool,
+    rules: &Rules,
+) -> Result<Automap, CliError> {
     let wpath = game_file(gt, game, "walkthrough");
     let mut steps = parse_walkthrough(&read(&wpath)?, &wpath.display().to_string())?;
     if cleaned {
@@ -84,7 +95,7 @@ pub fn automap_game(
     } else {
         Hints::default()
     };
-    Ok(automap(game, &steps, &hints))
+    Ok(automap_with(game, &steps, &hints, rules))
 }
 
 pub fn built_records(dir: &Path, game: &str) -> Result<Option<Vec<EdgeRecord>>, CliError> {
@@ -108,8 +119,9 @@ pub fn mean(rows: &[(String, Score)], f: impl Fn(&Score) -> f64) -> f64 {
 #[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
 pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
     // clap makes --transcripts exclusive with the rest, and --gt required without it.
+    let rules = Rules::without(&args.without).map_err(|e| CliError::Usage(e.to_string()))?;
     if let Some(dir) = &args.transcripts {
-        return crate::eval_transcripts::run(dir, format);
+        return crate::eval_transcripts::run(dir, &rules, format);
     }
     let Some(gt) = args.gt.as_deref() else {
         return Err(CliError::Usage("eval needs --gt or --transcripts".into()));
@@ -150,7 +162,7 @@ pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
             None => {
                 let cleaned = args.automap == Some(Walkthroughs::Clean);
                 let start = std::time::Instant::now();
-                let a = automap_game(gt, &game, cleaned, hints)?;
+                let a = automap_game_with(gt, &game, cleaned, hints, &rules)?;
                 automap_seconds += start.elapsed().as_secs_f64();
                 let records = a.project.edge_records();
                 if align {

@@ -100,6 +100,7 @@ pub mod naming;
 pub mod placement;
 pub mod reread;
 pub mod roster;
+pub mod rules;
 pub mod title;
 pub mod tracker;
 pub mod weights;
@@ -107,6 +108,7 @@ pub mod weights;
 pub use clean::{clean_walkthrough, write_walkthrough};
 pub use conventions::Conventions;
 pub use gazetteer::Gazetteer;
+pub use rules::{Rules, UnknownRule, RULES};
 
 use super::direction::Direction;
 use super::draft::Draft;
@@ -192,11 +194,23 @@ fn every_step_moves(steps: &[Step]) -> bool {
 /// # Complexity
 /// O(S · C · (V + E) log V) for S steps and C candidates per ambiguous step.
 pub fn automap(name: &str, steps: &[Step], hints: &Hints) -> Automap {
+    automap_with(name, steps, hints, &Rules::all())
+}
+
+/// [`automap`] with only the [`Rules`] given in force: what a rule is worth is measured by
+/// switching it off.
+///
+/// # Complexity
+/// As [`automap`].
+pub fn automap_with(name: &str, steps: &[Step], hints: &Hints, rules: &Rules) -> Automap {
     let gaz = Gazetteer::new(&hints.locations);
     // The reader sees each reply in the plain form this transcript's conventions give it; the
     // commits keep the text as written.
-    let plain = Conventions::learn(steps).normalize(steps, &hints.actions);
+    let plain = Conventions::learn(steps)
+        .with_listed(&hints.locations)
+        .normalize(steps, &hints.actions);
     let mut tracker = Tracker::new(&gaz, &hints.actions, every_step_moves(&plain));
+    tracker.rules = rules.clone();
     tracker.survey(&plain);
     for (i, s) in plain.iter().enumerate() {
         tracker.observe(i, s);

@@ -37,6 +37,9 @@ impl Tracker<'_> {
     /// it. Up and down count for nothing here: a reply speaks of them through things ("wind
     /// coming down the chimney") as often as through ways.
     pub(super) fn cannot_be_slot(&self, s: RoomId, seen: &Seen) -> bool {
+        if !self.rules.on("cannot-be-slot") {
+            return false;
+        }
         // Some games leave a blank line between a title and its description.
         let text = if seen.desc_text.is_empty() {
             &seen.below
@@ -62,6 +65,9 @@ impl Tracker<'_> {
     /// True when `from`'s description says this compass way climbs (or descends) and `to`'s says
     /// its way back does the same ([`slope`]): the two cannot be joined this way.
     pub(super) fn same_slope(&self, from: RoomId, to: RoomId, label: &Label) -> bool {
+        if !self.rules.on("same-slope") {
+            return false;
+        }
         let Some(way) = label.direction().filter(|d| d.is_level()) else {
             return false;
         };
@@ -115,7 +121,7 @@ impl Tracker<'_> {
             }
             // Games print a room's description on the first visit only: a title shown bare is
             // a room already seen. Without a list of names, that is the only word on it.
-            if out.is_empty() || seen.desc.is_telling() {
+            if out.is_empty() || (seen.desc.is_telling() && !self.event_under_title(&out, seen)) {
                 out.push(Cand {
                     room: None,
                     place: None,
@@ -157,6 +163,30 @@ impl Tracker<'_> {
                 text,
             })
             .collect()
+    }
+
+    /// True when the text under a known title is no room's description but what happens there
+    /// ("Deep Ford" / "A huge dead dragon is lying half blocking the stream."): the rooms met
+    /// under this title were described in words of the title ("You are fording the stream at a
+    /// deep but not impossible spot."), and this text holds none of them. A room that shares
+    /// its title with another is described as what the title names ("This is a dimly lit
+    /// forest", "a maze of twisty little passages"), so such a text shows a room already met.
+    pub(super) fn event_under_title(&self, known: &[Cand], seen: &Seen) -> bool {
+        if !self.rules.on("title-words") {
+            return false;
+        }
+        let title: Vec<String> = words(&seen.shown)
+            .into_iter()
+            .filter(|w| Direction::from_word(w).is_none() && !w.chars().all(|c| c.is_ascii_digit()))
+            .collect();
+        if title.is_empty() || seen.desc.coverage(&title) > 0.0 {
+            return false;
+        }
+        known.iter().filter_map(|c| c.room).any(|r| {
+            self.info(r)
+                .and_then(|i| i.desc.as_ref())
+                .is_some_and(|d| d.coverage(&title) > 0.0)
+        })
     }
 
     /// Scores a destination candidate for a move `cur --label-->`.
@@ -306,6 +336,9 @@ impl Tracker<'_> {
     /// one title share their stock phrases ("To one side, a water fountain hums quietly."),
     /// not their own. It must lead the next candidate by [`TOLD_LEAD`].
     pub(super) fn told_by_words(&self, cands: &[Cand], seen: &Seen) -> Option<RoomId> {
+        if !self.rules.on("told-by-words") {
+            return None;
+        }
         use std::collections::{BTreeMap, BTreeSet};
         if seen.desc.is_telling() {
             return None;

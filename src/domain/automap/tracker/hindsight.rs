@@ -690,8 +690,10 @@ impl Tracker<'_> {
     /// Runs hindsight ([`HINDSIGHT`]), then names the rooms: a final name per tracker room
     /// (`None` for a room that could not be named).
     pub fn finish(&mut self, steps: &[Step]) -> Vec<Option<String>> {
-        for (_, stage) in HINDSIGHT {
-            stage(self, steps);
+        for (name, stage) in HINDSIGHT {
+            if self.rules.on(name) {
+                stage(self, steps);
+            }
         }
         self.name_rooms()
     }

@@ -17,6 +17,9 @@ impl Tracker<'_> {
     /// before): a dead end is left by the way the player came, so a move another way started
     /// elsewhere. Up and down stay open, as with [`sole_ways`] (a trapdoor, a chimney).
     pub(super) fn dead_end_bars(&self, r: RoomId, label: &Label) -> bool {
+        if !self.rules.on("dead-end") {
+            return false;
+        }
         let Some(d) = label.direction().filter(|d| d.is_level()) else {
             return false;
         };
@@ -50,7 +53,8 @@ impl Tracker<'_> {
         let mut named_back = None;
         let mut inside = None;
         // "You're not sure which direction is which.": the move started here, wherever it led.
-        let scrambled = seen.as_ref().is_some_and(|x| is_disoriented(&x.lead));
+        let scrambled =
+            self.rules.on("scrambled") && seen.as_ref().is_some_and(|x| is_disoriented(&x.lead));
         let dst = match seen {
             Some(seen) => {
                 origin = self.origin_named_before(&seen);
@@ -86,7 +90,11 @@ impl Tracker<'_> {
                 // up or down, in the dark, if it is still unnamed.
                 let slot = slot.or_else(|| {
                     let vertical = label.vector().is_some_and(|v| v[2] != 0);
-                    if c.room.is_some() || c.group.is_some() || !vertical || seen.desc.is_telling()
+                    if !self.rules.on("dark-vertical")
+                        || c.room.is_some()
+                        || c.group.is_some()
+                        || !vertical
+                        || seen.desc.is_telling()
                     {
                         return None;
                     }
@@ -255,7 +263,10 @@ impl Tracker<'_> {
             // A transcript of moves only keeps each exit's first walk (a cleaned walkthrough):
             // a way out of the current room already walked to elsewhere is not walked again
             // here, so the steps that led elsewhere were skipped.
-            if self.all_moves && target(&self.map, c, label).is_some_and(|t| t != dst) {
+            if self.all_moves
+                && self.rules.on("first-walk")
+                && target(&self.map, c, label).is_some_and(|t| t != dst)
+            {
                 s -= BREAK_SLOT;
             }
             // The exits the game listed here (last time shown, else on any visit) do not
