@@ -265,6 +265,9 @@ mod tests {
         assert!(!looks_like_title("Sitting on the table is:"));
         assert!(!looks_like_title("A quantity of water"));
         assert!(looks_like_title("The Troll Room"));
+        // A prompt in brackets is a sentence, frame or not.
+        assert!(!looks_like_title("[Press any key to continue.]"));
+        assert!(looks_like_title("[Kitchen]"));
     }
 
     #[test]

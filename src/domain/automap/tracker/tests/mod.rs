@@ -4,10 +4,15 @@
 
 mod move_starts;
 
-use crate::domain::automap::{automap, Automap, Hints};
+use crate::domain::automap::{automap_with, Automap, Hints, Rules};
 use crate::domain::formats::Step;
 
 fn run(steps: &[(&str, &str)], names: &[&str]) -> Automap {
+    run_with(steps, names, &Rules::all())
+}
+
+/// [`run`] with only the given rules in force.
+fn run_with(steps: &[(&str, &str)], names: &[&str], rules: &Rules) -> Automap {
     let steps: Vec<Step> = steps
         .iter()
         .enumerate()
@@ -21,7 +26,7 @@ fn run(steps: &[(&str, &str)], names: &[&str]) -> Automap {
         locations: names.iter().map(|s| s.to_string()).collect(),
         actions: Vec::new(),
     };
-    automap("test", &steps, &hints)
+    automap_with("test", &steps, &hints, rules)
 }
 
 /// Asserts the map has the move, showing every step's reading when it does not.
@@ -597,4 +602,58 @@ fn undo_takes_the_player_back_and_again_repeats_the_move() {
     assert_move(&built, "cave", "north", "tunnel");
     assert_move(&built, "tunnel", "north", "cavern");
     assert_move(&built, "cave", "east", "grotto");
+}
+
+#[test]
+fn what_happens_under_a_known_title_is_not_a_second_room_of_that_title() {
+    // No list: the title names the room, and a new text under a known title is a new room of
+    // that title only if it describes one. "A huge dead dragon…" holds none of the words
+    // "Deep Ford" was described in ("fording"): it shows the ford met before, not a second
+    // one, wherever the lattice puts it. A second forest described as a forest is a second
+    // room.
+    let steps = [
+        (
+            "north",
+            "Deep Ford\nYou are fording the stream at a deep spot. A ledge is north.",
+        ),
+        (
+            "north",
+            "Ledge\nYou are on a narrow ledge above the stream.",
+        ),
+        ("west", "End of Ledge\nThe ledge ends here."),
+        // The steps back east and down were left out: nothing but the text tells the room.
+        (
+            "south",
+            "Deep Ford\nA huge dead dragon is lying half blocking the stream.",
+        ),
+        (
+            "west",
+            "Forest\nThis is a forest, with trees in all directions.",
+        ),
+        (
+            "west",
+            "Forest\nThis is a dimly lit forest, with large trees all around.",
+        ),
+    ];
+    let built = run(&steps, &[]);
+    let fords = built
+        .project
+        .history
+        .head()
+        .rooms()
+        .filter(|r| r.name.starts_with("Deep Ford"))
+        .count();
+    assert_eq!(fords, 1, "{:#?}", built.steps);
+    assert_move(&built, "Deep Ford", "west", "Forest");
+    assert_move(&built, "Forest", "west", "Forest (2)");
+    // With the rule switched off, the dragon's text makes a second ford.
+    let off = run_with(&steps, &[], &Rules::without(&["title-words"]).unwrap());
+    let fords = off
+        .project
+        .history
+        .head()
+        .rooms()
+        .filter(|r| r.name.starts_with("Deep Ford"))
+        .count();
+    assert_eq!(fords, 2, "{:#?}", off.steps);
 }
