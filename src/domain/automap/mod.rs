@@ -8,7 +8,9 @@
 //! * [`conventions`] — before anything is read, what this transcript's text does, learned from
 //!   the transcript itself (how it frames a title, its exits lines, a posture after a title,
 //!   the exit the game says it took): the reader sees every reply in that plain form;
-//! * [`movement`] — did the action try to move the player, and was it refused?
+//! * [`movement`] — did the action try to move the player, and was it refused? In a
+//!   transcript of moves only, [`refusals`] learns the game's own refusal lines from it;
+//! * [`rules`] — the named rules, each of which can be switched off to measure it;
 //! * [`title`] and [`gazetteer`] — which room does the reply show (a title line, a listed name,
 //!   darkness)?
 //! * [`identity`] — which of several same-titled rooms is it, by memory of earlier moves, the
@@ -101,6 +103,7 @@ pub mod misfit;
 pub mod movement;
 pub mod naming;
 pub mod placement;
+pub mod refusals;
 pub mod reread;
 pub mod roster;
 pub mod rules;
@@ -212,8 +215,14 @@ pub fn automap_with(name: &str, steps: &[Step], hints: &Hints, rules: &Rules) ->
     let plain = Conventions::learn(steps)
         .with_listed(&hints.locations)
         .normalize(steps, &hints.actions);
-    let mut tracker = Tracker::new(&gaz, &hints.actions, every_step_moves(&plain));
+    let all_moves = every_step_moves(&plain);
+    let mut tracker = Tracker::new(&gaz, &hints.actions, all_moves);
     tracker.rules = rules.clone();
+    // Where other commands stand between the moves, a move that shows no room was refused
+    // anyway: the learned lines matter only in a transcript of moves.
+    if all_moves && rules.on("learned-refusals") {
+        tracker.refusals = refusals::learn_refusals(&plain, &hints.actions);
+    }
     tracker.survey(&plain);
     for (i, s) in plain.iter().enumerate() {
         tracker.observe(i, s);

@@ -214,6 +214,8 @@ pub struct Tracker<'a> {
     described: Vec<bool>,
     /// The rules in force (all, unless one is switched off to measure it).
     pub rules: Rules,
+    /// This transcript's own refusal lines ([`super::refusals`]), as keys.
+    pub refusals: std::collections::HashSet<String>,
 }
 
 /// How a note says that the text or a way back vouches for a move's start.
@@ -244,6 +246,7 @@ impl<'a> Tracker<'a> {
             leads: Vec::new(),
             described: Vec::new(),
             rules: Rules::all(),
+            refusals: std::collections::HashSet::new(),
         }
     }
 

@@ -6,6 +6,7 @@ use super::text_cues::{listed_exits, listed_ways, mentions, says_dead_end, the_o
 use super::{Outcome, RoomInfo, Seen, SlotKind, Tracker, FIRM_MARK};
 use crate::domain::automap::identity::{has_exit, joined, local_conflicts, target};
 use crate::domain::automap::movement::{is_disoriented, is_refusal};
+use crate::domain::automap::refusals::refusal_key;
 use crate::domain::automap::title::is_dark;
 use crate::domain::automap::weights::{BREAK_BACK, BREAK_POSITION, BREAK_SLOT, W_CONFLICT};
 use crate::domain::direction::Label;
@@ -124,7 +125,8 @@ impl Tracker<'_> {
             }
             None => {
                 let dark = is_dark(obs);
-                if !dark && (is_refusal(obs) || !self.all_moves) {
+                let learned = || self.refusals.contains(&refusal_key(obs));
+                if !dark && (is_refusal(obs) || !self.all_moves || learned()) {
                     return self.no_move(index, "the move was refused or showed no room");
                 }
                 // A room this very move is known to reach: this way from here, or the way

@@ -657,3 +657,34 @@ fn what_happens_under_a_known_title_is_not_a_second_room_of_that_title() {
         .count();
     assert_eq!(fords, 2, "{:#?}", off.steps);
 }
+
+#[test]
+fn a_line_learned_as_the_games_refusal_is_a_move_that_went_nowhere() {
+    // A walk of moves only: every step is taken to be a move, so a reply that shows no room
+    // would be a room with no title, unless the transcript shows the line is its refusal (it
+    // turns back moves two ways in the garden and in the orchard).
+    let steps = [
+        ("north", "Garden\nA walled garden."),
+        ("east", "The hedge is too thick."),
+        ("west", "The hedge is too thick."),
+        ("north", "Orchard\nApple trees in rows."),
+        ("east", "The hedge is too thick."),
+        ("north", "The hedge is too thick."),
+        ("west", "Pond\nA still pond."),
+    ];
+    let built = run(&steps, &[]);
+    assert_move(&built, "Garden", "north", "Orchard");
+    assert_move(&built, "Orchard", "west", "Pond");
+    let unseen = |a: &Automap| {
+        a.project
+            .history
+            .head()
+            .rooms()
+            .filter(|r| r.name.starts_with("Unknown room"))
+            .count()
+    };
+    // The one unseen room is where the walk began.
+    assert_eq!(unseen(&built), 1, "{:#?}", built.steps);
+    let off = run_with(&steps, &[], &Rules::without(&["learned-refusals"]).unwrap());
+    assert!(unseen(&off) > 1, "{:#?}", off.steps);
+}
