@@ -7,7 +7,7 @@
 
 use crate::args::Format;
 use crate::automap::{load_hints, load_steps};
-use crate::eval::{game_file, games_having, mean, truth};
+use crate::games::{game_file, games_having, mean, truth};
 use crate::{emit, CliError};
 use maprepair::domain::automap::{automap_with, Rules};
 use maprepair::domain::eval::{score, PairRule, Score};
@@ -88,11 +88,12 @@ fn row(name: &str, a: &Value, b: &Value) -> String {
     )
 }
 
-/// Runs `eval --transcripts DIR`.
-pub fn run(dir: &Path, rules: &Rules, format: Format) -> Result<(), CliError> {
+/// Runs `eval --transcripts DIR [--without RULE]…`.
+pub fn run(dir: &Path, without_rules: &[String], format: Format) -> Result<(), CliError> {
+    let rules = Rules::without(without_rules).map_err(|e| CliError::Usage(e.to_string()))?;
     let games = transcript_games(dir)?;
-    let without = pass(dir, &games, false, rules)?;
-    let with = pass(dir, &games, true, rules)?;
+    let without = pass(dir, &games, false, &rules)?;
+    let with = pass(dir, &games, true, &rules)?;
     let out = json!({
         "rule": PairRule::Closed,
         "source": format!("transcripts:{}", dir.display()),
