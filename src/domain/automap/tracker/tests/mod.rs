@@ -38,6 +38,17 @@ fn assert_move(built: &Automap, src: &str, action: &str, dst: &str) {
     );
 }
 
+/// How many rooms of the map have a name that starts so ("Forest", "Forest (2)").
+fn rooms_named(built: &Automap, prefix: &str) -> usize {
+    built
+        .project
+        .history
+        .head()
+        .rooms()
+        .filter(|r| r.name.starts_with(prefix))
+        .count()
+}
+
 fn has_move(built: &Automap, src: &str, action: &str, dst: &str) -> bool {
     built
         .project
@@ -636,26 +647,12 @@ fn what_happens_under_a_known_title_is_not_a_second_room_of_that_title() {
         ),
     ];
     let built = run(&steps, &[]);
-    let fords = built
-        .project
-        .history
-        .head()
-        .rooms()
-        .filter(|r| r.name.starts_with("Deep Ford"))
-        .count();
-    assert_eq!(fords, 1, "{:#?}", built.steps);
+    assert_eq!(rooms_named(&built, "Deep Ford"), 1, "{:#?}", built.steps);
     assert_move(&built, "Deep Ford", "west", "Forest");
     assert_move(&built, "Forest", "west", "Forest (2)");
     // With the rule switched off, the dragon's text makes a second ford.
     let off = run_with(&steps, &[], &Rules::without(&["title-words"]).unwrap());
-    let fords = off
-        .project
-        .history
-        .head()
-        .rooms()
-        .filter(|r| r.name.starts_with("Deep Ford"))
-        .count();
-    assert_eq!(fords, 2, "{:#?}", off.steps);
+    assert_eq!(rooms_named(&off, "Deep Ford"), 2, "{:#?}", off.steps);
 }
 
 #[test]
@@ -675,14 +672,7 @@ fn a_line_learned_as_the_games_refusal_is_a_move_that_went_nowhere() {
     let built = run(&steps, &[]);
     assert_move(&built, "Garden", "north", "Orchard");
     assert_move(&built, "Orchard", "west", "Pond");
-    let unseen = |a: &Automap| {
-        a.project
-            .history
-            .head()
-            .rooms()
-            .filter(|r| r.name.starts_with("Unknown room"))
-            .count()
-    };
+    let unseen = |a: &Automap| rooms_named(a, "Unknown room");
     // The one unseen room is where the walk began.
     assert_eq!(unseen(&built), 1, "{:#?}", built.steps);
     let off = run_with(&steps, &[], &Rules::without(&["learned-refusals"]).unwrap());
