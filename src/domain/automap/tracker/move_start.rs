@@ -95,7 +95,7 @@ impl Tracker<'_> {
                         || c.room.is_some()
                         || c.group.is_some()
                         || !vertical
-                        || seen.desc.is_telling()
+                        || !seen.desc.words.is_empty()
                     {
                         return None;
                     }
