@@ -87,7 +87,9 @@ impl Tracker<'_> {
             .is_some_and(|text| mentions(text, label))
     }
 
-    pub(super) fn candidates(&self, seen: &Seen) -> Vec<Cand> {
+    /// The rooms a reply may show. `from` is the room a move left (`None` for a step that is
+    /// no move).
+    pub(super) fn candidates(&self, seen: &Seen, from: Option<RoomId>) -> Vec<Cand> {
         if self.gaz.is_empty() {
             let key = title_key(&seen.shown);
             let mut out: Vec<Cand> = self
@@ -121,7 +123,10 @@ impl Tracker<'_> {
             }
             // Games print a room's description on the first visit only: a title shown bare is
             // a room already seen. Without a list of names, that is the only word on it.
-            if out.is_empty() || (seen.desc.is_telling() && !self.event_under_title(&out, seen)) {
+            if out.is_empty()
+                || (seen.desc.is_telling() && !self.event_under_title(&out, seen))
+                || self.next_alike(&out, seen, from)
+            {
                 out.push(Cand {
                     room: None,
                     place: None,
@@ -163,6 +168,25 @@ impl Tracker<'_> {
                 text,
             })
             .collect()
+    }
+
+    /// True when a move leaves one of a title's rooms and the reply shows the same title with
+    /// other listed exits: the rooms of a maze share a title and a one-line description ("Maze"
+    /// / "You're in a maze of pits."), and the exits the game lists ("Obvious exits: North,
+    /// South, East, Down." then "West, Up.") are what tells the room reached from the room
+    /// left. A room whose listed exits change over the game (a tree cut down) is met again from
+    /// elsewhere, not from itself.
+    pub(super) fn next_alike(&self, known: &[Cand], seen: &Seen, from: Option<RoomId>) -> bool {
+        if !self.rules.on("next-alike") {
+            return false;
+        }
+        let Some(f) = from.filter(|&f| known.iter().any(|c| c.room == Some(f))) else {
+            return false;
+        };
+        match (self.info(f).and_then(|i| i.exits.as_ref()), &seen.exits) {
+            (Some(a), Some(b)) => a != b,
+            _ => false,
+        }
     }
 
     /// True when the text under a known title is no room's description but what happens there
@@ -416,7 +440,7 @@ impl Tracker<'_> {
         let Some(seen) = seen.filter(|s| s.kind <= MatchKind::Base) else {
             return stay("not a move; the room is unchanged".into(), self.cur);
         };
-        let cands = self.candidates(&seen);
+        let cands = self.candidates(&seen, None);
         // Without a list of rooms, a title-like line in the reply to a non-move is a room only
         // if the room is known or described.
         if self.gaz.is_empty() && cands.len() == 1 && !seen.desc.is_telling() && self.cur.is_some()

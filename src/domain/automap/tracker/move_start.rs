@@ -59,7 +59,7 @@ impl Tracker<'_> {
         let dst = match seen {
             Some(seen) => {
                 origin = self.origin_named_before(&seen);
-                let cands = self.candidates(&seen);
+                let cands = self.candidates(&seen, cur);
                 let Some(i) = self.choose(&cands, &seen, cur, Some(&label), here) else {
                     return self.no_move(index, "no candidate room");
                 };

@@ -678,3 +678,37 @@ fn a_line_learned_as_the_games_refusal_is_a_move_that_went_nowhere() {
     let off = run_with(&steps, &[], &Rules::without(&["learned-refusals"]).unwrap());
     assert!(unseen(&off) > 1, "{:#?}", off.steps);
 }
+
+#[test]
+fn a_move_between_rooms_of_one_title_is_told_by_the_exits_the_game_lists() {
+    // A maze's rooms share a title and a one-line description; the exits the game lists tell
+    // the room reached from the room left. The cavern, met again with fewer exits listed, stays
+    // one room: it is met from elsewhere, not from itself.
+    let maze = |exits: &str| format!("Maze\nYou're in a maze of pits.\n\nObvious exits: {exits}.");
+    let (a, b, c) = (
+        maze("North, Up, Down"),
+        maze("West, Up"),
+        maze("East, South"),
+    );
+    let steps = [
+        (
+            "north",
+            "Cavern\nYou're in a large cavern.\n\nObvious exits: South, Down.",
+        ),
+        ("down", a.as_str()),
+        ("down", b.as_str()),
+        ("west", c.as_str()),
+        ("east", b.as_str()),
+        ("up", a.as_str()),
+        (
+            "up",
+            "Cavern\nYou're in a large cavern.\n\nObvious exits: Down.",
+        ),
+    ];
+    let built = run(&steps, &[]);
+    assert_eq!(rooms_named(&built, "Maze"), 3, "{:#?}", built.steps);
+    assert_eq!(rooms_named(&built, "Cavern"), 1, "{:#?}", built.steps);
+    assert_move(&built, "Cavern", "down", "Maze");
+    let off = run_with(&steps, &[], &Rules::without(&["next-alike"]).unwrap());
+    assert_eq!(rooms_named(&off, "Maze"), 1, "{:#?}", off.steps);
+}
