@@ -87,6 +87,7 @@ pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
     };
     let mut rows: Vec<(String, Score)> = Vec::new();
     let mut unshown_rows: Vec<(usize, usize)> = Vec::new();
+    let mut shown_rows: Vec<Score> = Vec::new();
     let mut missing = Vec::new();
     let mut automap_seconds = 0.0;
     for game in games(gt)? {
@@ -137,21 +138,32 @@ pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
             .collect();
         let found = never_arrived.iter().filter(|n| names.contains(*n)).count();
         unshown_rows.push((never_arrived.len(), found));
+        // The truth's pairs between rooms some kept move arrives in: with no list, the only
+        // pairs `--align` can name both ends of.
+        let between_shown: Vec<_> = t
+            .iter()
+            .filter(|r| {
+                ![&r.src, &r.dst]
+                    .iter()
+                    .any(|n| never_arrived.contains(&n.trim().to_lowercase()))
+            })
+            .cloned()
+            .collect();
+        shown_rows.push(score(&between_shown, &built, rule));
         rows.push((game, score(&t, &built, rule)));
     }
     let total: Score = rows.iter().map(|(_, s)| *s).sum();
     let unshown_all = unshown_rows.iter().map(|u| u.0).sum::<usize>();
     let unshown_found = unshown_rows.iter().map(|u| u.1).sum::<usize>();
-    let shown_recall = {
-        let shown = total.truth_nodes.saturating_sub(unshown_all);
-        let found = total.nodes_found.saturating_sub(unshown_found);
-        if shown == 0 {
-            0.0
-        } else {
-            found as f64 / shown as f64
-        }
-    };
+    let shown_recall = ratio(
+        total.nodes_found.saturating_sub(unshown_found),
+        total.truth_nodes.saturating_sub(unshown_all),
+    );
+    let shown_pairs: Score = shown_rows.iter().copied().sum();
     let mut total_json = total.to_json();
+    total_json["shown_truth_pairs"] = json!(shown_pairs.truth_pairs);
+    total_json["shown_pairs_correct"] = json!(shown_pairs.pairs_correct);
+    total_json["shown_edge_recall"] = json!(shown_pairs.edge_recall());
     total_json["unshown_truth_nodes"] = json!(unshown_all);
     total_json["unshown_nodes_found"] = json!(unshown_found);
     total_json["shown_node_recall"] = json!(shown_recall);
@@ -199,7 +211,13 @@ pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
         }
         s.push_str(&line("TOTAL", &total));
         s.push_str(&format!(
-            "rooms no kept move of the cleaned walkthroughs arrives in (only the location list can name them): {unshown_found} of {unshown_all} named; node recall on the other rooms {shown_recall:.3}\n"
+            "rooms no kept move of the cleaned walkthroughs arrives in (only the location list can name them): {unshown_found} of {unshown_all} named; node recall on the other rooms {shown_recall:.3}; \
+             {} of the {} truth pairs join two of them (edge recall on those {:.3}, \
+             the most any map without a list can reach: {:.3})\n",
+            shown_pairs.truth_pairs,
+            total.truth_pairs,
+            shown_pairs.edge_recall(),
+            ratio(shown_pairs.truth_pairs, total.truth_pairs)
         ));
         s.push_str(&format!(
             "rule {}, {} games ({source}){}",
@@ -217,4 +235,13 @@ pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
         s
     });
     Ok(())
+}
+
+/// `a / b`, 0 when `b` is.
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
 }
