@@ -71,8 +71,10 @@
 //! none of the title's words, where the room met under it was described in them ("Deep Ford",
 //! then "A huge dead dragon is lying half blocking the stream."), tells what happens in the
 //! room met before. On the same 53 cleaned walkthroughs with no list: node recall 0.756, edge
-//! F1 0.665 (names then are titles, so the truth's "forest 2" can never match); with each room
-//! renamed after the truth room it stands for (`--align`), 0.915 / 0.883.
+//! F1 0.664 (names then are titles, so the truth's "forest 2" can never match); with each room
+//! renamed after the truth room it stands for (`--align`), 0.919 / 0.888. Of the truth's 1628
+//! pairs, 134 touch a room no kept move arrives in, which nothing but a list can name: no map
+//! without one passes edge recall 0.918 there; on the other pairs the recall is 0.965.
 //!
 //! When every action of a transcript is a compass move (a cleaned walkthrough), every step is
 //! taken to be a move, as the paper told gpt-4.1; otherwise a direction whose reply shows no
