@@ -2,7 +2,7 @@
 //! interpreter transcript, which the automapper turns into a project. The app's *Open file…*,
 //! its automapper module and the command line all read files through here.
 
-use super::automap::{automap_with, Hints};
+use super::automap::{automap_telling, Hints};
 use super::formats::{detect, parse_edge_list, read_steps, FileKind, FormatError};
 use super::progress::{self, Progress, Stage};
 use super::project::Project;
@@ -46,7 +46,7 @@ pub fn read_import_with(
                 total: text.len(),
             });
             let steps = read_steps(text, file)?;
-            Ok(automap_with(&project_name(file), &steps, &Hints::default(), progress).project)
+            Ok(automap_telling(&project_name(file), &steps, &Hints::default(), progress).project)
         }
     }
 }

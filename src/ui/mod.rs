@@ -86,6 +86,7 @@ pub fn App() -> impl IntoView {
         io::storage::restore_later(state);
     }
     modules::llm_slot::provide_llm_loader(state);
+    modules::force_layout::follow(state);
     history::playback::use_playback(state);
     history::keys::use_arrow_keys(state);
     let dragging = RwSignal::new(false);

@@ -3,10 +3,11 @@
 //! this handle with `expect_context::<AppState>()`; every write goes through one of its methods
 //! or a single `update`, and the domain does the work.
 
-use crate::domain::layout::{force, grid, Floors, Layout};
+use crate::domain::layout::{force, grid, Floors, Layout, FORCE_SEED};
 use crate::domain::Project;
 use crate::ui::map::perf;
 use crate::ui::map::route_finder::{answer, RouteAnswer, RouteEnds};
+use crate::ui::modules::force_layout;
 use crate::ui::repair::session::RepairRun;
 use crate::view::camera::Camera;
 use crate::view::drawing::{draw, Drawing, Marks};
@@ -63,6 +64,11 @@ pub enum Strategy {
 /// Always "changed": the derived values are fresh `Arc`s that are never compared.
 fn fresh<T>(_: Option<&T>, _: Option<&T>) -> bool {
     true
+}
+
+/// "Changed" unless it is the very value it was (a memo that hands back what it had).
+fn unless_same<T>(a: Option<&Arc<T>>, b: Option<&Arc<T>>) -> bool {
+    !matches!((a, b), (Some(a), Some(b)) if Arc::ptr_eq(a, b))
 }
 
 /// Everything the components share. Cheap to copy.
@@ -155,18 +161,31 @@ impl AppState {
         let layout_mode = RwSignal::new(LayoutMode::Grid);
         let floors = RwSignal::new(Floors::Stacked);
         let layout = Memo::new_with_compare(
-            move |_| {
+            move |drawn: Option<&Arc<Layout>>| {
                 let t = perf::now();
                 let s = snapshot.get();
-                let lattice = grid(&s.map, &s.analysis.geometry, floors.get());
-                let l = match layout_mode.get() {
-                    LayoutMode::Grid => lattice,
-                    LayoutMode::Force => force(&s.map, 0x5eed, Some(&lattice)),
+                let (mode, floors) = (layout_mode.get(), floors.get());
+                // A big map's force layout is made in the worker; its grid is shown meanwhile
+                // (the very one drawn already, when it is: nothing is drawn again).
+                let in_worker = mode == LayoutMode::Force && force_layout::in_worker(&s);
+                if let Some(made) = in_worker
+                    .then(|| force_layout::made_for(&s, floors))
+                    .flatten()
+                {
+                    return made;
+                }
+                let lattice = grid(&s.map, &s.analysis.geometry, floors);
+                if let Some(drawn) = drawn.filter(|d| in_worker && ***d == lattice) {
+                    return Arc::clone(drawn);
+                }
+                let l = match mode {
+                    LayoutMode::Force if !in_worker => force(&s.map, FORCE_SEED, Some(&lattice)),
+                    _ => lattice,
                 };
                 perf::record("layout", t);
                 Arc::new(l)
             },
-            fresh,
+            unless_same,
         );
         let show_truth = RwSignal::new(false);
         let truth = Memo::new_with_compare(

@@ -22,7 +22,7 @@ use crate::args::{BenchFilesArgs, Format};
 use crate::{emit, CliError};
 use maprepair::domain::analysis::Geometry;
 use maprepair::domain::formats::parse_edge_list;
-use maprepair::domain::layout::{force, grid, Floors};
+use maprepair::domain::layout::{force, grid, Floors, FORCE_SEED};
 use maprepair::domain::rng::SplitMix64;
 use maprepair::domain::Project;
 use serde_json::{json, Value};
@@ -161,7 +161,7 @@ fn time_layouts(edges: &Path) -> Result<Value, CliError> {
     let lattice = grid(map, &geometry, Floors::Stacked);
     let grid_s = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let forced = force(map, 0x5eed, Some(&lattice));
+    let forced = force(map, FORCE_SEED, Some(&lattice));
     let force_s = start.elapsed().as_secs_f64();
     let placed = forced.spots.iter().flatten().count();
     let mut out = json!({"open": open_s, "grid": grid_s, "force": force_s, "rooms_placed": placed});

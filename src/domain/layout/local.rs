@@ -10,6 +10,7 @@
 
 use super::{Layout, FORCE_BUDGET};
 use crate::domain::map::{Map, RoomId};
+use crate::domain::progress::{tick, Progress, Stage};
 use crate::domain::rng::SplitMix64;
 use rustc_hash::FxHashMap;
 
@@ -38,7 +39,12 @@ const ITERATIONS: (f64, f64) = (3.0, 300.0);
 /// Raw positions (cells) after the local simulation, in room id order. `start` gives the start
 /// positions of the rooms it places; the others start at seeded random spots in a square about
 /// as many cells wide as the map has rooms per side.
-pub(super) fn simulate(map: &Map, seed: u64, start: Option<&Layout>) -> Vec<(RoomId, f64, f64)> {
+pub(super) fn simulate(
+    map: &Map,
+    seed: u64,
+    start: Option<&Layout>,
+    progress: &mut dyn FnMut(Progress),
+) -> Vec<(RoomId, f64, f64)> {
     let rooms: Vec<RoomId> = map.rooms().map(|r| r.id).collect();
     let n = rooms.len();
     let mut index: FxHashMap<RoomId, usize> = FxHashMap::default();
@@ -72,6 +78,7 @@ pub(super) fn simulate(map: &Map, seed: u64, start: Option<&Layout>) -> Vec<(Roo
     let mut buckets: FxHashMap<(i64, i64), Vec<usize>> = FxHashMap::default();
     let bucket = |p: (f64, f64)| ((p.0 / REACH).floor() as i64, (p.1 / REACH).floor() as i64);
     for it in 0..iterations {
+        tick(progress, Stage::LayingOut, it, iterations);
         buckets.values_mut().for_each(Vec::clear);
         for (i, p) in pos.iter().enumerate() {
             buckets.entry(bucket(*p)).or_default().push(i);
@@ -135,9 +142,10 @@ pub(super) fn simulate(map: &Map, seed: u64, start: Option<&Layout>) -> Vec<(Roo
 
 #[cfg(test)]
 mod tests {
-    use super::super::{force, grid, Floors, ALL_PAIRS_LIMIT};
+    use super::super::{force, force_with, grid, Floors, ALL_PAIRS_LIMIT};
     use crate::domain::analysis::Geometry;
     use crate::domain::lattice::lattice;
+    use crate::domain::progress::Stage;
 
     /// A map past the all-pairs limit lays out the same every time, every room placed, and
     /// linked rooms stay about a cell apart (the relaxation keeps the lattice's shape).
@@ -159,5 +167,23 @@ mod tests {
             .collect();
         let mean = lengths.iter().sum::<f64>() / lengths.len() as f64;
         assert!((0.5..2.0).contains(&mean), "mean link length {mean}");
+    }
+
+    /// Laying out with a progress callback tells how many iterations are done, in order, and
+    /// places every room where the silent layout does (the app's worker shows the bar).
+    #[test]
+    fn a_big_layout_reports_its_iterations_and_lays_out_as_without_telling() {
+        let generated = lattice(ALL_PAIRS_LIMIT + 100, 5);
+        let map = generated.history.head();
+        let start = grid(map, &Geometry::infer(map), Floors::Stacked);
+        let mut seen = Vec::new();
+        let told = force_with(map, 3, Some(&start), &mut |p| seen.push(p));
+        assert_eq!(told, force(map, 3, Some(&start)));
+        assert!(seen.len() >= 3, "{seen:?}");
+        assert!(seen
+            .iter()
+            .all(|p| p.stage == Stage::LayingOut && p.done < p.total));
+        assert!(seen.windows(2).all(|w| w[0].done < w[1].done));
+        assert_eq!(seen[0].done, 0);
     }
 }

@@ -23,14 +23,16 @@ mod local;
 
 use super::analysis::Geometry;
 use super::map::{Map, RoomId};
+use super::progress::{tick, Progress, Stage};
 use super::rng::SplitMix64;
 use fdg_sim::glam::Vec3;
 use fdg_sim::{ForceGraph, ForceGraphHelper, Simulation, SimulationParameters};
 use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Where one room is drawn.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Spot {
     /// Horizontal centre, in cells.
     pub x: f64,
@@ -41,7 +43,7 @@ pub struct Spot {
 }
 
 /// One floor of one frame: a labelled rectangle.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Panel {
     /// The floor.
     pub floor: i32,
@@ -56,7 +58,7 @@ pub struct Panel {
 }
 
 /// A cell that holds more than one room.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Halo {
     /// Cell centre, in cells.
     pub x: f64,
@@ -67,7 +69,7 @@ pub struct Halo {
 }
 
 /// Which floors the lattice layout shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Floors {
     /// Every floor, stacked vertically (highest on top).
     #[default]
@@ -78,7 +80,7 @@ pub enum Floors {
 
 /// A layout: a spot per room (indexed by room id), floor panels and overlap halos. Everything
 /// lies in the rectangle from (`left`, `top`) to (`left + width`, `top + height`).
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Layout {
     /// Left edge of everything, in cells.
     pub left: f64,
@@ -304,11 +306,25 @@ const FORCE_UNIT: f32 = 75.0;
 /// with repulsion between near rooms only ([`local`]), which a 100,000-room map needs.
 pub const ALL_PAIRS_LIMIT: usize = 2_000;
 
+/// The seed the app and `bench files` lay out with, so a map is placed the same wherever it is
+/// laid out (on the page, in its worker, in the benchmark). Any value would do; it is fixed.
+pub const FORCE_SEED: u64 = 0x5eed;
+
 /// The force layout. See the module docs. `start` (usually the lattice layout) gives the start
 /// positions of the rooms it places; the others start at seeded random spots.
 pub fn force(map: &Map, seed: u64, start: Option<&Layout>) -> Layout {
+    force_with(map, seed, start, &mut super::progress::ignore)
+}
+
+/// [`force`], telling `progress` how many of its iterations are done ([`Stage::LayingOut`]).
+pub fn force_with(
+    map: &Map,
+    seed: u64,
+    start: Option<&Layout>,
+    progress: &mut dyn FnMut(Progress),
+) -> Layout {
     if map.room_count() > ALL_PAIRS_LIMIT {
-        let mut raw = local::simulate(map, seed, start);
+        let mut raw = local::simulate(map, seed, start, progress);
         pack_pieces(map, &mut raw);
         return normalise(map, raw);
     }
@@ -352,7 +368,8 @@ pub fn force(map: &Map, seed: u64, start: Option<&Layout>) -> Layout {
         node.velocity = Vec3::ZERO;
     }
     let iterations = (FORCE_BUDGET / (n * n)).clamp(6.0, 300.0) as usize;
-    for _ in 0..iterations {
+    for i in 0..iterations {
+        tick(progress, Stage::LayingOut, i, iterations);
         sim.update(0.035);
     }
     let mut raw: Vec<(RoomId, f64, f64)> = Vec::with_capacity(map.room_count());

@@ -14,6 +14,7 @@
 //! project was replaced; after that, edits cross as the commits they made
 //! ([`ProjectDelta`], kept in step by [`crate::ui::modules::sync`]).
 
+use crate::domain::layout::{Floors, Layout};
 use crate::domain::progress::Progress;
 use crate::domain::repair::solver::{Filled, ReadingUse};
 use crate::domain::Commit;
@@ -114,6 +115,16 @@ pub enum Work {
         /// Start a new session first (the page has none open).
         fresh: bool,
     },
+    /// Lay out the worker's copy of the project as it was at `version` (`None`: its last) with
+    /// the force layout, started from its lattice layout with `floors` (what the page's
+    /// [`crate::ui::state::AppState::layout`] computes for a small map). Answers
+    /// [`Answer::Layout`].
+    Layout {
+        /// The version shown.
+        version: Option<u32>,
+        /// The floors the lattice layout it starts from shows.
+        floors: Floors,
+    },
 }
 
 /// A message from the worker to the page.
@@ -153,6 +164,8 @@ pub enum Answer {
     Solved(Solved),
     /// One decision of the solver's session.
     Stepped(Stepped),
+    /// The force layout of the version asked for.
+    Layout(Layout),
 }
 
 /// What one step of the solver's session did.

@@ -4,6 +4,7 @@
 
 use crate::domain::automap::reread::read_steps;
 use crate::domain::import::read_import_with;
+use crate::domain::layout::{force_with, grid, Floors, Layout, FORCE_SEED};
 use crate::domain::progress::{Progress, Stage};
 use crate::domain::reading::{map_names, transcript_steps, Names};
 use crate::domain::repair::solver::{solve_and_fill_with, Solver};
@@ -12,6 +13,7 @@ use crate::domain::Project;
 use crate::ui::modules::bridge::{Answer, Commits, ProjectDelta, Solved, Stepped, Work};
 use crate::ui::modules::sync;
 use crate::view::log_line::lines;
+use crate::view::snapshot::Snapshot;
 
 /// The worker's state between jobs: its copy of the open project, and the solver's session
 /// while the page steps through one.
@@ -48,7 +50,23 @@ impl Jobs {
                 .map_err(|e| e.to_string()),
             Work::Solve { fill } => Ok(Answer::Solved(self.solve(fill, progress))),
             Work::SolverStep { fresh } => Ok(Answer::Stepped(self.step(fresh))),
+            Work::Layout { version, floors } => {
+                Ok(Answer::Layout(self.lay_out(version, floors, progress)))
+            }
         }
+    }
+
+    /// The force layout of the copy at `version`, started from its lattice layout: what the
+    /// page's layout computes for a map small enough to lay out there.
+    fn lay_out(
+        &self,
+        version: Option<u32>,
+        floors: Floors,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Layout {
+        let s = Snapshot::of(&self.copy.history, version);
+        let lattice = grid(&s.map, &s.analysis.geometry, floors);
+        force_with(&s.map, FORCE_SEED, Some(&lattice), progress)
     }
 
     /// Runs the solver to its end on the copy: first the automapper reads the history's
@@ -109,6 +127,7 @@ impl Jobs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::layout::ALL_PAIRS_LIMIT;
     use crate::domain::progress::ignore;
     use crate::domain::repair::solver::solve_and_fill;
     use crate::ui::modules::sync::Mirror;
@@ -234,6 +253,39 @@ mod tests {
         let last_closing = seen.iter().rposition(|p| p.stage == Stage::Repairing);
         assert!(weighing.is_some() && last_closing.is_some());
         assert!(seen.iter().all(|p| p.done <= p.total));
+    }
+
+    #[test]
+    fn a_layout_made_in_the_worker_is_the_pages_force_layout_of_the_version_shown() {
+        let app = Project {
+            name: "lattice".into(),
+            history: crate::domain::lattice::lattice(2 * ALL_PAIRS_LIMIT, 9).history,
+            ground_truth: None,
+        };
+        // An earlier version, still past the all-pairs limit (the local simulation's path).
+        let version = Some(app.history.len() as u32 * 3 / 4);
+        let floors = Floors::Stacked;
+        let mut seen = Vec::new();
+        let answer = Jobs::default()
+            .run(
+                Mirror::default().delta(1, &app),
+                Work::Layout { version, floors },
+                &mut |p| seen.push(p),
+            )
+            .unwrap();
+        let Answer::Layout(made) = answer else {
+            panic!("not a layout: {answer:?}");
+        };
+        let s = Snapshot::of(&app.history, version);
+        let here = crate::domain::layout::force(
+            &s.map,
+            FORCE_SEED,
+            Some(&grid(&s.map, &s.analysis.geometry, floors)),
+        );
+        assert_eq!(made, here);
+        assert!(s.map.room_count() < app.history.head().room_count());
+        assert!(s.map.room_count() > ALL_PAIRS_LIMIT);
+        assert!(!seen.is_empty() && seen.iter().all(|p| p.stage == Stage::LayingOut));
     }
 
     #[test]

@@ -60,7 +60,14 @@ pub fn run(
 ) -> impl std::future::Future<Output = Result<Answer, WorkError>> + 'static {
     // The job is sent now (the project is read now); only its answer is awaited.
     let sent = client::send(what.into(), work, copy);
-    async move { sent?.await.unwrap_or(Err(WorkError::Cancelled)) }
+    async move {
+        let answer = sent?.await.unwrap_or(Err(WorkError::Cancelled));
+        // The progress bar goes first: what the page then does with the answer (opening a
+        // project, drawing a layout: one long task on a big map) runs in a task of its own.
+        #[cfg(target_arch = "wasm32")]
+        gloo_timers::future::TimeoutFuture::new(0).await;
+        answer
+    }
 }
 
 /// Cancels every job: the worker is ended (the next job starts a new one).
