@@ -109,14 +109,48 @@ const VERTICAL_VERBS: &[(&str, Direction)] = &[
     ("descend", Direction::Down),
 ];
 
-/// Verbs by which a place, not a person, is the subject of a way ("the door led into the
-/// hall", "a window opened upon the lawn").
+/// Verbs by which a place makes a way ("the door led into the hall", "the road went over the
+/// ravine", "a circular stairway, which went steeply down"): a direction word in the clause is
+/// the way's, going from the subject.
 #[rustfmt::skip]
-const STATIC_WAY_VERBS: &[&str] = &[
+const WAY_VERBS: &[&str] = &[
     "lead", "open", "give", "communicate", "connect", "run", "go", "wind", "descend", "ascend",
-    "rise", "slope", "stretch", "extend", "border", "adjoin", "overlook", "face", "join", "end",
-    "terminate", "look",
+    "rise", "slope", "climb", "drop", "fall", "sink", "curve", "turn", "cut", "tunnel", "pass",
+    "cross", "continue", "end", "terminate", "issue", "branch", "zigzag",
 ];
+
+/// Verbs by which a place stands where it is beside another ("the hills rising behind", "the
+/// stables lay beyond the court", "the lawn girdling the mansion", "the wood divided by a
+/// path"): a direction word in the clause says where the subject lies from the other place.
+#[rustfmt::skip]
+const POSITION_VERBS: &[&str] = &[
+    "be", "lie", "stand", "rise", "tower", "stretch", "extend", "border", "adjoin", "overlook",
+    "face", "look", "join", "surround", "enclose", "girdle", "encircle", "ring", "bound",
+    "divide", "separate", "shut", "flank", "line", "skirt", "span", "crown", "command", "front",
+    "hang", "project", "jut", "sit", "nestle", "straggle", "abut", "touch", "meet", "shelter",
+    "hem", "fence", "wall", "close", "open", "give", "end", "terminate",
+];
+
+/// Position verbs whose object is the other place ("girdling the base of the mansion",
+/// "separating the front and back rooms", "encloses the anchorage").
+#[rustfmt::skip]
+const TRANSITIVE_POSITION_VERBS: &[&str] = &[
+    "adjoin", "overlook", "face", "join", "surround", "enclose", "girdle", "encircle", "ring",
+    "bound", "divide", "separate", "flank", "line", "skirt", "span", "crown", "command", "front",
+    "border", "abut", "touch", "meet", "cross", "hem", "fence", "wall", "shelter",
+];
+
+/// Verbs of being somewhere ("we were in the hall", "I stood at the door"): where the reader
+/// is, without a way.
+#[rustfmt::skip]
+const BEING_VERBS: &[&str] = &[
+    "be", "stand", "sit", "stay", "remain", "wait", "stop", "halt", "find", "lie", "sleep",
+    "dine", "live", "linger", "rest", "pause", "camp", "encamp",
+];
+
+/// Verbs after which an infinitive is what happened ("proceeded to descend"), not what was
+/// meant or wished ("intending to descend").
+const ASPECTUAL_VERBS: &[&str] = &["proceed", "begin", "continue", "hasten", "start", "set"];
 
 /// Irregular past forms and participles of the verbs above, to their base form.
 #[rustfmt::skip]
@@ -131,7 +165,9 @@ const IRREGULAR: &[(&str, &str)] = &[
     ("wound", "wind"), ("sprang", "spring"), ("sprung", "spring"), ("leapt", "leap"),
     ("trod", "tread"), ("trodden", "tread"), ("swung", "swing"), ("gave", "give"),
     ("given", "give"), ("lay", "lie"), ("lain", "lie"), ("stood", "stand"), ("found", "find"),
-    ("sat", "sit"),
+    ("sat", "sit"), ("lying", "lie"), ("hung", "hang"), ("met", "meet"), ("is", "be"),
+    ("was", "be"), ("were", "be"), ("are", "be"), ("am", "be"), ("been", "be"), ("being", "be"),
+    ("'s", "be"), ("'re", "be"), ("'m", "be"), ("sought", "seek"), ("swept", "sweep"),
 ];
 
 /// Path prepositions and the part of the path their object is.
@@ -157,56 +193,65 @@ pub fn path_role(word: &str) -> Option<PathRole> {
     })
 }
 
-/// How a static relation relates its two places.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StaticRelation {
-    /// Words that make it, lowercased, in order ("at the end of" is four).
-    pub words: &'static [&'static str],
-    /// Going this way from the object leads to the subject (north of → north), if any.
+/// Prepositions by which one place lies beside another without a path between them ("the
+/// rocky path beyond the courtyard", "a knoll between the house and gates", "the beach near the
+/// stockade"), with the direction going from the preposition's object to the place it is said
+/// of, when the words give one (above → up: the attic above the bedroom is up from it).
+#[rustfmt::skip]
+const POSITION_PREPOSITIONS: &[(&str, Option<Direction>)] = &[
+    ("behind", None), ("beyond", None), ("beside", None), ("besides", None),
+    ("opposite", None), ("near", None), ("nearer", None), ("adjoining", None),
+    ("facing", None), ("between", None), ("at", None), ("within", None), ("outside", None),
+    ("off", None), ("alongside", None), ("against", None), ("above", Some(Direction::Up)),
+    ("over", Some(Direction::Up)), ("below", Some(Direction::Down)),
+    ("beneath", Some(Direction::Down)), ("under", Some(Direction::Down)),
+    ("underneath", Some(Direction::Down)),
+];
+
+/// Two-word prepositions of position.
+const POSITION_PAIRS: &[[&str; 2]] = &[["next", "to"], ["close", "to"], ["near", "to"]];
+
+/// How a run of preposition words reads: a part of a path, a position, a direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Preposition {
+    /// The part of a path its object is, for a mover.
+    pub role: Option<PathRole>,
+    /// Its object is beside the place it is said of (a position, not a path).
+    pub position: bool,
+    /// A direction the words state (compass, up or down), going from the object to the place
+    /// it is said of for a position, along the path for a move.
     pub direction: Option<Direction>,
 }
 
-/// Static relations: "X is beyond Y", "X lay north of Y".
-#[rustfmt::skip]
-pub const STATIC_RELATIONS: &[StaticRelation] = &[
-    StaticRelation { words: &["north", "of"], direction: Some(Direction::North), },
-    StaticRelation { words: &["south", "of"], direction: Some(Direction::South), },
-    StaticRelation { words: &["east", "of"], direction: Some(Direction::East), },
-    StaticRelation { words: &["west", "of"], direction: Some(Direction::West), },
-    StaticRelation { words: &["northeast", "of"], direction: Some(Direction::Northeast), },
-    StaticRelation { words: &["northwest", "of"], direction: Some(Direction::Northwest), },
-    StaticRelation { words: &["southeast", "of"], direction: Some(Direction::Southeast), },
-    StaticRelation { words: &["southwest", "of"], direction: Some(Direction::Southwest), },
-    StaticRelation { words: &["above"], direction: Some(Direction::Up), },
-    StaticRelation { words: &["over"], direction: Some(Direction::Up), },
-    StaticRelation { words: &["below"], direction: Some(Direction::Down), },
-    StaticRelation { words: &["beneath"], direction: Some(Direction::Down), },
-    StaticRelation { words: &["under"], direction: Some(Direction::Down), },
-    StaticRelation { words: &["underneath"], direction: Some(Direction::Down), },
-    StaticRelation { words: &["beyond"], direction: None, },
-    StaticRelation { words: &["behind"], direction: None, },
-    StaticRelation { words: &["beside"], direction: None, },
-    StaticRelation { words: &["opposite"], direction: None, },
-    StaticRelation { words: &["next", "to"], direction: None, },
-    StaticRelation { words: &["close", "to"], direction: None, },
-    StaticRelation { words: &["near"], direction: None, },
-    StaticRelation { words: &["adjoining"], direction: None, },
-    StaticRelation { words: &["facing"], direction: None, },
-    StaticRelation { words: &["at", "the", "end", "of"], direction: None, },
-    StaticRelation { words: &["at", "the", "foot", "of"], direction: Some(Direction::Down), },
-    StaticRelation { words: &["at", "the", "bottom", "of"], direction: Some(Direction::Down), },
-    StaticRelation { words: &["at", "the", "top", "of"], direction: Some(Direction::Up), },
-    StaticRelation { words: &["at", "the", "head", "of"], direction: Some(Direction::Up), },
-    StaticRelation { words: &["by", "the", "side", "of"], direction: None, },
-    StaticRelation { words: &["on", "the", "left", "of"], direction: None, },
-    StaticRelation { words: &["on", "the", "right", "of"], direction: None, },
-    StaticRelation { words: &["to", "the", "left", "of"], direction: None, },
-    StaticRelation { words: &["to", "the", "right", "of"], direction: None, },
-    StaticRelation { words: &["in", "front", "of"], direction: None, },
-    StaticRelation { words: &["at", "the", "back", "of"], direction: None, },
-    StaticRelation { words: &["out", "of"], direction: None, },
-    StaticRelation { words: &["off"], direction: None, },
-];
+/// Reads a run of preposition words, lowercased ("out of", "far below in", "north of").
+pub fn preposition(words: &[&str]) -> Preposition {
+    let Some(&last) = words.last() else {
+        return Preposition::default();
+    };
+    let pair = match words {
+        [.., a, b] => Some([*a, *b]),
+        _ => None,
+    };
+    let compass_of = matches!(words, [.., d, "of"] if direction_word(d).is_some());
+    let role = if words.contains(&"from") || pair == Some(["out", "of"]) || last == "off" {
+        Some(PathRole::Source)
+    } else {
+        path_role(last)
+    };
+    let listed = POSITION_PREPOSITIONS.iter().find(|(w, _)| *w == last);
+    let position = listed.is_some()
+        || pair.is_some_and(|p| POSITION_PAIRS.contains(&p))
+        || compass_of;
+    let direction = words
+        .iter()
+        .find_map(|w| direction_word(w).filter(|_| !matches!(*w, "up" | "down") || !position))
+        .or(listed.and_then(|(_, d)| *d));
+    Preposition {
+        role,
+        position,
+        direction,
+    }
+}
 
 fn contains(list: &[&str], word: &str) -> bool {
     list.contains(&word)
@@ -236,10 +281,16 @@ pub fn verb_base(verb: &str) -> String {
     if let Some((_, base)) = IRREGULAR.iter().find(|(form, _)| *form == v) {
         return (*base).to_string();
     }
-    if contains(GO_VERBS, &v) || contains(STATIC_WAY_VERBS, &v) {
+    let known = |s: &str| {
+        contains(GO_VERBS, s)
+            || contains(WAY_VERBS, s)
+            || contains(POSITION_VERBS, s)
+            || contains(BEING_VERBS, s)
+            || contains(ASPECTUAL_VERBS, s)
+    };
+    if known(&v) {
         return v;
     }
-    let known = |s: &str| contains(GO_VERBS, s) || contains(STATIC_WAY_VERBS, s);
     for suffix in ["ing", "ed", "es", "s", "d"] {
         if let Some(stem) = v.strip_suffix(suffix) {
             let candidates = [
@@ -272,6 +323,36 @@ pub fn is_way_head(noun: &str) -> bool {
     contains(WAY_HEADS, &singular(noun)) || contains(WAY_HEADS, &noun.to_lowercase())
 }
 
+/// Places inside a building: a link between one and the building is containment, not a way.
+#[rustfmt::skip]
+const INDOOR: &[&str] = &[
+    "room", "hall", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "gallery",
+    "passage", "corridor", "library", "study", "kitchen", "scullery", "pantry", "parlour",
+    "parlor", "drawing-room", "dining-room", "sitting-room", "billiard-room", "dressing-room",
+    "morning-room", "breakfast-room", "schoolroom", "school-room", "nursery", "boudoir",
+    "antechamber", "ante-room", "anteroom", "storeroom", "store-room", "closet", "cellar", "vault",
+    "crypt", "attic", "garret", "loft", "landing", "lobby", "vestibule", "cloister", "cell",
+    "chapel", "office", "apartment", "suite", "staircase", "stairway", "stair", "stairs",
+    "hallway", "court", "courtyard", "quadrangle", "dungeon", "armoury",
+];
+
+/// True for a place inside a building.
+pub fn is_indoor(noun: &str) -> bool {
+    contains(INDOOR, &singular(noun))
+}
+
+/// Rooms a person keeps ("my room", "his chamber"): what an owned door or window opens from.
+#[rustfmt::skip]
+const ROOMS: &[&str] = &[
+    "room", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "apartment", "cell",
+    "study", "closet", "cabin", "prison", "quarters", "dressing-room", "boudoir", "parlour",
+];
+
+/// True for a room a person keeps.
+pub fn is_room(noun: &str) -> bool {
+    contains(ROOMS, &singular(noun))
+}
+
 /// True for a building a story names in many ways.
 pub fn is_dwelling(noun: &str) -> bool {
     contains(DWELLINGS, &singular(noun))
@@ -292,9 +373,29 @@ pub fn is_go_verb(base: &str) -> bool {
     contains(GO_VERBS, base)
 }
 
-/// True for a verb (base form) by which a place is the subject of a way.
-pub fn is_static_way_verb(base: &str) -> bool {
-    contains(STATIC_WAY_VERBS, base)
+/// True for a verb (base form) by which a place makes a way.
+pub fn is_way_verb(base: &str) -> bool {
+    contains(WAY_VERBS, base)
+}
+
+/// True for a verb (base form) by which a place stands beside another.
+pub fn is_position_verb(base: &str) -> bool {
+    contains(POSITION_VERBS, base)
+}
+
+/// True for a position verb whose object is the other place.
+pub fn is_transitive_position_verb(base: &str) -> bool {
+    contains(TRANSITIVE_POSITION_VERBS, base)
+}
+
+/// True for a verb (base form or as written) of being somewhere.
+pub fn is_being_verb(base: &str) -> bool {
+    contains(BEING_VERBS, base)
+}
+
+/// True for a verb after which an infinitive is what happened.
+pub fn is_aspectual_verb(base: &str) -> bool {
+    contains(ASPECTUAL_VERBS, base)
 }
 
 /// The path role of a verb's direct object, if it has one.

@@ -19,7 +19,10 @@
 //! plays is always the tagger's decision.
 
 pub mod chunk;
+pub mod clause;
+pub mod layout;
 pub mod lexicon;
+pub mod motion;
 pub mod place;
 pub mod position;
 pub mod reader;

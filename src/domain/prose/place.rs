@@ -16,9 +16,9 @@
 //!   ("the long gallery" agrees, "the common drawing-room" and "the real drawing-room" do not);
 //! * "a gallery", "another gallery" is a new place.
 
-use super::chunk::{Determiner, Phrase};
+use super::chunk::{Determiner, Part, Phrase};
 use super::lexicon::{
-    is_descriptive, is_dwelling, is_named_dwelling, is_place_head, is_way_head, singular,
+    is_descriptive, is_dwelling, is_named_dwelling, is_place_head, is_room, is_way_head, singular,
 };
 use crate::domain::names::normalize_name;
 
@@ -40,8 +40,11 @@ pub enum PlaceKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Candidate {
     /// The phrase as written, without its article ("common drawing-room", "my room",
-    /// "Count's room", "bottom of the well").
+    /// "Count's room", "bottom of the well", "low, sandy spit").
     pub surface: String,
+    /// Other forms of this mention the text wrote: with its "of" complement ("narrow ledge of
+    /// stone"), a collective's "of" phrase ("low subterranean tunnels").
+    pub forms: Vec<String>,
     /// The head noun, singular and lowercased.
     pub head: String,
     /// Modifiers that tell places of a kind apart, lowercased.
@@ -56,31 +59,59 @@ pub struct Candidate {
     pub kind: PlaceKind,
 }
 
-/// Reads a phrase as a candidate place, or `None` when it cannot be one.
-pub fn candidate(words: &[&str], phrase: &Phrase, persons: &[String]) -> Option<Candidate> {
+/// The words of a sentence and where each sits in its paragraph line, to quote mentions as
+/// the text wrote them.
+#[derive(Debug, Clone, Copy)]
+pub struct Text<'a> {
+    /// Token texts.
+    pub words: &'a [&'a str],
+    /// The paragraph as one line.
+    pub line: &'a str,
+    /// Byte range of each token in `line`.
+    pub offsets: &'a [(usize, usize)],
+}
+
+impl Text<'_> {
+    /// The text of tokens `[a, b)` as written ("Mrs. Fairfax’s room", "long, cold gallery").
+    pub fn quote(&self, a: usize, b: usize) -> String {
+        let (Some(first), Some(last)) = (self.offsets.get(a), b.checked_sub(1).and_then(|k| self.offsets.get(k))) else {
+            return String::new();
+        };
+        self.line
+            .get(first.0..last.1.max(first.0))
+            .unwrap_or("")
+            .replace('_', "")
+    }
+}
+
+/// Reads a phrase as a candidate place, or `None` when it cannot be one. A phrase naming a
+/// region of a place ("a small portion of the park") is read as that place.
+pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option<Candidate> {
+    if phrase.part == Some(Part::Region) {
+        return candidate(text, phrase.inner.as_deref()?, persons);
+    }
+    let words = text.words;
     let head_word = words[phrase.head];
     let head = singular(head_word);
     let of_head = phrase.of_head.map(|h| words[h]);
-    let first_body = phrase.body;
-    let tail: Vec<&str> = words[first_body..phrase.end].to_vec();
     let owner = phrase.possessor.clone().filter(|_| {
         matches!(
             phrase.determiner,
             Determiner::Pronoun | Determiner::Possessor
         )
     });
-    let surface = match (&phrase.determiner, &owner) {
-        (Determiner::Pronoun, Some(o)) => format!("{o} {}", join(&tail)),
-        (Determiner::Possessor, Some(_)) => {
-            let skip = usize::from(matches!(
-                words[phrase.start].to_lowercase().as_str(),
-                "the" | "a" | "an"
-            ));
-            join(&words[phrase.start + skip..phrase.end])
+    let from = match phrase.determiner {
+        Determiner::Pronoun => phrase.start,
+        Determiner::Possessor => {
+            phrase.start
+                + usize::from(matches!(
+                    words[phrase.start].to_lowercase().as_str(),
+                    "the" | "a" | "an"
+                ))
         }
-        _ => join(&tail),
+        _ => phrase.body,
     };
-    let surface = surface.replace(" 's", "'s").replace(" '", "'");
+    let surface = text.quote(from, phrase.end);
     let determiner = phrase.determiner;
     // English names a single place with a determiner: a bare singular common noun ("mine" in
     // "next to mine", "home") is a pronoun or an idiom, not a place.
@@ -92,7 +123,7 @@ pub fn candidate(words: &[&str], phrase: &Phrase, persons: &[String]) -> Option<
         return None;
     }
     let place_word = is_place_head(head_word) || of_head.is_some_and(is_place_head);
-    let words_have_place = (first_body..=phrase.head).any(|k| is_place_head(words[k]));
+    let words_have_place = (phrase.body..=phrase.head).any(|k| is_place_head(words[k]));
     let kind = if phrase.proper {
         let name = normalize_name(&surface);
         if persons.contains(&name) {
@@ -110,13 +141,22 @@ pub fn candidate(words: &[&str], phrase: &Phrase, persons: &[String]) -> Option<
     } else {
         return None;
     };
-    let distinguishing = words[first_body..phrase.head]
+    let distinguishing = words[phrase.body..phrase.head]
         .iter()
-        .filter(|w| !is_descriptive(w) && !w.chars().all(|c| c.is_ascii_digit()))
+        .filter(|w| !is_descriptive(w) && !w.chars().all(|c| c.is_ascii_digit() || c == ','))
+        .filter(|w| !matches!(**w, "," | "and" | "or"))
         .map(|w| w.to_lowercase())
         .collect();
+    let mut forms = Vec::new();
+    if let Some(end) = phrase.complement_end {
+        forms.push(text.quote(from, end));
+    }
+    if let (Some(Part::Collective), Some(inner)) = (phrase.part, phrase.inner.as_deref()) {
+        forms.push(text.quote(inner.body, inner.end));
+    }
     Some(Candidate {
         surface,
+        forms,
         head,
         distinguishing,
         owner,
@@ -126,8 +166,13 @@ pub fn candidate(words: &[&str], phrase: &Phrase, persons: &[String]) -> Option<
     })
 }
 
-fn join(words: &[&str]) -> String {
-    words.join(" ")
+/// The candidate for the whole place a spot phrase names a spot of ("the stairs" of "the top
+/// of the stairs").
+pub fn whole_candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option<Candidate> {
+    if phrase.part != Some(Part::Spot) {
+        return None;
+    }
+    candidate(text, phrase.inner.as_deref()?, persons)
 }
 
 /// One place of the story.
@@ -155,6 +200,8 @@ pub struct Place {
     pub linked: bool,
     /// The sentence (reader-wide index) where it was last mentioned.
     pub last_seen: usize,
+    /// For a way (a door, a window), the place it is in, when the text says so.
+    pub host: Option<PlaceId>,
 }
 
 /// The places of one text, in order of first mention.
@@ -194,13 +241,17 @@ impl PlaceBook {
                     definite_mentions: 0,
                     linked: false,
                     last_seen: sentence,
+                    host: None,
                 });
                 self.places.len() - 1
             }
         };
         let place = &mut self.places[id];
-        if !names_of(place).any(|n| n == key) {
-            place.aliases.push(c.surface.clone());
+        for form in std::iter::once(&c.surface).chain(&c.forms) {
+            let k = normalize_name(form);
+            if !k.is_empty() && !names_of(place).any(|n| n == k) {
+                place.aliases.push(form.clone());
+            }
         }
         place.kind = place.kind.max(c.kind);
         place.mentions += 1;
@@ -209,6 +260,26 @@ impl PlaceBook {
         }
         place.last_seen = sentence;
         id
+    }
+
+    /// A way with an owner ("my door", "the Count's window") is in its owner's room.
+    pub fn adopt_host(&mut self, id: PlaceId) {
+        let Some(place) = self.places.get(id) else {
+            return;
+        };
+        if place.kind != PlaceKind::Way || place.host.is_some() {
+            return;
+        }
+        let Some(owner) = place.owner.clone() else {
+            return;
+        };
+        let room = (0..self.places.len()).rev().find(|&i| {
+            let p = &self.places[i];
+            i != id && p.kind == PlaceKind::Place && p.owner.as_deref() == Some(owner.as_str()) && is_room(&p.head)
+        });
+        if let Some(room) = room {
+            self.places[id].host = Some(room);
+        }
     }
 
     fn find(&self, c: &Candidate, key: &str) -> Option<PlaceId> {
@@ -232,7 +303,11 @@ impl PlaceBook {
             }
         }
         let dwelling = is_dwelling(&c.head) || (c.proper && is_named_dwelling(&c.head));
-        if dwelling && c.owner.is_none() && c.determiner != Determiner::Indefinite {
+        if dwelling
+            && c.owner.is_none()
+            && c.determiner != Determiner::Indefinite
+            && (c.proper || c.distinguishing.is_empty())
+        {
             let mut dwellings = (0..self.places.len()).filter(|&i| self.places[i].dwelling);
             if let Some(id) = recent(&mut dwellings) {
                 return Some(id);
@@ -258,11 +333,42 @@ mod tests {
     use super::super::chunk::chunk;
     use super::*;
 
-    fn resolve_all(book: &mut PlaceBook, words: &[&str], tags: &[&str]) -> Vec<PlaceId> {
+    fn text<'a>(words: &'a [&'a str], line: &'a str, offsets: &'a [(usize, usize)]) -> Text<'a> {
+        Text {
+            words,
+            line,
+            offsets,
+        }
+    }
+
+    fn offsets(words: &[&str]) -> (String, Vec<(usize, usize)>) {
+        let mut line = String::new();
+        let mut out = Vec::new();
+        for w in words {
+            // Clitics and punctuation follow their word without a space, as written.
+            let attached = w.starts_with('\'') || matches!(*w, "," | "." | ";");
+            if !line.is_empty() && !attached {
+                line.push(' ');
+            }
+            out.push((line.len(), line.len() + w.len()));
+            line.push_str(w);
+        }
+        (line, out)
+    }
+
+    fn candidates(words: &[&str], tags: &[&str], persons: &[String]) -> Vec<Candidate> {
+        let (line, offs) = offsets(words);
+        let t = text(words, &line, &offs);
         chunk(words, tags)
             .iter()
-            .filter_map(|p| candidate(words, p, &[]))
-            .map(|c| book.resolve(&c, 0))
+            .filter_map(|p| candidate(&t, p, persons))
+            .collect()
+    }
+
+    fn resolve_all(book: &mut PlaceBook, words: &[&str], tags: &[&str]) -> Vec<PlaceId> {
+        candidates(words, tags, &[])
+            .iter()
+            .map(|c| book.resolve(c, 0))
             .collect()
     }
 
@@ -327,10 +433,7 @@ mod tests {
     fn verbs_people_and_body_parts_are_not_places() {
         let w = ["Mary", "her", "lips"];
         let t = ["NNP", "PRP$", "NNS"];
-        let ps: Vec<Candidate> = chunk(&w, &t)
-            .iter()
-            .filter_map(|p| candidate(&w, p, &["mary".to_string()]))
-            .collect();
+        let ps = candidates(&w, &t, &["mary".to_string()]);
         assert!(ps.is_empty(), "{ps:?}");
     }
 }

@@ -11,8 +11,8 @@
 //! (a place the story only mentions once, in passing, "a house like this", is not on the map).
 
 use super::chunk::{chunk, Phrase};
-use super::lexicon::PathRole;
-use super::place::{candidate, PlaceBook, PlaceId, PlaceKind};
+use super::lexicon::{is_indoor, PathRole};
+use super::place::{candidate, whole_candidate, PlaceBook, PlaceId, PlaceKind, Text};
 use super::position::Position;
 use super::relation::{events, Event, Sentence};
 use super::sentence::sentences;
@@ -191,6 +191,60 @@ fn merge_spans(mut spans: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
     out
 }
 
+/// The place "it" stands for at token `k`: the nearest place named before it in the
+/// sentence, or else the place the sentence before was last about.
+fn referent(
+    k: usize,
+    phrases: &[Phrase],
+    places: &[Option<PlaceId>],
+    topic: Option<PlaceId>,
+) -> Option<PlaceId> {
+    phrases
+        .iter()
+        .zip(places)
+        .rev()
+        .filter(|(p, _)| p.end <= k)
+        .find_map(|(_, pl)| *pl)
+        .or(topic)
+}
+
+/// Adds a link (or gives a link without a direction the one now stated).
+fn add_link(
+    reading: &mut Reading,
+    out: &mut ParagraphReading,
+    link: FoundLink,
+) {
+    let (from, to, direction) = (link.from, link.to, link.direction);
+    let places = &reading.book.places;
+    // A room is inside its house: containment, not a way.
+    let inside = |a: PlaceId, b: PlaceId| places[a].dwelling && is_indoor(&places[b].head);
+    if from == to || inside(from, to) || inside(to, from) {
+        return;
+    }
+    let dup = reading
+        .links
+        .iter()
+        .position(|l| (l.from == from && l.to == to) || (l.from == to && l.to == from));
+    match dup {
+        Some(i) => {
+            if reading.links[i].direction.is_none() && direction.is_some() {
+                let l = &mut reading.links[i];
+                l.direction = if l.from == from {
+                    direction
+                } else {
+                    direction.map(Direction::opposite)
+                };
+            }
+        }
+        None => {
+            reading.links.push(link);
+            out.links.push(reading.links.len() - 1);
+        }
+    }
+    reading.book.places[from].linked = true;
+    reading.book.places[to].linked = true;
+}
+
 /// Reads a text given as paragraphs (one observation each).
 ///
 /// # Errors
@@ -206,31 +260,62 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
     let mut position = Position::default();
     let mut sentence_no = 0usize;
     let mut mentioned: Vec<Vec<PlaceId>> = Vec::new();
+    let mut topic: Option<PlaceId> = None;
     for (pi, para) in tagged.iter().enumerate() {
         let mut out = ParagraphReading::default();
         let mut named_here: Vec<PlaceId> = Vec::new();
         if pi > 0 {
             position.paragraph_passed();
+            topic = None;
         }
         for s in &para.sentences {
             sentence_no += 1;
             let words: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
             let tags: Vec<&str> = s.tags.iter().map(String::as_str).collect();
             let quoted: Vec<bool> = s.tokens.iter().map(|t| t.quoted).collect();
-            let places: Vec<Option<PlaceId>> = s
-                .phrases
-                .iter()
-                .map(|p| {
-                    candidate(&words, p, &persons).map(|c| reading.book.resolve(&c, sentence_no))
+            let offsets: Vec<(usize, usize)> = s.tokens.iter().map(|t| (t.start, t.end)).collect();
+            let text = Text {
+                words: &words,
+                line: &para.line,
+                offsets: &offsets,
+            };
+            let mut places: Vec<Option<PlaceId>> = vec![None; s.phrases.len()];
+            let mut wholes: Vec<Option<PlaceId>> = vec![None; s.phrases.len()];
+            for (i, p) in s.phrases.iter().enumerate() {
+                if let Some(c) = whole_candidate(&text, p, &persons) {
+                    wholes[i] = Some(reading.book.resolve(&c, sentence_no));
+                }
+                if let Some(c) = candidate(&text, p, &persons) {
+                    let id = reading.book.resolve(&c, sentence_no);
+                    reading.book.adopt_host(id);
+                    places[i] = Some(id);
+                }
+            }
+            named_here.extend(places.iter().chain(&wholes).flatten());
+            let referents: Vec<Option<PlaceId>> = (0..words.len())
+                .map(|k| {
+                    (words[k].eq_ignore_ascii_case("it") && tags[k] == "PRP")
+                        .then(|| referent(k, &s.phrases, &places, topic))
+                        .flatten()
                 })
                 .collect();
-            named_here.extend(places.iter().flatten());
+            let ways: Vec<bool> = reading
+                .book
+                .places
+                .iter()
+                .map(|p| p.kind == PlaceKind::Way)
+                .collect();
+            let before = position.current();
             let sent = Sentence {
                 words: &words,
                 tags: &tags,
                 quoted: &quoted,
                 phrases: &s.phrases,
                 places: &places,
+                wholes: &wholes,
+                referents: &referents,
+                ways: &ways,
+                observer: before,
             };
             let (Some(first), Some(last)) = (s.tokens.first(), s.tokens.last()) else {
                 continue;
@@ -243,44 +328,20 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 )
             };
             let mut moved = false;
-            let before = position.current();
             for (event, used) in events(&sent) {
-                let spans = merge_spans(used.iter().map(|&k| span_of(k)).collect());
-                let mut add = |reading: &mut Reading,
-                               from: PlaceId,
-                               to: PlaceId,
-                               direction: Option<Direction>| {
-                    if from == to {
-                        return;
-                    }
-                    let dup = reading.links.iter().position(|l| {
-                        (l.from == from && l.to == to) || (l.from == to && l.to == from)
-                    });
-                    match dup {
-                        Some(i) => {
-                            if reading.links[i].direction.is_none() && direction.is_some() {
-                                let l = &mut reading.links[i];
-                                l.direction = if l.from == from {
-                                    direction
-                                } else {
-                                    direction.map(Direction::opposite)
-                                };
-                            }
-                        }
-                        None => {
-                            reading.links.push(FoundLink {
-                                from,
-                                to,
-                                direction,
-                                paragraph: pi,
-                                evidence: evidence.clone(),
-                                words: spans.clone(),
-                            });
-                            out.links.push(reading.links.len() - 1);
-                        }
-                    }
-                    reading.book.places[from].linked = true;
-                    reading.book.places[to].linked = true;
+                let spans = merge_spans(
+                    used.iter()
+                        .filter(|&&k| k < s.tokens.len())
+                        .map(|&k| span_of(k))
+                        .collect(),
+                );
+                let link = |from: PlaceId, to: PlaceId, direction: Option<Direction>| FoundLink {
+                    from,
+                    to,
+                    direction,
+                    paragraph: pi,
+                    evidence: evidence.clone(),
+                    words: spans.clone(),
                 };
                 match event {
                     Event::Move {
@@ -295,10 +356,29 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         let mut first_link = true;
                         let mut carried: Option<Direction> = None;
                         for st in &path {
+                            let is_way = reading.book.places[st.place].kind == PlaceKind::Way;
                             // Steps, a ladder, a door passed on the way are the way itself,
                             // not a place between: the link runs past them with their direction.
-                            let passed = st.role == PathRole::Via
-                                && reading.book.places[st.place].kind == PlaceKind::Way;
+                            let passed = st.role == PathRole::Via && is_way;
+                            if let (true, Some(h)) = (is_way, st.within) {
+                                reading.book.places[st.place].host = Some(h);
+                            }
+                            if is_way && !passed {
+                                // Going to a door or a window is going where it is: its room
+                                // if the text says, else the way itself, with no way to it.
+                                match reading.book.places[st.place].host {
+                                    Some(h) if Some(h) != prev => {
+                                        if let Some(p) = prev {
+                                            add_link(&mut reading, &mut out, link(p, h, None));
+                                        }
+                                        prev = Some(h);
+                                    }
+                                    Some(_) => {}
+                                    None => prev = Some(st.place),
+                                }
+                                first_link = false;
+                                continue;
+                            }
                             if passed {
                                 carried = carried.or(st.direction).or(if first_link {
                                     direction
@@ -313,7 +393,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                                 } else {
                                     None
                                 });
-                                add(&mut reading, p, st.place, d);
+                                add_link(&mut reading, &mut out, link(p, st.place, d));
                                 first_link = false;
                             }
                             // "down the stairs into the cellar" with nowhere to start from: the
@@ -330,17 +410,34 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         from,
                         to,
                         direction,
-                        ..
-                    } => add(&mut reading, from, to, direction),
-                    Event::At { place, .. } => {
+                    } => {
+                        // A door or a window stands for the place it is in; one whose place
+                        // the text does not give links nothing.
+                        let settle = |p: PlaceId| {
+                            let place = &reading.book.places[p];
+                            if place.kind == PlaceKind::Way {
+                                place.host
+                            } else {
+                                Some(p)
+                            }
+                        };
+                        if let (Some(a), Some(b)) = (settle(from), settle(to)) {
+                            add_link(&mut reading, &mut out, link(a, b, direction));
+                        }
+                    }
+                    Event::At { place } => {
                         position.stated(place);
                         moved = true;
+                    }
+                    Event::Host { way, place } => {
+                        reading.book.places[way].host = Some(place);
                     }
                 }
             }
             if !moved {
                 position.sentence_passed(before.is_some_and(|b| places.contains(&Some(b))));
             }
+            topic = places.iter().rev().flatten().next().copied().or(topic);
         }
         out.current = position.current();
         mentioned.push(named_here);
