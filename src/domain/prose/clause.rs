@@ -51,6 +51,16 @@ pub const REFLEXIVES: &[&str] = &[
     "myself", "himself", "herself", "ourselves", "themselves", "yourself", "itself",
 ];
 
+/// Verbs whose "that" clause reports what someone said, wrote or thought.
+#[rustfmt::skip]
+const REPORTING: &[&str] = &[
+    "say", "said", "saying", "says", "tell", "told", "telling", "write", "wrote", "writing",
+    "written", "think", "thought", "believe", "believed", "suppose", "supposed", "know", "knew",
+    "fancy", "fancied", "imagine", "imagined", "hope", "hoped", "fear", "feared", "dream",
+    "dreamt", "dreamed", "wish", "wished", "declare", "declared", "promise", "promised",
+    "pretend", "pretended", "explain", "explained", "answer", "answered", "reply", "replied",
+];
+
 /// Words that open a clause with its own subject ("as the door opened", "that the gallery
 /// lay"), unlike prepositions, whose phrase is never a subject ("at one corner of the room
 /// was a door").
@@ -161,6 +171,12 @@ pub struct Clause {
     pub start: usize,
     /// One past the clause's last token.
     pub end: usize,
+    /// Opened by a subordinator ("whilst my courage was fresh"): a verb coordinated after it
+    /// does not share its subject.
+    pub subordinate: bool,
+    /// What someone said, wrote or thought happened ("saying that I had left the castle"),
+    /// not what the narration says happened.
+    pub reported: bool,
 }
 
 impl Clause {
@@ -589,6 +605,18 @@ pub fn clauses(
             before_deps.extend(early);
         }
         let floor_next = clause_end;
+        let opener = subject_start.checked_sub(1).filter(|&k| k >= floor.saturating_sub(1));
+        let subordinate = via != Via::Relative
+            && opener.is_some_and(|k| {
+                (SUBORDINATORS.contains(&g.lower(k).as_str()) && g.tags[k] == "IN")
+                    || g.tags[k] == "WRB"
+            });
+        // "… saying that I had left the castle": the verb before the "that" reports.
+        let reported = opener.is_some_and(|k| {
+            g.lower(k) == "that"
+                && g.tags[k] == "IN"
+                && (0..k).any(|v| g.over[v].is_none() && REPORTING.contains(&g.lower(v).as_str()))
+        });
         out.push(Clause {
             group: (start, end),
             verb: main,
@@ -603,6 +631,8 @@ pub fn clauses(
             after,
             start: floor,
             end: clause_end,
+            subordinate,
+            reported,
         });
         prev_end = floor_next.max(end);
     }
@@ -640,16 +670,18 @@ pub fn clauses(
                 && c.form == Form::Finite
                 && matches!(c.via, Via::Before | Via::Inherited | Via::Inverted)
         };
-        let previous = out[..i]
+        let found = out[..i]
             .iter()
             .rev()
-            .find(|c| c.subject != Subject::None && c.form == Form::Finite)
-            .map(|c| c.subject);
+            .find(|c| c.subject != Subject::None && c.form == Form::Finite && !c.subordinate);
+        let previous = found.map(|c| c.subject);
+        let reported = found.is_some_and(|c| c.reported);
         let next = out[i + 1..].iter().find(main).map(|c| c.subject);
         let opening = out[i].form == Form::Participle && previous.is_none();
         if let Some(s) = previous.or(if opening { next } else { None }) {
             out[i].subject = s;
             out[i].via = Via::Inherited;
+            out[i].reported |= reported && previous.is_some();
         }
     }
     out

@@ -65,6 +65,8 @@ pub struct Candidate {
 pub struct Text<'a> {
     /// Token texts.
     pub words: &'a [&'a str],
+    /// Penn tags.
+    pub tags: &'a [&'a str],
     /// The paragraph as one line.
     pub line: &'a str,
     /// Byte range of each token in `line`.
@@ -126,7 +128,10 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     let words_have_place = (phrase.body..=phrase.head).any(|k| is_place_head(words[k]));
     let kind = if phrase.proper {
         let name = normalize_name(&surface);
-        if persons.contains(&name) {
+        // A proper noun in the plural names a people or a family ("the early Romans", "the
+        // Rochesters"), not a place.
+        let people = text.tags.get(phrase.head) == Some(&"NNPS") && !words_have_place;
+        if persons.contains(&name) || people {
             return None;
         }
         if words_have_place {
@@ -202,6 +207,8 @@ pub struct Place {
     pub last_seen: usize,
     /// For a way (a door, a window), the place it is in, when the text says so.
     pub host: Option<PlaceId>,
+    /// For a spot ("the top of the stairs"), the place it is a spot of.
+    pub whole: Option<PlaceId>,
 }
 
 /// The places of one text, in order of first mention.
@@ -242,6 +249,7 @@ impl PlaceBook {
                     linked: false,
                     last_seen: sentence,
                     host: None,
+                    whole: None,
                 });
                 self.places.len() - 1
             }
@@ -333,9 +341,15 @@ mod tests {
     use super::super::chunk::chunk;
     use super::*;
 
-    fn text<'a>(words: &'a [&'a str], line: &'a str, offsets: &'a [(usize, usize)]) -> Text<'a> {
+    fn text<'a>(
+        words: &'a [&'a str],
+        tags: &'a [&'a str],
+        line: &'a str,
+        offsets: &'a [(usize, usize)],
+    ) -> Text<'a> {
         Text {
             words,
+            tags,
             line,
             offsets,
         }
@@ -358,7 +372,7 @@ mod tests {
 
     fn candidates(words: &[&str], tags: &[&str], persons: &[String]) -> Vec<Candidate> {
         let (line, offs) = offsets(words);
-        let t = text(words, &line, &offs);
+        let t = text(words, tags, &line, &offs);
         chunk(words, tags)
             .iter()
             .filter_map(|p| candidate(&t, p, persons))

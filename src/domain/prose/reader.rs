@@ -191,6 +191,33 @@ fn merge_spans(mut spans: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
     out
 }
 
+/// Words after which what a sentence names is compared with, not present: "like a map",
+/// "similar to those of Table Mountain", "than the trees", "as if".
+const COMPARISONS: &[&str] = &["like", "unlike", "than", "similar", "resembling", "akin"];
+
+/// Tokens inside a comparison, up to the next `;`, `:` or dash.
+fn comparisons(words: &[&str], tags: &[&str]) -> Vec<bool> {
+    let mut out = vec![false; words.len()];
+    let mut on = false;
+    for (k, w) in words.iter().enumerate() {
+        let lower = w.to_lowercase();
+        if matches!(*w, ";" | ":" | "--") {
+            on = false;
+        }
+        let marker = COMPARISONS.contains(&lower.as_str())
+            && tags.get(k).is_some_and(|t| matches!(*t, "IN" | "JJ"))
+            || (lower == "as"
+                && words
+                    .get(k + 1)
+                    .is_some_and(|n| matches!(n.to_lowercase().as_str(), "if" | "though")));
+        if marker {
+            on = true;
+        }
+        out[k] = on;
+    }
+    out
+}
+
 /// The place "it" stands for at token `k`: the nearest place named before it in the
 /// sentence, or else the place the sentence before was last about.
 fn referent(
@@ -216,8 +243,10 @@ fn add_link(
 ) {
     let (from, to, direction) = (link.from, link.to, link.direction);
     let places = &reading.book.places;
-    // A room is inside its house: containment, not a way.
-    let inside = |a: PlaceId, b: PlaceId| places[a].dwelling && is_indoor(&places[b].head);
+    // A room is inside its house, a spot is part of its place: containment, not a way.
+    let inside = |a: PlaceId, b: PlaceId| {
+        (places[a].dwelling && is_indoor(&places[b].head)) || places[b].whole == Some(a)
+    };
     if from == to || inside(from, to) || inside(to, from) {
         return;
     }
@@ -276,12 +305,17 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
             let offsets: Vec<(usize, usize)> = s.tokens.iter().map(|t| (t.start, t.end)).collect();
             let text = Text {
                 words: &words,
+                tags: &tags,
                 line: &para.line,
                 offsets: &offsets,
             };
             let mut places: Vec<Option<PlaceId>> = vec![None; s.phrases.len()];
             let mut wholes: Vec<Option<PlaceId>> = vec![None; s.phrases.len()];
+            let compared = comparisons(&words, &tags);
             for (i, p) in s.phrases.iter().enumerate() {
+                if compared.get(p.start).copied().unwrap_or(false) {
+                    continue;
+                }
                 if let Some(c) = whole_candidate(&text, p, &persons) {
                     wholes[i] = Some(reading.book.resolve(&c, sentence_no));
                 }
@@ -289,6 +323,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     let id = reading.book.resolve(&c, sentence_no);
                     reading.book.adopt_host(id);
                     places[i] = Some(id);
+                    if let Some(w) = wholes[i].filter(|&w| w != id) {
+                        reading.book.places[id].whole = Some(w);
+                    }
                 }
             }
             named_here.extend(places.iter().chain(&wholes).flatten());
@@ -366,9 +403,11 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                             if is_way && !passed {
                                 // Going to a door or a window is going where it is: its room
                                 // if the text says, else the way itself, with no way to it.
+                                let at_way = prev
+                                    .is_some_and(|p| reading.book.places[p].kind == PlaceKind::Way);
                                 match reading.book.places[st.place].host {
                                     Some(h) if Some(h) != prev => {
-                                        if let Some(p) = prev {
+                                        if let Some(p) = prev.filter(|_| !at_way) {
                                             add_link(&mut reading, &mut out, link(p, h, None));
                                         }
                                         prev = Some(h);

@@ -167,7 +167,10 @@ pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
             .and_then(|j| cs.get(j))
             .map(|g| verb_base(s.words[g.verb]));
         match s.who(c) {
-            Who::Mover => out.extend(super::motion::read(s, c, governing.as_deref())),
+            Who::Mover if !c.reported => {
+                out.extend(super::motion::read(s, c, governing.as_deref()));
+            }
+            Who::Mover => {}
             Who::Place(p) => out.extend(super::layout::read_clause(s, c, p)),
             Who::Unknown => {}
         }
