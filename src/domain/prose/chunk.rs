@@ -84,6 +84,7 @@ const SPOT_WORDS: &[&str] = &[
 const REGION_WORDS: &[&str] = &[
     "portion", "part", "side", "corner", "base", "rear", "middle", "centre", "center", "skirts",
     "outskirts", "interior", "depths", "recesses", "extremity", "verge", "border", "remainder",
+    "slope", "slopes",
 ];
 
 /// Collectives: the phrase names what its "of" phrase names.

@@ -323,6 +323,107 @@ pub fn is_way_head(noun: &str) -> bool {
     contains(WAY_HEADS, &singular(noun)) || contains(WAY_HEADS, &noun.to_lowercase())
 }
 
+/// Plural place nouns that name one place ("the leads" of a roof, "the stairs"): their
+/// lemma keeps the "s".
+const PLURALIA: &[&str] = &["leads", "stairs", "ruins", "grounds", "battlements", "steps"];
+
+/// Heads a story uses for one place in turn ("the cave" … "the cavern", "my room" … "my
+/// chamber", "the marsh" … "the morass"): a definite mention may name a place first named with
+/// a word of the same group. Each group is named by its first word.
+#[rustfmt::skip]
+const KIN: &[&[&str]] = &[
+    &["cave", "cavern", "grotto"],
+    &["shaft", "pit", "well", "abyss", "gulf", "chasm"],
+    &["marsh", "morass", "swamp", "bog", "fen"],
+    &["knoll", "mound", "hillock"],
+    &["court", "courtyard", "quadrangle", "yard"],
+    &["room", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "apartment"],
+    &["road", "highway", "pathway", "turnpike"],
+    &["field", "meadow", "pasture"],
+    &["wood", "forest"],
+    &["passage", "corridor"],
+    &["stair", "stairs", "staircase", "stairway"],
+    &["roof", "leads", "battlement", "battlements"],
+    &["tower", "turret"],
+    &["gate", "gates", "gateway"],
+    &["house", "mansion", "manor", "manor-house", "building"],
+];
+
+/// Units of measure that are also place nouns ("six hundred yards"): with a number before
+/// them they measure, they do not name.
+const UNITS: &[&str] = &["yard", "foot", "feet", "mile", "league", "pace", "fathom", "rod"];
+
+/// Heads that, owned by a person, name what the person does, not a place ("his morning
+/// walks", "our path", "her drive").
+const ACTIVITIES: &[&str] = &["walk", "drive", "ride", "path", "way", "journey", "road", "course"];
+
+/// Materials that are also place nouns ("solid rock", "lava rock"): without a determiner
+/// they name the stuff, not a place.
+const MATERIALS: &[&str] = &["rock", "stone", "snow", "ice", "sand", "earth", "grass", "water"];
+
+/// The lemma of a place noun: its singular, lowercased, even for nouns listed in the plural
+/// ("woods" → "wood"), except those that name one place in the plural ("stairs", "leads").
+pub fn lemma(noun: &str) -> String {
+    let n = noun.to_lowercase();
+    if contains(PLURALIA, &n) {
+        return n;
+    }
+    let stripped = n
+        .strip_suffix('s')
+        .filter(|st| st.len() > 2 && !st.ends_with('s') && contains(PLACE_HEADS, st));
+    match stripped {
+        Some(st) => st.to_string(),
+        None => singular(&n),
+    }
+}
+
+/// The group of heads a head belongs to (see `KIN`), named by its first word; the lemma for
+/// a head in no group.
+pub fn kin(noun: &str) -> String {
+    let l = lemma(noun);
+    KIN.iter()
+        .find(|g| g.contains(&l.as_str()))
+        .and_then(|g| g.first())
+        .map_or(l, |w| (*w).to_string())
+}
+
+/// True for a unit of measure.
+pub fn is_unit(noun: &str) -> bool {
+    contains(UNITS, &lemma(noun)) || contains(UNITS, &noun.to_lowercase())
+}
+
+/// True for a head that, owned by a person, names an activity.
+pub fn is_activity(noun: &str) -> bool {
+    contains(ACTIVITIES, &lemma(noun))
+}
+
+/// True for a material.
+pub fn is_material(noun: &str) -> bool {
+    contains(MATERIALS, &lemma(noun))
+}
+
+/// Place nouns that name a place less surely than most: water that runs (a stream is a course,
+/// not a place one stands in), rock, a roof.
+const WEAK_HEADS: &[&str] = &["river", "stream", "brook", "rivulet", "torrent", "rock", "roof"];
+
+/// Names of days and months: proper names, never places ("on Sunday").
+#[rustfmt::skip]
+const CALENDAR: &[&str] = &[
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+    "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "christmas", "easter",
+];
+
+/// True for a place noun that names a place less surely than most.
+pub fn is_weak_head(noun: &str) -> bool {
+    contains(WEAK_HEADS, &lemma(noun))
+}
+
+/// True for the name of a day or a month.
+pub fn is_calendar(word: &str) -> bool {
+    contains(CALENDAR, &word.to_lowercase())
+}
+
 /// Places inside a building: a link between one and the building is containment, not a way.
 #[rustfmt::skip]
 const INDOOR: &[&str] = &[
@@ -353,9 +454,11 @@ pub fn is_room(noun: &str) -> bool {
     contains(ROOMS, &singular(noun))
 }
 
-/// True for a building a story names in many ways.
+/// True for a building a story names in many ways, or a compound ending in one
+/// ("log-house", "farmhouse").
 pub fn is_dwelling(noun: &str) -> bool {
-    contains(DWELLINGS, &singular(noun))
+    let s = singular(noun);
+    contains(DWELLINGS, &s) || s.ends_with("-house") || s == "farmhouse"
 }
 
 /// True for the head of a proper name that names the main building.

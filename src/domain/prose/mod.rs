@@ -27,6 +27,7 @@ pub mod place;
 pub mod position;
 pub mod reader;
 pub mod relation;
+pub mod salience;
 pub mod score;
 pub mod sentence;
 pub mod tagger;

@@ -18,7 +18,8 @@
 
 use super::chunk::{Determiner, Part, Phrase};
 use super::lexicon::{
-    is_descriptive, is_dwelling, is_named_dwelling, is_place_head, is_room, is_way_head, singular,
+    is_activity, is_calendar, is_descriptive, is_dwelling, is_material, is_named_dwelling,
+    is_place_head, is_room, is_unit, is_way_head, is_weak_head, kin, lemma, singular,
 };
 use crate::domain::names::normalize_name;
 
@@ -45,8 +46,10 @@ pub struct Candidate {
     /// Other forms of this mention the text wrote: with its "of" complement ("narrow ledge of
     /// stone"), a collective's "of" phrase ("low subterranean tunnels").
     pub forms: Vec<String>,
-    /// The head noun, singular and lowercased.
+    /// The head noun's lemma ([`lemma`]).
     pub head: String,
+    /// The group of heads the story may use for the same place ([`kin`]).
+    pub kin: String,
     /// Modifiers that tell places of a kind apart, lowercased.
     pub distinguishing: Vec<String>,
     /// The owner ("my", "count"), if any.
@@ -57,6 +60,14 @@ pub struct Candidate {
     pub proper: bool,
     /// How strongly it names a place.
     pub kind: PlaceKind,
+    /// A proper name with a building's word in it ("Castle Dracula", "Thornfield Hall").
+    pub dwelling_name: bool,
+    /// The head is plural ("villages", "the woods").
+    pub plural: bool,
+    /// Opened by "this", "that", "these" or "those": a place named before.
+    pub demonstrative: bool,
+    /// A place noun that names a place less surely (a stream, rock).
+    pub weak: bool,
 }
 
 /// The words of a sentence and where each sits in its paragraph line, to quote mentions as
@@ -89,12 +100,21 @@ impl Text<'_> {
 /// Reads a phrase as a candidate place, or `None` when it cannot be one. A phrase naming a
 /// region of a place ("a small portion of the park") is read as that place.
 pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option<Candidate> {
-    if phrase.part == Some(Part::Region) {
-        return candidate(text, phrase.inner.as_deref()?, persons);
-    }
     let words = text.words;
+    // "A small portion of the park" is the park; "the edge of the plateau", "a range of
+    // cells" are the plateau and the cells, named that way. When the "of" phrase names no
+    // place ("a long slope of snow", "a patch of grass") the phrase stands on its own.
+    if let (Some(part), Some(inner)) = (phrase.part, phrase.inner.as_deref()) {
+        if let Some(mut c) = candidate(text, inner, persons) {
+            if part != Part::Region {
+                let skip = usize::from(determiner_word(words[phrase.start]).is_some());
+                c.forms.push(text.quote(phrase.start + skip, phrase.end));
+            }
+            return Some(c);
+        }
+    }
     let head_word = words[phrase.head];
-    let head = singular(head_word);
+    let head = lemma(head_word);
     let of_head = phrase.of_head.map(|h| words[h]);
     let owner = phrase.possessor.clone().filter(|_| {
         matches!(
@@ -105,11 +125,7 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     let from = match phrase.determiner {
         Determiner::Pronoun => phrase.start,
         Determiner::Possessor => {
-            phrase.start
-                + usize::from(matches!(
-                    words[phrase.start].to_lowercase().as_str(),
-                    "the" | "a" | "an"
-                ))
+            phrase.start + usize::from(determiner_word(words[phrase.start]).is_some())
         }
         _ => phrase.body,
     };
@@ -124,6 +140,16 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     {
         return None;
     }
+    // "Six hundred yards" measures; "solid rock" is stuff; "his morning walks" are doings.
+    let counted = (phrase.start..phrase.head).any(|k| text.tags.get(k) == Some(&"CD"));
+    let personal = phrase.determiner == Determiner::Pronoun
+        && owner.as_deref().is_some_and(|o| o != "its");
+    if (counted && is_unit(head_word))
+        || (determiner == Determiner::Bare && !phrase.proper && is_material(head_word))
+        || (personal && is_activity(head_word))
+    {
+        return None;
+    }
     let place_word = is_place_head(head_word) || of_head.is_some_and(is_place_head);
     let words_have_place = (phrase.body..=phrase.head).any(|k| is_place_head(words[k]));
     let kind = if phrase.proper {
@@ -131,7 +157,7 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         // A proper noun in the plural names a people or a family ("the early Romans", "the
         // Rochesters"), not a place.
         let people = text.tags.get(phrase.head) == Some(&"NNPS") && !words_have_place;
-        if persons.contains(&name) || people {
+        if persons.contains(&name) || people || is_calendar(head_word) {
             return None;
         }
         if words_have_place {
@@ -153,42 +179,57 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         .map(|w| w.to_lowercase())
         .collect();
     let mut forms = Vec::new();
+    // "That room", "these retreats": the demonstrative is part of how the text names it.
+    if let Some(d) = determiner_word(words[phrase.start]).filter(|d| d.starts_with("th") && *d != "the") {
+        forms.push(format!("{d} {surface}"));
+    }
     if let Some(end) = phrase.complement_end {
         forms.push(text.quote(from, end));
     }
     if let (Some(Part::Collective), Some(inner)) = (phrase.part, phrase.inner.as_deref()) {
         forms.push(text.quote(inner.body, inner.end));
     }
+    let dwelling_name = phrase.proper
+        && (phrase.body..=phrase.head).any(|k| is_dwelling(words[k]) || is_named_dwelling(words[k]));
     Some(Candidate {
         surface,
         forms,
+        kin: kin(head_word),
         head,
         distinguishing,
         owner,
         determiner,
         proper: phrase.proper,
         kind,
+        dwelling_name,
+        plural: text
+            .tags
+            .get(phrase.head)
+            .is_some_and(|t| matches!(*t, "NNS" | "NNPS")),
+        demonstrative: determiner_word(words[phrase.start])
+            .is_some_and(|d| d.starts_with("th") && d != "the"),
+        weak: is_weak_head(head_word),
     })
 }
 
-/// The candidate for the whole place a spot phrase names a spot of ("the stairs" of "the top
-/// of the stairs").
-pub fn whole_candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option<Candidate> {
-    if phrase.part != Some(Part::Spot) {
-        return None;
-    }
-    candidate(text, phrase.inner.as_deref()?, persons)
+/// The article or demonstrative a phrase opens with, lowercased.
+fn determiner_word(word: &str) -> Option<&'static str> {
+    ["the", "a", "an", "this", "that", "these", "those"]
+        .into_iter()
+        .find(|d| word.eq_ignore_ascii_case(d))
 }
 
 /// One place of the story.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Place {
     /// Its name: the first way the text named it.
     pub name: String,
     /// Other ways the text named it.
     pub aliases: Vec<String>,
-    /// Head noun, singular.
+    /// Head noun's lemma.
     pub head: String,
+    /// Its group of heads ([`kin`]).
+    pub kin: String,
     /// Distinguishing modifiers.
     pub distinguishing: Vec<String>,
     /// Owner, if any.
@@ -199,16 +240,16 @@ pub struct Place {
     pub kind: PlaceKind,
     /// Mentions outside links.
     pub mentions: usize,
-    /// Mentions with a definite article, an owner or a proper name.
-    pub definite_mentions: usize,
+    /// The evidence its mentions add up to ([`super::salience::mention_weight`]).
+    pub evidence: f32,
+    /// Times the reader arrived or was said to be there.
+    pub visits: usize,
     /// Ends of a link the reader made.
     pub linked: bool,
     /// The sentence (reader-wide index) where it was last mentioned.
     pub last_seen: usize,
     /// For a way (a door, a window), the place it is in, when the text says so.
     pub host: Option<PlaceId>,
-    /// For a spot ("the top of the stairs"), the place it is a spot of.
-    pub whole: Option<PlaceId>,
 }
 
 /// The places of one text, in order of first mention.
@@ -237,19 +278,21 @@ impl PlaceBook {
                     name: c.surface.clone(),
                     aliases: Vec::new(),
                     head: c.head.clone(),
+                    kin: c.kin.clone(),
                     distinguishing: c.distinguishing.clone(),
                     owner: c.owner.clone(),
                     // "a house" once the story has its house is some other house.
                     dwelling: c.owner.is_none()
+                        && !c.plural
                         && !(dwelling_known && c.determiner == Determiner::Indefinite)
-                        && (is_dwelling(&c.head) || (c.proper && is_named_dwelling(&c.head))),
+                        && (is_dwelling(&c.head) || c.dwelling_name),
                     kind: c.kind,
                     mentions: 0,
-                    definite_mentions: 0,
+                    evidence: 0.0,
+                    visits: 0,
                     linked: false,
                     last_seen: sentence,
                     host: None,
-                    whole: None,
                 });
                 self.places.len() - 1
             }
@@ -263,11 +306,18 @@ impl PlaceBook {
         }
         place.kind = place.kind.max(c.kind);
         place.mentions += 1;
-        if c.determiner != Determiner::Indefinite {
-            place.definite_mentions += 1;
-        }
         place.last_seen = sentence;
         id
+    }
+
+    /// Adds another name for a place.
+    pub fn add_alias(&mut self, id: PlaceId, name: &str) {
+        let key = normalize_name(name);
+        if let Some(place) = self.places.get_mut(id) {
+            if !key.is_empty() && !names_of(place).any(|n| n == key) {
+                place.aliases.push(name.to_string());
+            }
+        }
     }
 
     /// A way with an owner ("my door", "the Count's window") is in its owner's room.
@@ -310,9 +360,10 @@ impl PlaceBook {
                 return Some(id);
             }
         }
-        let dwelling = is_dwelling(&c.head) || (c.proper && is_named_dwelling(&c.head));
+        let dwelling = is_dwelling(&c.head) || c.dwelling_name;
         if dwelling
             && c.owner.is_none()
+            && !c.plural
             && c.determiner != Determiner::Indefinite
             && (c.proper || c.distinguishing.is_empty())
         {
@@ -324,15 +375,44 @@ impl PlaceBook {
         if c.determiner == Determiner::Indefinite || c.proper {
             return None;
         }
-        let mut agreeing = (0..self.places.len()).filter(|&i| {
-            let p = &self.places[i];
-            p.head == c.head
-                && (c.owner.is_none() || p.owner == c.owner)
+        // "His room" and "the Count's room": a third person's pronoun stands for a name.
+        let third = |o: &Option<String>| {
+            o.as_deref()
+                .is_some_and(|o| matches!(o, "his" | "her" | "their"))
+        };
+        let owners_agree = |p: &Place| {
+            c.owner.is_none()
+                || p.owner == c.owner
+                || (p.owner.is_some() && c.owner.is_some() && (third(&p.owner) != third(&c.owner)))
+        };
+        // "That grim cave", "this dismal passage": a demonstrative names a place already named,
+        // whatever its adjectives now say.
+        if c.demonstrative {
+            let mut named = (0..self.places.len())
+                .filter(|&i| self.places[i].kin == c.kin && owners_agree(&self.places[i]));
+            if let Some(id) = recent(&mut named) {
+                return Some(id);
+            }
+        }
+        let agrees = |p: &Place| {
+            owners_agree(p)
                 && (c.distinguishing.is_empty()
                     || p.distinguishing.is_empty()
                     || p.distinguishing == c.distinguishing)
+        };
+        let mut same_head = (0..self.places.len())
+            .filter(|&i| self.places[i].head == c.head && agrees(&self.places[i]));
+        if let Some(id) = recent(&mut same_head) {
+            return Some(id);
+        }
+        // "The cavern" after "the cave", "my chamber" after "my room".
+        let mut kin = (0..self.places.len()).filter(|&i| {
+            let p = &self.places[i];
+            p.kin == c.kin
+                && agrees(p)
+                && (c.distinguishing.is_empty() || p.distinguishing == c.distinguishing)
         });
-        recent(&mut agreeing)
+        recent(&mut kin)
     }
 }
 

@@ -6,24 +6,22 @@
 //! place is resolved in the [`PlaceBook`], every sentence's [`events`] move the [`Position`] and
 //! make links, and each link keeps its sentence and the words it rests on.
 //!
-//! A place is kept when a link ends at it, or when it is named by a place noun or a proper place
-//! name at least [`MIN_DEFINITE_MENTIONS`] times with a definite article, an owner or as a name
-//! (a place the story only mentions once, in passing, "a house like this", is not on the map).
+//! Which places go on the map is [`super::salience`]'s decision: the evidence of their mentions,
+//! links and visits (a place the story mentions once, in passing, in speech or as a kind, "a
+//! house like this", "villages", is not on the map).
 
-use super::chunk::{chunk, Phrase};
+use super::chunk::{chunk, Determiner, Phrase};
 use super::lexicon::{is_indoor, PathRole};
-use super::place::{candidate, whole_candidate, PlaceBook, PlaceId, PlaceKind, Text};
+use super::place::{candidate, Candidate, PlaceBook, PlaceId, PlaceKind, Text};
+use super::salience::{evidence, kept, mention_weight};
 use super::position::Position;
-use super::relation::{events, Event, Sentence};
+use super::clause::clauses;
+use super::relation::{events, spatial_phrases, Event, Sentence};
 use super::sentence::sentences;
 use super::tagger::{Tagger, TaggerError};
 use super::token::{paragraph_text, tokenize, Token};
 use crate::domain::names::normalize_name;
 use crate::domain::Direction;
-
-/// Definite mentions (the article, an owner, a name) that put a place with no link on the map:
-/// once can be in passing; twice the story returns to it.
-pub const MIN_DEFINITE_MENTIONS: usize = 2;
 
 /// Titles before a person's name.
 const TITLES: &[&str] = &[
@@ -191,6 +189,18 @@ fn merge_spans(mut spans: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
     out
 }
 
+/// True when phrase `b` stands right after phrase `a` and a comma as another name for it,
+/// opened by "a" or "an" ("the library, an apartment").
+fn apposition(a: &Phrase, b: &Phrase, words: &[&str]) -> bool {
+    let (Some(end), true) = (
+        a.complement_end.or(Some(a.end)),
+        b.determiner == Determiner::Indefinite,
+    ) else {
+        return false;
+    };
+    b.start == end + 1 && words.get(end) == Some(&",")
+}
+
 /// Words after which what a sentence names is compared with, not present: "like a map",
 /// "similar to those of Table Mountain", "than the trees", "as if".
 const COMPARISONS: &[&str] = &["like", "unlike", "than", "similar", "resembling", "akin"];
@@ -243,9 +253,9 @@ fn add_link(
 ) {
     let (from, to, direction) = (link.from, link.to, link.direction);
     let places = &reading.book.places;
-    // A room is inside its house, a spot is part of its place: containment, not a way.
+    // A room is inside its house: containment, not a way.
     let inside = |a: PlaceId, b: PlaceId| {
-        (places[a].dwelling && is_indoor(&places[b].head)) || places[b].whole == Some(a)
+        places[a].dwelling && is_indoor(&places[b].head)
     };
     if from == to || inside(from, to) || inside(to, from) {
         return;
@@ -310,25 +320,34 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 offsets: &offsets,
             };
             let mut places: Vec<Option<PlaceId>> = vec![None; s.phrases.len()];
-            let mut wholes: Vec<Option<PlaceId>> = vec![None; s.phrases.len()];
             let compared = comparisons(&words, &tags);
+            let mut named: Vec<Option<Candidate>> = vec![None; s.phrases.len()];
             for (i, p) in s.phrases.iter().enumerate() {
                 if compared.get(p.start).copied().unwrap_or(false) {
                     continue;
                 }
-                if let Some(c) = whole_candidate(&text, p, &persons) {
-                    wholes[i] = Some(reading.book.resolve(&c, sentence_no));
-                }
                 if let Some(c) = candidate(&text, p, &persons) {
-                    let id = reading.book.resolve(&c, sentence_no);
+                    // "The gallery of lava, a perfect natural pathway": another name for the
+                    // place just named.
+                    let apposed = i
+                        .checked_sub(1)
+                        .filter(|&j| apposition(&s.phrases[j], p, &words))
+                        .and_then(|j| places[j].zip(named[j].as_ref()))
+                        .filter(|(_, prev)| prev.determiner != Determiner::Indefinite)
+                        .map(|(id, _)| id);
+                    let id = match apposed {
+                        Some(id) => {
+                            reading.book.add_alias(id, &c.surface);
+                            id
+                        }
+                        None => reading.book.resolve(&c, sentence_no),
+                    };
                     reading.book.adopt_host(id);
                     places[i] = Some(id);
-                    if let Some(w) = wholes[i].filter(|&w| w != id) {
-                        reading.book.places[id].whole = Some(w);
-                    }
+                    named[i] = Some(c).filter(|_| apposed.is_none());
                 }
             }
-            named_here.extend(places.iter().chain(&wholes).flatten());
+            named_here.extend(places.iter().flatten());
             let referents: Vec<Option<PlaceId>> = (0..words.len())
                 .map(|k| {
                     (words[k].eq_ignore_ascii_case("it") && tags[k] == "PRP")
@@ -343,17 +362,32 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 .map(|p| p.kind == PlaceKind::Way)
                 .collect();
             let before = position.current();
+            let cs = clauses(&words, &tags, &quoted, &s.phrases);
             let sent = Sentence {
                 words: &words,
                 tags: &tags,
                 quoted: &quoted,
                 phrases: &s.phrases,
                 places: &places,
-                wholes: &wholes,
                 referents: &referents,
                 ways: &ways,
                 observer: before,
+                clauses: &cs,
             };
+            let spatial = spatial_phrases(&sent);
+            for (i, p) in s.phrases.iter().enumerate() {
+                if let (Some(id), Some(c)) = (places[i], &named[i]) {
+                    reading.book.places[id].evidence += mention_weight(
+                        c.kind,
+                        c.weak,
+                        c.determiner,
+                        c.plural,
+                        c.proper,
+                        spatial.contains(&i),
+                        quoted.get(p.start).copied().unwrap_or(false),
+                    );
+                }
+            }
             let (Some(first), Some(last)) = (s.tokens.first(), s.tokens.last()) else {
                 continue;
             };
@@ -442,6 +476,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         }
                         if let Some(p) = prev {
                             position.arrive(p);
+                            reading.book.places[p].visits += 1;
                             moved = true;
                         }
                     }
@@ -466,6 +501,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     }
                     Event::At { place } => {
                         position.stated(place);
+                        reading.book.places[place].visits += 1;
                         moved = true;
                     }
                     Event::Host { way, place } => {
@@ -482,12 +518,17 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
         mentioned.push(named_here);
         reading.paragraphs.push(out);
     }
+    if std::env::var("PROSE_DUMP").is_ok() {
+        for p in &reading.book.places {
+            eprintln!("DUMP\t{}\t{}\t{:?}\t{}\t{:.2}\t{}\t{}", p.name, p.aliases.join("|"), p.kind, p.mentions, p.evidence, p.visits, p.linked);
+        }
+    }
     reading.kept = reading
         .book
         .places
         .iter()
         .map(|p| {
-            p.linked || (p.kind == PlaceKind::Place && p.definite_mentions >= MIN_DEFINITE_MENTIONS)
+            kept(evidence(p.evidence, p.linked, p.visits))
         })
         .collect();
     for (para, named) in reading.paragraphs.iter_mut().zip(mentioned) {

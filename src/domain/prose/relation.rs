@@ -15,12 +15,14 @@
 //! in speech is still a layout.
 
 use super::chunk::Phrase;
-use super::clause::{clauses, Clause, Subject};
-use super::lexicon::{verb_base, PathRole};
+use super::clause::{Clause, Subject};
+use super::clause::Target;
+use super::lexicon::{is_position_verb, is_way_verb, object_role, preposition, verb_base, PathRole};
 use super::place::PlaceId;
 use crate::domain::Direction;
 
-/// A tagged sentence with its phrases read as places.
+/// A tagged sentence with its phrases read as places and its clauses
+/// ([`super::clause::clauses`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Sentence<'a> {
     /// Token texts.
@@ -33,15 +35,14 @@ pub struct Sentence<'a> {
     pub phrases: &'a [Phrase],
     /// The place each phrase names, if any (same length as `phrases`).
     pub places: &'a [Option<PlaceId>],
-    /// For a phrase naming a spot of a place ("the top of the stairs"), the place its "of"
-    /// phrase names (same length as `phrases`).
-    pub wholes: &'a [Option<PlaceId>],
     /// The place a pronoun stands for, by token (same length as `words`).
     pub referents: &'a [Option<PlaceId>],
     /// Places that are ways (a door, a window) rather than places, by place id.
     pub ways: &'a [bool],
     /// Where the reader is as the sentence begins.
     pub observer: Option<PlaceId>,
+    /// The sentence's clauses.
+    pub clauses: &'a [Clause],
 }
 
 /// One place on a path.
@@ -109,14 +110,10 @@ impl Sentence<'_> {
         self.places.get(phrase).copied().flatten()
     }
 
-    /// The place a phrase is about when it states a position: the whole for a spot ("at the
-    /// top of the stairs" is by the stairs).
+    /// The place a phrase is about when it states a position (a spot names its place: "at
+    /// the top of the stairs" is by the stairs).
     pub fn anchor(&self, phrase: usize) -> Option<PlaceId> {
-        self.wholes
-            .get(phrase)
-            .copied()
-            .flatten()
-            .or_else(|| self.place(phrase))
+        self.place(phrase)
     }
 
     /// The place a pronoun token stands for.
@@ -154,9 +151,41 @@ impl Sentence<'_> {
     }
 }
 
+/// The phrases a sentence names in a spatial role: the object of a preposition of path or
+/// position, the object of a verb that says which part of a path it is ("reached the gate"),
+/// the subject of a verb of way or position about a place.
+pub fn spatial_phrases(s: &Sentence<'_>) -> Vec<usize> {
+    let mut out = Vec::new();
+    for c in s.clauses {
+        let base = verb_base(s.words[c.verb]);
+        for d in c.before.iter().chain(&c.after) {
+            let Target::Phrase(p) = d.target else {
+                continue;
+            };
+            let spatial = if d.prep.0 == d.prep.1 {
+                object_role(&base).is_some()
+            } else {
+                let words = s.span(d.prep);
+                let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+                let r = preposition(&refs);
+                r.role.is_some() || r.position
+            };
+            if spatial {
+                out.push(p);
+            }
+        }
+        if let Subject::Phrase(p) = c.subject {
+            if is_way_verb(&base) || (is_position_verb(&base) && base != "be") {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
 /// Every event of one sentence, with the token indices each rests on.
 pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
-    let cs = clauses(s.words, s.tags, s.quoted, s.phrases);
+    let cs = s.clauses;
     let mut out = Vec::new();
     for (i, c) in cs.iter().enumerate() {
         if c.negated {
@@ -175,6 +204,6 @@ pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
             Who::Unknown => {}
         }
     }
-    out.extend(super::layout::read_phrases(s, &cs));
+    out.extend(super::layout::read_phrases(s, cs));
     out
 }
