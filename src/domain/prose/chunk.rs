@@ -100,9 +100,12 @@ const COLLECTIVE_WORDS: &[&str] = &[
 const OF_WINDOW: usize = 12;
 
 fn is_compass(word: &str) -> bool {
-    super::lexicon::direction_word(word)
-        .is_some_and(|d| !matches!(d, crate::domain::Direction::Up | crate::domain::Direction::Down))
-        && !word.ends_with("ern")
+    super::lexicon::direction_word(word).is_some_and(|d| {
+        !matches!(
+            d,
+            crate::domain::Direction::Up | crate::domain::Direction::Down
+        )
+    }) && !word.ends_with("ern")
 }
 
 fn is_noun(tag: &str) -> bool {
@@ -138,7 +141,10 @@ pub fn part_of(word: &str) -> Option<Part> {
         Some(Part::Spot)
     } else if REGION_WORDS.contains(&w) {
         Some(Part::Region)
-    } else if COLLECTIVE_WORDS.contains(&w) || w.strip_suffix('s').is_some_and(|s| COLLECTIVE_WORDS.contains(&s)) {
+    } else if COLLECTIVE_WORDS.contains(&w)
+        || w.strip_suffix('s')
+            .is_some_and(|s| COLLECTIVE_WORDS.contains(&s))
+    {
         Some(Part::Collective)
     } else {
         None

@@ -48,7 +48,13 @@ const RELATIVES: &[&str] = &[
 
 /// Reflexive pronouns, which name their clause's subject ("found myself in …").
 pub const REFLEXIVES: &[&str] = &[
-    "myself", "himself", "herself", "ourselves", "themselves", "yourself", "itself",
+    "myself",
+    "himself",
+    "herself",
+    "ourselves",
+    "themselves",
+    "yourself",
+    "itself",
 ];
 
 /// Verbs whose "that" clause reports what someone said, wrote or thought.
@@ -241,15 +247,28 @@ impl Grammar<'_> {
     /// A compass word followed by "of" ("north of"), or "the" between a preposition and one
     /// ("to the east of").
     fn compass_of(&self, k: usize) -> bool {
-        let of_at = |i: usize| self.words.get(i).is_some_and(|w| w.eq_ignore_ascii_case("of"));
+        let of_at = |i: usize| {
+            self.words
+                .get(i)
+                .is_some_and(|w| w.eq_ignore_ascii_case("of"))
+        };
         let compass = |i: usize| {
             self.words
                 .get(i)
                 .and_then(|w| direction_word(w))
-                .is_some_and(|d| !matches!(d, crate::domain::Direction::Up | crate::domain::Direction::Down))
+                .is_some_and(|d| {
+                    !matches!(
+                        d,
+                        crate::domain::Direction::Up | crate::domain::Direction::Down
+                    )
+                })
         };
         (compass(k) && of_at(k + 1))
-            || (self.lower(k) == "the" && compass(k + 1) && of_at(k + 2) && k > 0 && is_prep(self.tags[k - 1]))
+            || (self.lower(k) == "the"
+                && compass(k + 1)
+                && of_at(k + 2)
+                && k > 0
+                && is_prep(self.tags[k - 1]))
     }
 
     /// The verb groups: `(start, end, main)`.
@@ -386,9 +405,7 @@ impl Grammar<'_> {
             // A run of preposition-like words before a phrase is its preposition; a compass
             // word before "of" is one, however tagged ("north of the hall").
             let mut j = k;
-            while j < to
-                && self.over[j].is_none()
-                && (is_prep(self.tags[j]) || self.compass_of(j))
+            while j < to && self.over[j].is_none() && (is_prep(self.tags[j]) || self.compass_of(j))
             {
                 j += 1;
             }
@@ -454,12 +471,7 @@ impl Grammar<'_> {
 }
 
 /// The clauses of one sentence, in text order.
-pub fn clauses(
-    words: &[&str],
-    tags: &[&str],
-    quoted: &[bool],
-    phrases: &[Phrase],
-) -> Vec<Clause> {
+pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase]) -> Vec<Clause> {
     let n = words.len().min(tags.len()).min(quoted.len());
     let (over, ending) = phrase_index(n, phrases);
     let g = Grammar {
@@ -498,8 +510,8 @@ pub fn clauses(
         let negated = lower.iter().any(|w| NEGATIONS.contains(&w.as_str()))
             || (start > 0 && NEGATIONS.contains(&g.lower(start - 1).as_str()));
         let modal = (start..end).any(|k| g.tags[k] == "MD");
-        let passive = g.tags[main] == "VBN"
-            && (start..main).any(|k| BE.contains(&g.lower(k).as_str()));
+        let passive =
+            g.tags[main] == "VBN" && (start..main).any(|k| BE.contains(&g.lower(k).as_str()));
         let floor = floor_of(start, prev_end);
         let group_start = if form == Form::Infinitive && start > 0 && g.tags[start - 1] == "TO" {
             start - 1
@@ -542,8 +554,8 @@ pub fn clauses(
             let at = subject_start;
             if at > floor {
                 let w = g.lower(at - 1);
-                let relative = RELATIVES.contains(&w.as_str())
-                    || (w == "that" && g.tags[at - 1] == "WDT");
+                let relative =
+                    RELATIVES.contains(&w.as_str()) || (w == "that" && g.tags[at - 1] == "WDT");
                 if relative {
                     let prep_before = at >= 2 && matches!(g.tags[at - 2], "IN" | "TO");
                     let ante_end = if prep_before { at - 2 } else { at - 1 };
@@ -561,7 +573,9 @@ pub fn clauses(
                                 coordinated: false,
                                 apposition: false,
                             });
-                        } else if via == Via::Unknown && matches!(w.as_str(), "which" | "that" | "who") {
+                        } else if via == Via::Unknown
+                            && matches!(w.as_str(), "which" | "that" | "who")
+                        {
                             subject = Subject::Phrase(a);
                             via = Via::Relative;
                         }
@@ -605,7 +619,9 @@ pub fn clauses(
             before_deps.extend(early);
         }
         let floor_next = clause_end;
-        let opener = subject_start.checked_sub(1).filter(|&k| k >= floor.saturating_sub(1));
+        let opener = subject_start
+            .checked_sub(1)
+            .filter(|&k| k >= floor.saturating_sub(1));
         let subordinate = via != Via::Relative
             && opener.is_some_and(|k| {
                 (SUBORDINATORS.contains(&g.lower(k).as_str()) && g.tags[k] == "IN")
@@ -701,7 +717,9 @@ mod tests {
 
     #[test]
     fn a_relative_clause_takes_its_antecedent_as_subject() {
-        let w = ["the", "ledge", "of", "stone", "which", "runs", "around", "the", "building"];
+        let w = [
+            "the", "ledge", "of", "stone", "which", "runs", "around", "the", "building",
+        ];
         let t = ["DT", "NN", "IN", "NN", "WDT", "VBZ", "IN", "DT", "NN"];
         let (p, c) = read(&w, &t);
         assert_eq!(c.len(), 1);
@@ -716,8 +734,12 @@ mod tests {
 
     #[test]
     fn a_participle_describes_the_phrase_before_it() {
-        let w = ["the", "wood", ",", "dun", "and", "sere", ",", "divided", "by", "a", "path"];
-        let t = ["DT", "NN", ",", "JJ", "CC", "JJ", ",", "VBN", "IN", "DT", "NN"];
+        let w = [
+            "the", "wood", ",", "dun", "and", "sere", ",", "divided", "by", "a", "path",
+        ];
+        let t = [
+            "DT", "NN", ",", "JJ", "CC", "JJ", ",", "VBN", "IN", "DT", "NN",
+        ];
         let (_, c) = read(&w, &t);
         assert_eq!(c[0].form, Form::Participle);
         assert_eq!((c[0].subject, c[0].via), (Subject::Phrase(0), Via::Host));
@@ -725,19 +747,36 @@ mod tests {
 
     #[test]
     fn a_preposition_and_which_give_the_antecedent_and_an_inverted_subject() {
-        let w = ["the", "gallery", ",", "in", "which", "lay", "the", "apartments", "."];
+        let w = [
+            "the",
+            "gallery",
+            ",",
+            "in",
+            "which",
+            "lay",
+            "the",
+            "apartments",
+            ".",
+        ];
         let t = ["DT", "NN", ",", "IN", "WDT", "VBD", "DT", "NNS", "."];
         let (_, c) = read(&w, &t);
         assert_eq!(c[0].before[0].target, Target::Phrase(0));
-        assert_eq!((c[0].subject, c[0].via), (Subject::Phrase(1), Via::Inverted));
+        assert_eq!(
+            (c[0].subject, c[0].via),
+            (Subject::Phrase(1), Via::Inverted)
+        );
     }
 
     #[test]
     fn coordinated_verbs_share_a_subject_and_a_parenthesis_is_skipped() {
-        let w = ["he", ",", "with", "the", "lamp", ",", "preceded", "me", "down", "the", "stairs",
-            "and", "ran", "into", "the", "hall"];
-        let t = ["PRP", ",", "IN", "DT", "NN", ",", "VBD", "PRP", "RB", "DT", "NNS", "CC", "VBD",
-            "IN", "DT", "NN"];
+        let w = [
+            "he", ",", "with", "the", "lamp", ",", "preceded", "me", "down", "the", "stairs",
+            "and", "ran", "into", "the", "hall",
+        ];
+        let t = [
+            "PRP", ",", "IN", "DT", "NN", ",", "VBD", "PRP", "RB", "DT", "NNS", "CC", "VBD", "IN",
+            "DT", "NN",
+        ];
         let (_, c) = read(&w, &t);
         assert_eq!(c.len(), 2);
         assert_eq!(c[0].subject, Subject::Pronoun(0));
@@ -748,8 +787,12 @@ mod tests {
 
     #[test]
     fn negation_modality_and_passive_are_marked() {
-        let w = ["we", "could", "not", "go", "and", "it", "was", "shut", "off", "by", "trees"];
-        let t = ["PRP", "MD", "RB", "VB", "CC", "PRP", "VBD", "VBN", "RP", "IN", "NNS"];
+        let w = [
+            "we", "could", "not", "go", "and", "it", "was", "shut", "off", "by", "trees",
+        ];
+        let t = [
+            "PRP", "MD", "RB", "VB", "CC", "PRP", "VBD", "VBN", "RP", "IN", "NNS",
+        ];
         let (_, c) = read(&w, &t);
         assert!(c[0].negated && c[0].modal);
         assert!(c[1].passive && !c[1].negated);

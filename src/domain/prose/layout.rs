@@ -31,12 +31,23 @@ use super::relation::{Event, Sentence};
 use crate::domain::Direction;
 
 /// Body words by which a place is said to lie by the reader ("at our feet", "at my side").
-const BODY_SIDES: &[&str] = &["feet", "foot", "side", "elbow", "back", "left", "right", "heels"];
+const BODY_SIDES: &[&str] = &[
+    "feet", "foot", "side", "elbow", "back", "left", "right", "heels",
+];
 
 /// Prepositions that describe a place's extent, not what it adjoins ("the ledge which runs
 /// around the building").
 const EXTENT: &[&str] = &[
-    "around", "round", "about", "throughout", "by", "past", "via", "up", "down", "all",
+    "around",
+    "round",
+    "about",
+    "throughout",
+    "by",
+    "past",
+    "via",
+    "up",
+    "down",
+    "all",
 ];
 
 /// A place a clause relates its subject to.
@@ -180,10 +191,7 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
         }
         chain.push((subject, None, vec![c.verb]));
         chain.extend(rest);
-        let particle = c
-            .particles
-            .iter()
-            .find_map(|&k| direction_word(s.words[k]));
+        let particle = c.particles.iter().find_map(|&k| direction_word(s.words[k]));
         for pair in chain.windows(2) {
             let (from, _, ref wa) = pair[0];
             let (to, d, ref wb) = pair[1];

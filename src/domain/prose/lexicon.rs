@@ -36,7 +36,7 @@ const PLACE_HEADS: &[&str] = &[
     "country", "island", "isle", "spit", "beach", "shore", "coast", "bay", "cove", "harbour",
     "harbor", "anchorage", "river", "brook", "stream", "lake", "pool", "pond", "spring", "well",
     "fountain", "rock", "crag", "cave", "cavern", "tunnel", "shaft", "pit", "abyss", "gulf",
-    "crater", "grotto", "mine", "ledge", "chasm", "gallery",
+    "crater", "grotto", "mine", "ledge", "chasm", "gallery", "rookery", "rise",
 ];
 
 /// Place nouns that count only where a way goes to, through or from them ("through the
@@ -200,7 +200,7 @@ pub fn path_role(word: &str) -> Option<PathRole> {
 #[rustfmt::skip]
 const POSITION_PREPOSITIONS: &[(&str, Option<Direction>)] = &[
     ("behind", None), ("beyond", None), ("beside", None), ("besides", None),
-    ("opposite", None), ("near", None), ("nearer", None), ("adjoining", None),
+    ("opposite", None), ("near", None), ("adjoining", None),
     ("facing", None), ("between", None), ("at", None), ("within", None), ("outside", None),
     ("off", None), ("alongside", None), ("against", None), ("above", Some(Direction::Up)),
     ("over", Some(Direction::Up)), ("below", Some(Direction::Down)),
@@ -239,9 +239,8 @@ pub fn preposition(words: &[&str]) -> Preposition {
         path_role(last)
     };
     let listed = POSITION_PREPOSITIONS.iter().find(|(w, _)| *w == last);
-    let position = listed.is_some()
-        || pair.is_some_and(|p| POSITION_PAIRS.contains(&p))
-        || compass_of;
+    let position =
+        listed.is_some() || pair.is_some_and(|p| POSITION_PAIRS.contains(&p)) || compass_of;
     let direction = words
         .iter()
         .find_map(|w| direction_word(w).filter(|_| !matches!(*w, "up" | "down") || !position))
@@ -325,7 +324,14 @@ pub fn is_way_head(noun: &str) -> bool {
 
 /// Plural place nouns that name one place ("the leads" of a roof, "the stairs"): their
 /// lemma keeps the "s".
-const PLURALIA: &[&str] = &["leads", "stairs", "ruins", "grounds", "battlements", "steps"];
+const PLURALIA: &[&str] = &[
+    "leads",
+    "stairs",
+    "ruins",
+    "grounds",
+    "battlements",
+    "steps",
+];
 
 /// Heads a story uses for one place in turn ("the cave" … "the cavern", "my room" … "my
 /// chamber", "the marsh" … "the morass"): a definite mention may name a place first named with
@@ -351,15 +357,21 @@ const KIN: &[&[&str]] = &[
 
 /// Units of measure that are also place nouns ("six hundred yards"): with a number before
 /// them they measure, they do not name.
-const UNITS: &[&str] = &["yard", "foot", "feet", "mile", "league", "pace", "fathom", "rod"];
+const UNITS: &[&str] = &[
+    "yard", "foot", "feet", "mile", "league", "pace", "fathom", "rod",
+];
 
 /// Heads that, owned by a person, name what the person does, not a place ("his morning
 /// walks", "our path", "her drive").
-const ACTIVITIES: &[&str] = &["walk", "drive", "ride", "path", "way", "journey", "road", "course"];
+const ACTIVITIES: &[&str] = &[
+    "walk", "drive", "ride", "path", "way", "journey", "road", "course",
+];
 
 /// Materials that are also place nouns ("solid rock", "lava rock"): without a determiner
 /// they name the stuff, not a place.
-const MATERIALS: &[&str] = &["rock", "stone", "snow", "ice", "sand", "earth", "grass", "water"];
+const MATERIALS: &[&str] = &[
+    "rock", "stone", "snow", "ice", "sand", "earth", "grass", "water",
+];
 
 /// The lemma of a place noun: its singular, lowercased, even for nouns listed in the plural
 /// ("woods" → "wood"), except those that name one place in the plural ("stairs", "leads").
@@ -404,7 +416,9 @@ pub fn is_material(noun: &str) -> bool {
 
 /// Place nouns that name a place less surely than most: water that runs (a stream is a course,
 /// not a place one stands in), rock, a roof.
-const WEAK_HEADS: &[&str] = &["river", "stream", "brook", "rivulet", "torrent", "rock", "roof"];
+const WEAK_HEADS: &[&str] = &[
+    "river", "stream", "brook", "rivulet", "torrent", "rock", "roof",
+];
 
 /// Names of days and months: proper names, never places ("on Sunday").
 #[rustfmt::skip]

@@ -123,11 +123,7 @@ fn stops_of(
 }
 
 /// The events of a mover's clause.
-pub fn read(
-    s: &Sentence<'_>,
-    c: &Clause,
-    governing: Option<&str>,
-) -> Vec<(Event, Vec<usize>)> {
+pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event, Vec<usize>)> {
     let base = verb_base(s.words[c.verb]);
     // "found herself in …", "found myself standing on …".
     let reflexive = (c.group.1..c.end.min(c.group.1 + 2))
@@ -142,8 +138,8 @@ pub fn read(
         });
     let done_to = c.form == Form::Participle && s.tags.get(c.verb) == Some(&"VBN");
     let going = (is_go_verb(&base) && !light && !done_to) || arriving;
-    let happened = !c.modal
-        && (c.form != Form::Infinitive || governing.is_some_and(is_aspectual_verb));
+    let happened =
+        !c.modal && (c.form != Form::Infinitive || governing.is_some_and(is_aspectual_verb));
     if s.quoted.get(c.verb).copied().unwrap_or(false) || !happened {
         return Vec::new();
     }

@@ -87,7 +87,10 @@ pub struct Text<'a> {
 impl Text<'_> {
     /// The text of tokens `[a, b)` as written ("Mrs. Fairfax’s room", "long, cold gallery").
     pub fn quote(&self, a: usize, b: usize) -> String {
-        let (Some(first), Some(last)) = (self.offsets.get(a), b.checked_sub(1).and_then(|k| self.offsets.get(k))) else {
+        let (Some(first), Some(last)) = (
+            self.offsets.get(a),
+            b.checked_sub(1).and_then(|k| self.offsets.get(k)),
+        ) else {
             return String::new();
         };
         self.line
@@ -109,6 +112,11 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
             if part != Part::Region {
                 let skip = usize::from(determiner_word(words[phrase.start]).is_some());
                 c.forms.push(text.quote(phrase.start + skip, phrase.end));
+            }
+            if part == Part::Collective {
+                // "A series of low tunnels" is one place, introduced.
+                c.determiner = phrase.determiner;
+                c.plural = false;
             }
             return Some(c);
         }
@@ -142,8 +150,8 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     }
     // "Six hundred yards" measures; "solid rock" is stuff; "his morning walks" are doings.
     let counted = (phrase.start..phrase.head).any(|k| text.tags.get(k) == Some(&"CD"));
-    let personal = phrase.determiner == Determiner::Pronoun
-        && owner.as_deref().is_some_and(|o| o != "its");
+    let personal =
+        phrase.determiner == Determiner::Pronoun && owner.as_deref().is_some_and(|o| o != "its");
     if (counted && is_unit(head_word))
         || (determiner == Determiner::Bare && !phrase.proper && is_material(head_word))
         || (personal && is_activity(head_word))
@@ -180,17 +188,32 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         .collect();
     let mut forms = Vec::new();
     // "That room", "these retreats": the demonstrative is part of how the text names it.
-    if let Some(d) = determiner_word(words[phrase.start]).filter(|d| d.starts_with("th") && *d != "the") {
+    if let Some(d) =
+        determiner_word(words[phrase.start]).filter(|d| d.starts_with("th") && *d != "the")
+    {
         forms.push(format!("{d} {surface}"));
     }
     if let Some(end) = phrase.complement_end {
         forms.push(text.quote(from, end));
     }
+    // "The undulating veld" is what the text calls the veld: with adjectives only before it,
+    // the noun alone is one of its names.
+    let described = phrase.head > phrase.body
+        && from == phrase.body
+        && (phrase.body..phrase.head).all(|k| {
+            text.tags
+                .get(k)
+                .is_some_and(|t| matches!(*t, "JJ" | "JJR" | "JJS" | "VBN" | "VBG" | "," | "CC"))
+        });
+    if described && !phrase.proper {
+        forms.push(text.quote(phrase.head, phrase.head + 1));
+    }
     if let (Some(Part::Collective), Some(inner)) = (phrase.part, phrase.inner.as_deref()) {
         forms.push(text.quote(inner.body, inner.end));
     }
     let dwelling_name = phrase.proper
-        && (phrase.body..=phrase.head).any(|k| is_dwelling(words[k]) || is_named_dwelling(words[k]));
+        && (phrase.body..=phrase.head)
+            .any(|k| is_dwelling(words[k]) || is_named_dwelling(words[k]));
     Some(Candidate {
         surface,
         forms,
@@ -242,6 +265,8 @@ pub struct Place {
     pub mentions: usize,
     /// The evidence its mentions add up to ([`super::salience::mention_weight`]).
     pub evidence: f32,
+    /// Named at least once as one place, not only as a kind ("villages", "roofs").
+    pub specific: bool,
     /// Times the reader arrived or was said to be there.
     pub visits: usize,
     /// Ends of a link the reader made.
@@ -289,6 +314,7 @@ impl PlaceBook {
                     kind: c.kind,
                     mentions: 0,
                     evidence: 0.0,
+                    specific: false,
                     visits: 0,
                     linked: false,
                     last_seen: sentence,
@@ -306,6 +332,7 @@ impl PlaceBook {
         }
         place.kind = place.kind.max(c.kind);
         place.mentions += 1;
+        place.specific |= !(c.plural && c.determiner == Determiner::Bare);
         place.last_seen = sentence;
         id
     }
@@ -333,7 +360,10 @@ impl PlaceBook {
         };
         let room = (0..self.places.len()).rev().find(|&i| {
             let p = &self.places[i];
-            i != id && p.kind == PlaceKind::Place && p.owner.as_deref() == Some(owner.as_str()) && is_room(&p.head)
+            i != id
+                && p.kind == PlaceKind::Place
+                && p.owner.as_deref() == Some(owner.as_str())
+                && is_room(&p.head)
         });
         if let Some(room) = room {
             self.places[id].host = Some(room);
@@ -372,7 +402,10 @@ impl PlaceBook {
                 return Some(id);
             }
         }
-        if c.determiner == Determiner::Indefinite || c.proper {
+        // "A gallery", "villages": a place introduced, or a kind of place.
+        let introduced = c.determiner == Determiner::Indefinite
+            || (c.determiner == Determiner::Bare && c.plural);
+        if introduced || c.proper {
             return None;
         }
         // "His room" and "the Count's room": a third person's pronoun stands for a name.
@@ -380,16 +413,27 @@ impl PlaceBook {
             o.as_deref()
                 .is_some_and(|o| matches!(o, "his" | "her" | "their"))
         };
+        let named = |o: &Option<String>| {
+            o.as_deref().is_some_and(|o| {
+                !matches!(
+                    o,
+                    "my" | "our" | "your" | "his" | "her" | "their" | "its" | "thy"
+                )
+            })
+        };
         let owners_agree = |p: &Place| {
             c.owner.is_none()
                 || p.owner == c.owner
-                || (p.owner.is_some() && c.owner.is_some() && (third(&p.owner) != third(&c.owner)))
+                || (third(&p.owner) && named(&c.owner))
+                || (named(&p.owner) && third(&c.owner))
         };
         // "That grim cave", "this dismal passage": a demonstrative names a place already named,
         // whatever its adjectives now say.
         if c.demonstrative {
-            let mut named = (0..self.places.len())
-                .filter(|&i| self.places[i].kin == c.kin && owners_agree(&self.places[i]));
+            let mut named = (0..self.places.len()).filter(|&i| {
+                let p = &self.places[i];
+                p.specific && p.kin == c.kin && owners_agree(p)
+            });
             if let Some(id) = recent(&mut named) {
                 return Some(id);
             }
@@ -400,15 +444,18 @@ impl PlaceBook {
                     || p.distinguishing.is_empty()
                     || p.distinguishing == c.distinguishing)
         };
-        let mut same_head = (0..self.places.len())
-            .filter(|&i| self.places[i].head == c.head && agrees(&self.places[i]));
+        let mut same_head = (0..self.places.len()).filter(|&i| {
+            let p = &self.places[i];
+            p.specific && p.head == c.head && agrees(p)
+        });
         if let Some(id) = recent(&mut same_head) {
             return Some(id);
         }
         // "The cavern" after "the cave", "my chamber" after "my room".
         let mut kin = (0..self.places.len()).filter(|&i| {
             let p = &self.places[i];
-            p.kin == c.kin
+            p.specific
+                && p.kin == c.kin
                 && agrees(p)
                 && (c.distinguishing.is_empty() || p.distinguishing == c.distinguishing)
         });

@@ -11,12 +11,12 @@
 //! house like this", "villages", is not on the map).
 
 use super::chunk::{chunk, Determiner, Phrase};
-use super::lexicon::{is_indoor, PathRole};
+use super::clause::{clauses, Clause, Subject, Target};
+use super::lexicon::{is_indoor, verb_base, PathRole};
 use super::place::{candidate, Candidate, PlaceBook, PlaceId, PlaceKind, Text};
-use super::salience::{evidence, kept, mention_weight};
 use super::position::Position;
-use super::clause::clauses;
 use super::relation::{events, spatial_phrases, Event, Sentence};
+use super::salience::{evidence, kept, mention_weight, COMPLEMENT};
 use super::sentence::sentences;
 use super::tagger::{Tagger, TaggerError};
 use super::token::{paragraph_text, tokenize, Token};
@@ -201,6 +201,28 @@ fn apposition(a: &Phrase, b: &Phrase, words: &[&str]) -> bool {
     b.start == end + 1 && words.get(end) == Some(&",")
 }
 
+/// The place a copular clause says phrase `i` is ("it was a splendid road", "the gallery was
+/// a perfect pathway"): its subject, when that names a place.
+fn predicate_subject(
+    i: usize,
+    clauses: &[Clause],
+    words: &[&str],
+    phrases: &[Phrase],
+    places: &[Option<PlaceId>],
+    topic: Option<PlaceId>,
+) -> Option<PlaceId> {
+    let c = clauses.iter().find(|c| {
+        !c.negated && verb_base(words[c.verb]) == "be" && c.object() == Some(Target::Phrase(i))
+    })?;
+    match c.subject {
+        Subject::Phrase(j) if j < i => places.get(j).copied().flatten(),
+        Subject::Pronoun(k) if words[k].eq_ignore_ascii_case("it") => {
+            referent(k, &phrases[..i], &places[..i], topic)
+        }
+        _ => None,
+    }
+}
+
 /// Words after which what a sentence names is compared with, not present: "like a map",
 /// "similar to those of Table Mountain", "than the trees", "as if".
 const COMPARISONS: &[&str] = &["like", "unlike", "than", "similar", "resembling", "akin"];
@@ -246,17 +268,11 @@ fn referent(
 }
 
 /// Adds a link (or gives a link without a direction the one now stated).
-fn add_link(
-    reading: &mut Reading,
-    out: &mut ParagraphReading,
-    link: FoundLink,
-) {
+fn add_link(reading: &mut Reading, out: &mut ParagraphReading, link: FoundLink) {
     let (from, to, direction) = (link.from, link.to, link.direction);
     let places = &reading.book.places;
     // A room is inside its house: containment, not a way.
-    let inside = |a: PlaceId, b: PlaceId| {
-        places[a].dwelling && is_indoor(&places[b].head)
-    };
+    let inside = |a: PlaceId, b: PlaceId| places[a].dwelling && is_indoor(&places[b].head);
     if from == to || inside(from, to) || inside(to, from) {
         return;
     }
@@ -321,6 +337,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
             };
             let mut places: Vec<Option<PlaceId>> = vec![None; s.phrases.len()];
             let compared = comparisons(&words, &tags);
+            let cs = clauses(&words, &tags, &quoted, &s.phrases);
             let mut named: Vec<Option<Candidate>> = vec![None; s.phrases.len()];
             for (i, p) in s.phrases.iter().enumerate() {
                 if compared.get(p.start).copied().unwrap_or(false) {
@@ -329,29 +346,49 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 if let Some(c) = candidate(&text, p, &persons) {
                     // "The gallery of lava, a perfect natural pathway": another name for the
                     // place just named.
-                    let apposed = i
-                        .checked_sub(1)
-                        .filter(|&j| apposition(&s.phrases[j], p, &words))
+                    let apposed = (0..i)
+                        .rev()
+                        .find(|&j| apposition(&s.phrases[j], p, &words))
                         .and_then(|j| places[j].zip(named[j].as_ref()))
                         .filter(|(_, prev)| prev.determiner != Determiner::Indefinite)
                         .map(|(id, _)| id);
-                    let id = match apposed {
+                    // "Its low broad tower", "its wood": a part of the place "it" stands for.
+                    let owner_place = (c.owner.as_deref() == Some("its"))
+                        .then(|| referent(p.start, &s.phrases[..i], &places[..i], topic))
+                        .flatten();
+                    // "It was a splendid road": the predicate names the subject again.
+                    let predicated = (c.determiner == Determiner::Indefinite)
+                        .then(|| predicate_subject(i, &cs, &words, &s.phrases, &places, topic))
+                        .flatten();
+                    let apposed = apposed.or(predicated);
+                    let id = match apposed.or(owner_place) {
                         Some(id) => {
-                            reading.book.add_alias(id, &c.surface);
+                            let bare = c.surface.strip_prefix("its ").unwrap_or(&c.surface);
+                            reading.book.add_alias(id, bare);
                             id
                         }
                         None => reading.book.resolve(&c, sentence_no),
                     };
                     reading.book.adopt_host(id);
                     places[i] = Some(id);
-                    named[i] = Some(c).filter(|_| apposed.is_none());
+                    named[i] = Some(c).filter(|_| apposed.is_none() && owner_place.is_none());
                 }
             }
             named_here.extend(places.iter().flatten());
+            // "It" as a subject may name the place the sentence before was about; elsewhere
+            // only a place named before it in the sentence.
+            let subjects: Vec<usize> = cs
+                .iter()
+                .filter_map(|c| match c.subject {
+                    Subject::Pronoun(k) => Some(k),
+                    _ => None,
+                })
+                .collect();
             let referents: Vec<Option<PlaceId>> = (0..words.len())
                 .map(|k| {
+                    let before = if subjects.contains(&k) { topic } else { None };
                     (words[k].eq_ignore_ascii_case("it") && tags[k] == "PRP")
-                        .then(|| referent(k, &s.phrases, &places, topic))
+                        .then(|| referent(k, &s.phrases, &places, before))
                         .flatten()
                 })
                 .collect();
@@ -362,7 +399,6 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 .map(|p| p.kind == PlaceKind::Way)
                 .collect();
             let before = position.current();
-            let cs = clauses(&words, &tags, &quoted, &s.phrases);
             let sent = Sentence {
                 words: &words,
                 tags: &tags,
@@ -377,15 +413,20 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
             let spatial = spatial_phrases(&sent);
             for (i, p) in s.phrases.iter().enumerate() {
                 if let (Some(id), Some(c)) = (places[i], &named[i]) {
-                    reading.book.places[id].evidence += mention_weight(
-                        c.kind,
-                        c.weak,
-                        c.determiner,
-                        c.plural,
-                        c.proper,
-                        spatial.contains(&i),
-                        quoted.get(p.start).copied().unwrap_or(false),
-                    );
+                    let complement = s.phrases[..i]
+                        .iter()
+                        .any(|q| q.end < p.start && q.complement_end.is_some_and(|e| e >= p.end));
+                    let share = if complement { COMPLEMENT } else { 1.0 };
+                    reading.book.places[id].evidence += share
+                        * mention_weight(
+                            c.kind,
+                            c.weak,
+                            c.determiner,
+                            c.plural,
+                            c.proper,
+                            spatial.contains(&i),
+                            quoted.get(p.start).copied().unwrap_or(false),
+                        );
                 }
             }
             let (Some(first), Some(last)) = (s.tokens.first(), s.tokens.last()) else {
@@ -520,16 +561,23 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
     }
     if std::env::var("PROSE_DUMP").is_ok() {
         for p in &reading.book.places {
-            eprintln!("DUMP\t{}\t{}\t{:?}\t{}\t{:.2}\t{}\t{}", p.name, p.aliases.join("|"), p.kind, p.mentions, p.evidence, p.visits, p.linked);
+            eprintln!(
+                "DUMP\t{}\t{}\t{:?}\t{}\t{:.2}\t{}\t{}",
+                p.name,
+                p.aliases.join("|"),
+                p.kind,
+                p.mentions,
+                p.evidence,
+                p.visits,
+                p.linked
+            );
         }
     }
     reading.kept = reading
         .book
         .places
         .iter()
-        .map(|p| {
-            kept(evidence(p.evidence, p.linked, p.visits))
-        })
+        .map(|p| kept(evidence(p.evidence, p.linked, p.visits)))
         .collect();
     for (para, named) in reading.paragraphs.iter_mut().zip(mentioned) {
         for id in named {

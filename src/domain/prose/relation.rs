@@ -15,9 +15,11 @@
 //! in speech is still a layout.
 
 use super::chunk::Phrase;
-use super::clause::{Clause, Subject};
 use super::clause::Target;
-use super::lexicon::{is_position_verb, is_way_verb, object_role, preposition, verb_base, PathRole};
+use super::clause::{Clause, Subject};
+use super::lexicon::{
+    is_position_verb, is_way_verb, object_role, preposition, verb_base, PathRole,
+};
 use super::place::PlaceId;
 use crate::domain::Direction;
 

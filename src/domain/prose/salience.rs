@@ -49,6 +49,9 @@ pub const GENERIC: f32 = 0.35;
 pub const SPATIAL_BONUS: f32 = 0.5;
 /// Kept (as a fraction) for a mention inside quotation marks: speech names far places.
 pub const SPEECH: f32 = 0.4;
+/// Kept (as a fraction) for a mention in the "of" complement of another place: the sentence
+/// is about the other place.
+pub const COMPLEMENT: f32 = 0.5;
 /// Evidence of a link the reader made.
 pub const LINKED: f32 = 2.0;
 /// Evidence of the reader having been there, per visit.

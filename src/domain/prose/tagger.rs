@@ -255,7 +255,8 @@ impl Tagger {
                     tags[i] = known.as_str();
                 }
             }
-            if matches!(tags[i], "VBZ" | "VBP") && i > 0 && super::lexicon::is_place_head(words[i]) {
+            if matches!(tags[i], "VBZ" | "VBP") && i > 0 && super::lexicon::is_place_head(words[i])
+            {
                 let before = tags[i - 1];
                 let after_determiner = matches!(before, "DT" | "PRP$" | "JJ" | "JJR" | "JJS");
                 let after_tagged_adjective = before == "NN"
