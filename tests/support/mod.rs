@@ -47,3 +47,4 @@ pub fn prose_dir() -> Option<PathBuf> {
         None
     }
 }
+pub mod llm;
