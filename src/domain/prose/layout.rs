@@ -189,9 +189,24 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
                 rest.push(entry);
             }
         }
-        chain.push((subject, None, vec![c.verb]));
+        // "From the library a narrow door led east into the study": a door or gate is the way
+        // between the places on either side of it, not a place between them.
+        let through = s.is_way(subject) && !chain.is_empty() && !rest.is_empty();
+        if !through {
+            chain.push((subject, None, vec![c.verb]));
+        }
         chain.extend(rest);
-        let particle = c.particles.iter().find_map(|&k| direction_word(s.words[k]));
+        // "Led east", "opened west": a compass word right after the verb, whatever its tag.
+        let compass = s
+            .words
+            .get(c.group.1)
+            .and_then(|w| direction_word(w))
+            .filter(|d| !matches!(d, Direction::Up | Direction::Down));
+        let particle = c
+            .particles
+            .iter()
+            .find_map(|&k| direction_word(s.words[k]))
+            .or(compass);
         for pair in chain.windows(2) {
             let (from, _, ref wa) = pair[0];
             let (to, d, ref wb) = pair[1];
@@ -241,13 +256,22 @@ fn phrase_at(s: &Sentence<'_>, at: usize) -> Option<usize> {
 }
 
 /// Place phrases with a preposition of position after them, wherever they stand.
-pub fn read_phrases(s: &Sentence<'_>, _clauses: &[Clause]) -> Vec<(Event, Vec<usize>)> {
+pub fn read_phrases(s: &Sentence<'_>, clauses: &[Clause]) -> Vec<(Event, Vec<usize>)> {
+    // "The kitchen is not north of the hall": a position a negated clause states is denied.
+    let denied = |k: usize| {
+        clauses
+            .iter()
+            .any(|c| c.negated && c.start <= k && k < c.end)
+    };
     let mut out = Vec::new();
     for (i, p) in s.phrases.iter().enumerate() {
         let after = p.complement_end.unwrap_or(p.end);
         let Some(run) = prep_run(s, after) else {
             continue;
         };
+        if denied(run.0) {
+            continue;
+        }
         let words = s.span(run);
         let refs: Vec<&str> = words.iter().map(String::as_str).collect();
         let reading = preposition(&refs);
