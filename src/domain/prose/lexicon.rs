@@ -84,7 +84,7 @@ const GO_VERBS: &[&str] = &[
     "stroll", "stride", "dash", "slip", "crawl", "plunge", "penetrate", "continue", "journey",
     "travel", "fly", "flee", "escape", "retreat", "retire", "emerge", "issue", "arrive", "stray",
     "saunter", "stagger", "stumble", "totter", "toil", "push", "press", "file", "troop", "hasten",
-    "head", "enter", "cross", "reach", "gain", "quit", "leave", "follow", "traverse", "approach",
+    "head", "enter", "cross", "reach", "gain", "quit", "leave", "follow", "traverse", "approach", "precede",
     "lead", "conduct", "guide", "show", "usher", "take", "bring", "carry", "lower", "swing",
     "jump", "leap", "spring", "drop", "fall", "sink", "rise", "wind", "skirt", "round", "tread",
 ];
