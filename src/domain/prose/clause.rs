@@ -589,9 +589,8 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
         let mut clause_end = next_start;
         for k in end..next_start {
             let w = g.lower(k);
-            let relative = RELATIVES.contains(&w.as_str())
-                || (w == "that" && g.tags[k] == "WDT")
-                || g.tags[k] == "WDT";
+            // "Which", "where"; "that" only where the tagger read it as a relative pronoun.
+            let relative = RELATIVES.contains(&w.as_str()) || g.tags[k] == "WDT";
             if is_boundary(g.words[k], g.tags[k]) || g.quoted[k] != g.quoted[main] {
                 clause_end = k;
                 break;
