@@ -21,13 +21,13 @@
 
 use super::chunk::Phrase;
 use super::clause::{Clause, Dependent, Target};
+use super::event::{Event, Sentence};
 use super::lexicon::{
     direction_word, is_position_verb, is_transitive_position_verb, is_way_verb, preposition,
     verb_base, PathRole, Preposition,
 };
 use super::motion::target_span;
 use super::place::PlaceId;
-use super::relation::{Event, Sentence};
 use crate::domain::Direction;
 
 /// Body words by which a place is said to lie by the reader ("at our feet", "at my side").

@@ -17,12 +17,12 @@
 //! descend) gives that step its direction.
 
 use super::clause::{Clause, Dependent, Form, Target, REFLEXIVES};
+use super::event::{Event, Sentence, Stop};
 use super::lexicon::{
     direction_word, is_aspectual_verb, is_being_verb, is_go_verb, object_role, preposition,
     verb_base, verb_direction, PathRole,
 };
 use super::place::PlaceId;
-use super::relation::{Event, Sentence, Stop};
 use crate::domain::Direction;
 
 /// Verbs that move someone only with "way" for object ("made our way to the stream"); with

@@ -12,10 +12,11 @@
 
 use super::chunk::{chunk, Determiner, Phrase};
 use super::clause::{clauses, Clause, Subject, Target};
+use super::event::{Event, Sentence};
 use super::lexicon::{is_indoor, verb_base, PathRole};
 use super::place::{candidate, Candidate, PlaceBook, PlaceId, PlaceKind, Text};
 use super::position::Position;
-use super::relation::{events, spatial_phrases, Event, Sentence};
+use super::relation::{events, spatial_phrases};
 use super::salience::{evidence, kept, mention_weight, COMPLEMENT};
 use super::sentence::sentences;
 use super::tagger::{Tagger, TaggerError};
