@@ -7,37 +7,35 @@
 
 use crate::domain::Direction;
 
-/// Nouns whose mention names a place on its own ("the library", "a moor").
+/// Nouns whose mention names a place on its own ("the library", "a moor"): the rooms of
+/// [`INDOOR`] and these.
 #[rustfmt::skip]
-const PLACE_HEADS: &[&str] = &[
-    "room", "hall", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "gallery",
-    "passage", "corridor", "library", "study", "kitchen", "scullery", "pantry", "parlour",
-    "parlor", "drawing-room", "dining-room", "sitting-room", "billiard-room", "dressing-room",
-    "morning-room", "breakfast-room", "schoolroom", "school-room", "nursery", "boudoir",
-    "antechamber", "ante-room", "anteroom", "storeroom", "store-room", "closet", "cellar", "vault",
-    "crypt", "attic", "garret", "loft", "landing", "lobby", "vestibule", "cloister", "cell",
-    "chapel", "office", "apartment", "suite", "staircase", "stairway", "stair", "stairs", "tower",
-    "turret", "battlement", "leads", "roof", "porch", "portico", "court", "courtyard",
-    "quadrangle", "yard", "stable", "stable-yard", "barn", "shed", "outhouse", "dungeon",
-    "armoury", "hallway", "terrace", "balcony", "veranda", "verandah", "conservatory",
-    "greenhouse", "summer-house", "tea-house", "pavilion", "lodge", "gatehouse", "house",
-    "mansion", "manor", "manor-house", "abbey", "castle", "palace", "cottage", "hut", "cabin",
-    "log-house", "blockhouse", "stockade", "fort", "church", "cathedral", "inn", "tavern", "hotel",
-    "station", "farm", "farmhouse", "grange", "hamlet", "village", "town", "city", "building",
-    "mill", "ruin", "ruins", "temple", "monastery", "convent", "prison", "school", "shop", "camp",
-    "kraal", "homestead", "rectory", "vicarage", "parsonage", "garden", "kitchen-garden",
-    "orchard", "shrubbery", "lawn", "park", "avenue", "drive", "walk", "path", "pathway",
-    "footpath", "lane", "road", "street", "track", "highway", "bridge", "gate", "gates", "gateway",
-    "square", "market", "churchyard", "graveyard", "cemetery", "plantation", "grove", "wood",
-    "woods", "forest", "thicket", "copse", "meadow", "field", "pasture", "common", "heath", "moor",
-    "moorland", "fen", "marsh", "morass", "swamp", "bog", "hill", "hills", "knoll", "mound",
-    "ridge", "mountain", "mountains", "peak", "summit", "slope", "valley", "vale", "glen", "dell",
-    "ravine", "gorge", "gully", "pass", "cliff", "precipice", "plateau", "plain", "desert", "veld",
-    "country", "island", "isle", "spit", "beach", "shore", "coast", "bay", "cove", "harbour",
-    "harbor", "anchorage", "river", "brook", "stream", "lake", "pool", "pond", "spring", "well",
-    "fountain", "rock", "crag", "cave", "cavern", "tunnel", "shaft", "pit", "abyss", "gulf",
-    "crater", "grotto", "mine", "ledge", "chasm", "gallery", "rookery", "rise",
+const OTHER_PLACE_HEADS: &[&str] = &[
+    "tower", "turret", "battlement", "leads", "roof", "porch", "portico", "yard", "stable",
+    "stable-yard", "barn", "shed", "outhouse", "terrace", "balcony", "veranda", "verandah",
+    "conservatory", "greenhouse", "summer-house", "tea-house", "pavilion", "lodge", "gatehouse",
+    "house", "mansion", "manor", "manor-house", "abbey", "castle", "palace", "cottage", "hut",
+    "cabin", "log-house", "blockhouse", "stockade", "fort", "church", "cathedral", "inn", "tavern",
+    "hotel", "station", "farm", "farmhouse", "grange", "hamlet", "village", "town", "city",
+    "building", "mill", "ruin", "ruins", "temple", "monastery", "convent", "prison", "school",
+    "shop", "camp", "kraal", "homestead", "rectory", "vicarage", "parsonage", "garden",
+    "kitchen-garden", "orchard", "shrubbery", "lawn", "park", "avenue", "drive", "walk", "path",
+    "pathway", "footpath", "lane", "road", "street", "track", "highway", "bridge", "gate", "gates",
+    "gateway", "square", "market", "churchyard", "graveyard", "cemetery", "plantation", "grove",
+    "wood", "woods", "forest", "thicket", "copse", "meadow", "field", "pasture", "common", "heath",
+    "moor", "moorland", "fen", "marsh", "morass", "swamp", "bog", "hill", "hills", "knoll",
+    "mound", "ridge", "mountain", "mountains", "peak", "summit", "slope", "valley", "vale", "glen",
+    "dell", "ravine", "gorge", "gully", "pass", "cliff", "precipice", "plateau", "plain", "desert",
+    "veld", "country", "island", "isle", "spit", "beach", "shore", "coast", "bay", "cove",
+    "harbour", "harbor", "anchorage", "river", "brook", "stream", "lake", "pool", "pond", "spring",
+    "well", "fountain", "rock", "crag", "cave", "cavern", "tunnel", "shaft", "pit", "abyss",
+    "gulf", "crater", "grotto", "mine", "ledge", "chasm", "rookery", "rise",
 ];
+
+/// True for a noun (as written, lowercased) that names a place on its own.
+fn place_head(noun: &str) -> bool {
+    contains(INDOOR, noun) || contains(OTHER_PLACE_HEADS, noun)
+}
 
 /// Place nouns that count only where a way goes to, through or from them ("through the
 /// door"), never on mention alone: a door or a window is usually furniture of a room.
@@ -260,7 +258,7 @@ fn contains(list: &[&str], word: &str) -> bool {
 /// unchanged.
 pub fn singular(noun: &str) -> String {
     let n = noun.to_lowercase();
-    if contains(PLACE_HEADS, &n) || contains(WAY_HEADS, &n) {
+    if place_head(&n) || contains(WAY_HEADS, &n) {
         return n;
     }
     for (plural, single) in [("ies", "y"), ("ches", "ch"), ("shes", "sh"), ("sses", "ss")] {
@@ -314,7 +312,7 @@ pub fn verb_base(verb: &str) -> String {
 
 /// True for a noun that names a place by itself.
 pub fn is_place_head(noun: &str) -> bool {
-    contains(PLACE_HEADS, &singular(noun)) || contains(PLACE_HEADS, &noun.to_lowercase())
+    place_head(&singular(noun)) || place_head(&noun.to_lowercase())
 }
 
 /// True for a noun that is a place only where a way passes it (a door, a window).
@@ -382,7 +380,7 @@ pub fn lemma(noun: &str) -> String {
     }
     let stripped = n
         .strip_suffix('s')
-        .filter(|st| st.len() > 2 && !st.ends_with('s') && contains(PLACE_HEADS, st));
+        .filter(|st| st.len() > 2 && !st.ends_with('s') && place_head(st));
     match stripped {
         Some(st) => st.to_string(),
         None => singular(&n),
