@@ -3,8 +3,11 @@
 //! policy around a call.
 #![allow(clippy::unwrap_used)]
 
+mod support;
+
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use support::llm::block_on;
 
 use maprepair::domain::llm::build::{aliases_of, corrective_note, LOOSE_ANGLE_TOLERANCE};
 use maprepair::domain::llm::*;
@@ -524,16 +527,6 @@ impl LlmTransport for Script {
             .borrow_mut()
             .pop_front()
             .unwrap_or(Err(LlmError::Network("script exhausted".into())))
-    }
-}
-
-fn block_on<F: std::future::Future>(future: F) -> F::Output {
-    let mut future = std::pin::pin!(future);
-    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
-    loop {
-        if let std::task::Poll::Ready(v) = future.as_mut().poll(&mut cx) {
-            return v;
-        }
     }
 }
 

@@ -3,8 +3,11 @@
 //! commit the model's reason.
 #![allow(clippy::unwrap_used)]
 
+mod support;
+
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use support::llm::block_on;
 
 use maprepair::domain::analysis::Analysis;
 use maprepair::domain::llm::decider::{find_exit, rule_name};
@@ -199,16 +202,6 @@ impl LlmTransport for Script {
             headers: vec![],
             body: body.to_string(),
         })
-    }
-}
-
-fn block_on<F: std::future::Future>(future: F) -> F::Output {
-    let mut future = std::pin::pin!(future);
-    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
-    loop {
-        if let std::task::Poll::Ready(v) = future.as_mut().poll(&mut cx) {
-            return v;
-        }
     }
 }
 

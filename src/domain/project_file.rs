@@ -14,21 +14,109 @@ use serde::de::DeserializeOwned;
 /// A [`FormatError`] with the commit (when the field is in one), the field's path, the line and
 /// the column, and serde's account of the problem.
 pub fn read<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, FormatError> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.inner();
-        let mut location = format!("line {}, column {}", inner.line(), inner.column());
+    serde_json::from_str(text).map_err(|e| {
+        let path = path_at(text, e.line(), e.column());
+        let mut location = format!("line {}, column {}", e.line(), e.column());
         if path != "." {
             location = format!("{}field \"{path}\", {location}", commit_of(&path));
         }
         // serde's message repeats the position; it is in the location already.
-        let message = inner.to_string();
+        let message = e.to_string();
         let problem = message
             .rsplit_once(" at line ")
             .map_or(message.as_str(), |(m, _)| m);
         FormatError::new(file, location, format!("wrong shape: {problem}"))
     })
+}
+
+/// One open container while scanning JSON text.
+enum Frame {
+    /// An object and the key whose value is being read (none between a `{` or `,` and a key).
+    Object(Option<String>),
+    /// An array and the index of the value being read (none before its first value).
+    Array(Option<usize>),
+}
+
+/// The path of the value at `line`, `column` (1-based, as serde_json reports them) of JSON
+/// `text`: "commits[2].change.added_exits[0].origin", or "." at the top. Made by scanning the text
+/// up to that point, so a failed read costs one more pass over the text and nothing else (a
+/// path-tracking deserializer would put a second, generic copy of every `Deserialize` into the
+/// app's first wasm module).
+fn path_at(text: &str, line: usize, column: usize) -> String {
+    let end = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum::<usize>()
+        + column;
+    let bytes = &text.as_bytes()[..end.min(text.len())];
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut i = 0;
+    // Whether the string just read is an object's key (then a `:` follows).
+    let expects_key = |stack: &[Frame]| matches!(stack.last(), Some(Frame::Object(None)));
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                let start = i + 1;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                let key = expects_key(&stack);
+                if let Some(Frame::Object(k)) = stack.last_mut().filter(|_| key) {
+                    *k = Some(
+                        String::from_utf8_lossy(&bytes[start..i.min(bytes.len())]).into_owned(),
+                    );
+                } else {
+                    start_value(&mut stack);
+                }
+            }
+            b'{' => {
+                start_value(&mut stack);
+                stack.push(Frame::Object(None));
+            }
+            b'[' => {
+                start_value(&mut stack);
+                stack.push(Frame::Array(None));
+            }
+            b'}' | b']' => {
+                stack.pop();
+            }
+            b',' => match stack.last_mut() {
+                Some(Frame::Object(k)) => *k = None,
+                Some(Frame::Array(Some(n))) => *n += 1,
+                _ => {}
+            },
+            c if c.is_ascii_alphanumeric() || c == b'-' => start_value(&mut stack),
+            _ => {}
+        }
+        i += 1;
+    }
+    let mut out = String::new();
+    for f in &stack {
+        match f {
+            Frame::Object(Some(k)) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            Frame::Array(Some(n)) => out.push_str(&format!("[{n}]")),
+            Frame::Object(None) | Frame::Array(None) => break,
+        }
+    }
+    if out.is_empty() {
+        ".".to_string()
+    } else {
+        out
+    }
+}
+
+/// A value starts in the innermost container: an array's first value gets index 0.
+fn start_value(stack: &mut [Frame]) {
+    if let Some(Frame::Array(n @ None)) = stack.last_mut() {
+        *n = Some(0);
+    }
 }
 
 /// "commit 3, " for a path inside `commits[3]`, else nothing.
@@ -92,6 +180,7 @@ pub fn check_ids(commits: &[Commit], file: &str) -> Result<(), FormatError> {
 
 #[cfg(test)]
 mod tests {
+    use super::path_at;
     use crate::domain::Project;
 
     const HEAD: &str = r#"{"format":"maprepair-project","version":1,"name":"x","commits":["#;
@@ -118,5 +207,18 @@ mod tests {
             "{err}"
         );
         assert!(err.problem.contains("unknown variant `observed`"), "{err}");
+    }
+
+    #[test]
+    fn the_path_at_a_place_in_json_text_names_keys_and_indexes() {
+        let text = "{\"a\": [1, {\"b\": \"x,]\\\"\"}, {\"c\": {\"d\": tru}}]}";
+        let at = |needle: &str| {
+            let i = text.find(needle).unwrap() + needle.len();
+            path_at(text, 1, i)
+        };
+        assert_eq!(at("\"x,]"), "a[1].b");
+        assert_eq!(at("tru"), "a[2].c.d");
+        assert_eq!(at("[1"), "a[0]");
+        assert_eq!(path_at("  {", 1, 1), ".");
     }
 }

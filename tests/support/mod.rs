@@ -49,3 +49,4 @@ pub fn prose_dir() -> Option<PathBuf> {
         None
     }
 }
+pub mod llm;

@@ -5,8 +5,8 @@
 
 use crate::args::{BenchAutomapArgs, Format};
 use crate::automap::{load_hints, load_steps};
-use crate::eval::{game_file, games, truth};
 use crate::eval_transcripts::transcript_games;
+use crate::games::{game_file, games, truth};
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::{automap, clean_walkthrough, Hints};
 use maprepair::domain::formats::{parse_walkthrough, Step};

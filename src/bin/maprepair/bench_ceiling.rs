@@ -9,7 +9,7 @@
 
 use crate::args::{BenchCeilingArgs, Format};
 use crate::bench_routes::{ask, data_fixed, Tally};
-use crate::eval::{game_file, games, truth};
+use crate::games::{game_file, games, truth};
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::ceiling::ceiling;
 use maprepair::domain::eval::{score, truth_map, PairRule, Score};

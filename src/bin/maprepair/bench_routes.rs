@@ -22,7 +22,8 @@
 //! `DIR` is MANGO's `data_fixed` directory or a directory holding it.
 
 use crate::args::{BenchRoutesArgs, Format, Walkthroughs, YesNo};
-use crate::eval::{automap_game, game_file, games, truth};
+use crate::eval::automap_game;
+use crate::games::{game_file, games, truth};
 use crate::{emit, read, CliError};
 use maprepair::domain::direction::Label;
 use maprepair::domain::eval::truth_map;
@@ -296,7 +297,7 @@ pub fn run(args: &BenchRoutesArgs, format: Format) -> Result<(), CliError> {
         let truth = truth_map(&truth(&gt, &game)?);
         let (project, guessed) = match built_dir {
             Some(dir) => {
-                let Some(records) = crate::eval::built_records(dir, &game)? else {
+                let Some(records) = crate::games::built_records(dir, &game)? else {
                     missing.push(game);
                     continue;
                 };

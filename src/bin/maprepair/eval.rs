@@ -13,53 +13,15 @@
 
 use crate::args::{EvalArgs, Format, RuleArg, Walkthroughs, YesNo};
 use crate::automap::load_hints;
+use crate::games::{built_records, game_file, games, mean, truth};
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::ceiling::unshown;
 use maprepair::domain::automap::clean::referenced_steps;
 use maprepair::domain::automap::{automap, clean_walkthrough, Automap, Hints};
 use maprepair::domain::eval::{align_names, score, truth_arrivals, PairRule, Score};
-use maprepair::domain::formats::{
-    observed_records, parse_edge_list, parse_walkthrough, EdgeRecord,
-};
+use maprepair::domain::formats::{observed_records, parse_walkthrough};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
-
-/// Games under a `data_fixed` directory (sub-directories with `<game>.edges.json`), sorted.
-pub fn games(gt: &Path) -> Result<Vec<String>, CliError> {
-    games_having(gt, &["edges.json"], "expected MANGO's data_fixed directory")
-}
-
-/// Games under `dir`: sub-directories `<game>/` holding `<game>.<ext>` for every one of
-/// `exts`, sorted. An error (saying `expected`) when there is none.
-pub fn games_having(dir: &Path, exts: &[&str], expected: &str) -> Result<Vec<String>, CliError> {
-    let mut out: Vec<String> = std::fs::read_dir(dir)
-        .map_err(|e| CliError::Failed(format!("{}: {e}", dir.display())))?
-        .filter_map(Result::ok)
-        .filter_map(|e| e.file_name().to_str().map(str::to_string))
-        .filter(|g| exts.iter().all(|x| game_file(dir, g, x).is_file()))
-        .collect();
-    out.sort();
-    if out.is_empty() {
-        let files: Vec<String> = exts.iter().map(|x| format!("<game>/<game>.{x}")).collect();
-        return Err(CliError::Failed(format!(
-            "{}: no {} found ({expected})",
-            dir.display(),
-            files.join(" with ")
-        )));
-    }
-    Ok(out)
-}
-
-/// A game's files.
-pub fn game_file(gt: &Path, game: &str, ext: &str) -> PathBuf {
-    gt.join(game).join(format!("{game}.{ext}"))
-}
-
-/// The ground truth of a game.
-pub fn truth(gt: &Path, game: &str) -> Result<Vec<EdgeRecord>, CliError> {
-    let p = game_file(gt, game, "edges.json");
-    Ok(parse_edge_list(&read(&p)?, &p.display().to_string())?)
-}
+use std::path::Path;
 
 /// Runs the automapper on a game of `data_fixed`: the cleaned walkthrough (§1.2; the truth
 /// only selects the steps) or the raw one, with the game's name lists unless `hints` is false.
@@ -87,30 +49,10 @@ pub fn automap_game(
     Ok(automap(game, &steps, &hints))
 }
 
-pub fn built_records(dir: &Path, game: &str) -> Result<Option<Vec<EdgeRecord>>, CliError> {
-    for name in [format!("{game}_edges.json"), format!("{game}.edges.json")] {
-        let p = dir.join(&name);
-        if p.is_file() {
-            return Ok(Some(parse_edge_list(&read(&p)?, &p.display().to_string())?));
-        }
-    }
-    Ok(None)
-}
-
-pub fn mean(rows: &[(String, Score)], f: impl Fn(&Score) -> f64) -> f64 {
-    if rows.is_empty() {
-        0.0
-    } else {
-        rows.iter().map(|(_, s)| f(s)).sum::<f64>() / rows.len() as f64
-    }
-}
-
 #[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
 pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
-    // clap makes --transcripts exclusive with the rest, and --gt required without it.
-    if let Some(dir) = &args.transcripts {
-        return crate::eval_transcripts::run(dir, format);
-    }
+    // clap makes --transcripts exclusive with the rest, and --gt required without it; main
+    // sends --transcripts to `eval_transcripts`.
     let Some(gt) = args.gt.as_deref() else {
         return Err(CliError::Usage("eval needs --gt or --transcripts".into()));
     };

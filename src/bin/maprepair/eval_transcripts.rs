@@ -7,7 +7,7 @@
 
 use crate::args::Format;
 use crate::automap::{load_hints, load_steps};
-use crate::eval::{game_file, games_having, mean, truth};
+use crate::games::{game_file, games_having, mean, truth};
 use crate::{emit, CliError};
 use maprepair::domain::automap::automap;
 use maprepair::domain::eval::{score, PairRule, Score};

@@ -20,6 +20,7 @@ mod eval;
 mod eval_prose;
 mod eval_transcripts;
 mod fuzz;
+mod games;
 mod input;
 mod read;
 mod repair;
@@ -121,7 +122,10 @@ fn run(cli: &Cli) -> Result<(), CliError> {
     match &cli.command {
         Command::Check(a) => check::run(a, f),
         Command::Automap(a) => automap::run(a, f),
-        Command::Eval(a) => eval::run(a, f),
+        Command::Eval(a) => match &a.transcripts {
+            Some(dir) => eval_transcripts::run(dir, f),
+            None => eval::run(a, f),
+        },
         Command::Route(a) => route::run(a, f),
         Command::Repair(a) => repair::run(a, f),
         Command::Fuzz(a) => fuzz::run(a, f),
