@@ -16,13 +16,21 @@ use support::random_map::{build, edited, map_edit, spec, spots, MapEdit};
 /// The tracker's conflicts and forest equal detection's and the builder's on `map`.
 fn assert_tracks(tracker: &ConflictTracker, map: &Map) -> Result<(), TestCaseError> {
     let g = Geometry::infer(map);
-    let want: Vec<_> = detect(map, &g).into_iter().map(|c| (c.id, c.ctype)).collect();
+    let want: Vec<_> = detect(map, &g)
+        .into_iter()
+        .map(|c| (c.id, c.ctype))
+        .collect();
     let got: Vec<_> = tracker.ids().collect();
     prop_assert_eq!(got, want);
     let f = tracker.forest();
     // Tree exits and loops.
     for e in map.exits() {
-        let tree = g.tree_child.get(e.id.0 as usize).copied().flatten().is_some();
+        let tree = g
+            .tree_child
+            .get(e.id.0 as usize)
+            .copied()
+            .flatten()
+            .is_some();
         prop_assert_eq!(f.is_tree(e.id), tree, "tree {:?}", e);
     }
     // Frames as a partition, positions up to one translation per frame.
@@ -76,9 +84,8 @@ fn assert_gains(
     let mut top: Option<(f64, ExitId, i64)> = None;
     for &(e, d) in &want {
         let gain = (-d) as f64 / weight(e).max(0.1);
-        let better = top.is_none_or(|(g, id, _)| {
-            gain > g + 1e-12 || ((gain - g).abs() <= 1e-12 && e > id)
-        });
+        let better =
+            top.is_none_or(|(g, id, _)| gain > g + 1e-12 || ((gain - g).abs() <= 1e-12 && e > id));
         if better {
             top = Some((gain, e, d));
         }

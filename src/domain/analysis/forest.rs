@@ -192,7 +192,10 @@ impl Forest {
 
     /// A room's frame (`None` for ids with no room).
     pub fn frame_of(&self, r: RoomId) -> Option<u32> {
-        self.frame.get(r.0 as usize).copied().filter(|f| *f != NO_FRAME)
+        self.frame
+            .get(r.0 as usize)
+            .copied()
+            .filter(|f| *f != NO_FRAME)
     }
 
     /// A room's cell.

@@ -69,8 +69,16 @@ pub fn mismatched(map: &Map, a: RoomId, b: RoomId, without: Option<ExitId>) -> b
     let usable = |x: &&crate::domain::map::Exit| {
         x.geometric && x.label.direction().is_some() && Some(x.id) != without
     };
-    let forward: Vec<&Label> = map.exits_between(a, b).filter(usable).map(|x| &x.label).collect();
-    let back: Vec<&Label> = map.exits_between(b, a).filter(usable).map(|x| &x.label).collect();
+    let forward: Vec<&Label> = map
+        .exits_between(a, b)
+        .filter(usable)
+        .map(|x| &x.label)
+        .collect();
+    let back: Vec<&Label> = map
+        .exits_between(b, a)
+        .filter(usable)
+        .map(|x| &x.label)
+        .collect();
     !forward.is_empty()
         && !back.is_empty()
         && !forward
@@ -217,10 +225,12 @@ impl ConflictTracker {
             .dups
             .iter()
             .map(|((r, _), l)| (format!("dup:{}:{l}", r.0), ConflictType::Directional));
-        let mismatches = self
-            .mismatches
-            .values()
-            .map(|(a, b)| (format!("mismatch:{}:{}", a.0, b.0), ConflictType::Directional));
+        let mismatches = self.mismatches.values().map(|(a, b)| {
+            (
+                format!("mismatch:{}:{}", a.0, b.0),
+                ConflictType::Directional,
+            )
+        });
         let loops = self
             .loops
             .iter()
@@ -327,7 +337,11 @@ impl ConflictTracker {
         check.extend(&fx.reshape.retreed);
         for &t in &fx.reshape.retreed {
             if let Some((a, b)) = map.exit(t).map(|e| (e.from, e.to)) {
-                check.extend(map.exits_between(a, b).chain(map.exits_between(b, a)).map(|x| x.id));
+                check.extend(
+                    map.exits_between(a, b)
+                        .chain(map.exits_between(b, a))
+                        .map(|x| x.id),
+                );
             }
         }
         for x in change.removed_exits.iter() {

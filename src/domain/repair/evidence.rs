@@ -114,7 +114,9 @@ pub fn gather(history: &History) -> Vec<Option<Evidence>> {
 /// commit whose text judged it, and the verdict. Valid while the map's rooms stay as they were
 /// ([`judge_text`] reads the exit, the text and the rooms' names, nothing else).
 #[derive(Debug, Clone, Default)]
-pub(super) struct TextVerdicts(rustc_hash::FxHashMap<ExitId, (RoomId, RoomId, Label, u32, TextVerdict)>);
+pub(super) struct TextVerdicts(
+    rustc_hash::FxHashMap<ExitId, (RoomId, RoomId, Label, u32, TextVerdict)>,
+);
 
 /// [`gather`] with the map's contradictions already found and the verdicts read before.
 pub(super) fn gather_with(

@@ -72,8 +72,14 @@ impl Ledger {
         l.rules = contradictions_by_rule(map);
         l.against = l.rules.iter().map(|r| others(r)).collect();
         for e in map.exits().filter(|e| claims(e)) {
-            l.leaving.entry((e.from, e.label.clone())).or_default().push(e.id);
-            l.entering.entry((e.to, e.label.clone())).or_default().push(e.id);
+            l.leaving
+                .entry((e.from, e.label.clone()))
+                .or_default()
+                .push(e.id);
+            l.entering
+                .entry((e.to, e.label.clone()))
+                .or_default()
+                .push(e.id);
         }
         l.evidence = vec![None; n];
         let ids: Vec<ExitId> = map.exits().map(|e| e.id).collect();
@@ -155,7 +161,8 @@ impl Ledger {
             grow(&mut self.first, i + 1);
             grow(&mut self.judge, i + 1);
             self.first[i].get_or_insert((c.id, c.step));
-            let observed_here = e.origin == Origin::Observed && c.trigger != Trigger::ConflictRepair;
+            let observed_here =
+                e.origin == Origin::Observed && c.trigger != Trigger::ConflictRepair;
             if observed_here && self.judge[i].is_none() && !c.observation.is_empty() {
                 self.judge[i] = Some(c.id);
             }
@@ -173,21 +180,35 @@ impl Ledger {
         self.seen += 1;
         self.note_firsts(c);
         let mut touched: Vec<ExitId> = Vec::new();
-        for e in c.change.added_exits.iter().map(|e| e.id).chain(c.traversed.iter().copied()) {
+        for e in c
+            .change
+            .added_exits
+            .iter()
+            .map(|e| e.id)
+            .chain(c.traversed.iter().copied())
+        {
             if let Some(u) = self.usage.get_mut(e.0 as usize) {
                 *u += 1;
                 touched.push(e);
             }
         }
         // The claim index, then every exit that shares a room and a label with a changed one.
-        let changed: Vec<&Exit> = c.change.removed_exits.iter().chain(&c.change.added_exits).collect();
+        let changed: Vec<&Exit> = c
+            .change
+            .removed_exits
+            .iter()
+            .chain(&c.change.added_exits)
+            .collect();
         let mut affected: Vec<ExitId> = Vec::new();
         for e in &changed {
             affected.push(e.id);
             affected.extend(self.neighbours(e));
         }
         for e in c.change.removed_exits.iter().filter(|e| claims(e)) {
-            for (index, key) in [(&mut self.leaving, (e.from, e.label.clone())), (&mut self.entering, (e.to, e.label.clone()))] {
+            for (index, key) in [
+                (&mut self.leaving, (e.from, e.label.clone())),
+                (&mut self.entering, (e.to, e.label.clone())),
+            ] {
                 if let Some(list) = index.get_mut(&key) {
                     list.retain(|x| *x != e.id);
                     if list.is_empty() {
@@ -198,8 +219,14 @@ impl Ledger {
         }
         for e in c.change.added_exits.iter().filter(|e| claims(e)) {
             if map.exit(e.id) == Some(e) {
-                self.leaving.entry((e.from, e.label.clone())).or_default().push(e.id);
-                self.entering.entry((e.to, e.label.clone())).or_default().push(e.id);
+                self.leaving
+                    .entry((e.from, e.label.clone()))
+                    .or_default()
+                    .push(e.id);
+                self.entering
+                    .entry((e.to, e.label.clone()))
+                    .or_default()
+                    .push(e.id);
             }
         }
         for e in &changed {
@@ -260,7 +287,10 @@ impl Ledger {
             return Vec::new();
         };
         let mut found: Vec<Contradiction> = Vec::new();
-        let mut check = |index: &FxHashMap<Key, Vec<ExitId>>, key: Key, rule: Rule, breaks: &dyn Fn(&Exit) -> bool| {
+        let mut check = |index: &FxHashMap<Key, Vec<ExitId>>,
+                         key: Key,
+                         rule: Rule,
+                         breaks: &dyn Fn(&Exit) -> bool| {
             for &j in index.get(&key).into_iter().flatten() {
                 if j != y && map.exit(j).is_some_and(breaks) {
                     found.push(Contradiction { other: j, rule });
@@ -268,12 +298,29 @@ impl Ledger {
             }
         };
         // One doorway, one destination; one way in.
-        check(&self.leaving, (e.from, e.label.clone()), Rule::Doorway, &|x| x.to != e.to);
-        check(&self.entering, (e.to, e.label.clone()), Rule::WayIn, &|x| x.from != e.from);
+        check(
+            &self.leaving,
+            (e.from, e.label.clone()),
+            Rule::Doorway,
+            &|x| x.to != e.to,
+        );
+        check(&self.entering, (e.to, e.label.clone()), Rule::WayIn, &|x| {
+            x.from != e.from
+        });
         if let Some(back) = e.label.opposite() {
             // The way back from the end leads to the start; into the start, from the end.
-            check(&self.leaving, (e.to, back.clone()), Rule::WayBackFromEnd, &|x| x.to != e.from);
-            check(&self.entering, (e.from, back), Rule::WayBackIntoStart, &|x| x.from != e.to);
+            check(
+                &self.leaving,
+                (e.to, back.clone()),
+                Rule::WayBackFromEnd,
+                &|x| x.to != e.from,
+            );
+            check(
+                &self.entering,
+                (e.from, back),
+                Rule::WayBackIntoStart,
+                &|x| x.from != e.to,
+            );
         }
         found.sort_unstable();
         found.dedup();
@@ -299,7 +346,13 @@ impl Ledger {
             return;
         };
         let mut text = TextVerdict::Unknown;
-        if let Some(c) = self.judge.get(i).copied().flatten().and_then(|v| history.get(v)) {
+        if let Some(c) = self
+            .judge
+            .get(i)
+            .copied()
+            .flatten()
+            .and_then(|v| history.get(v))
+        {
             let key: Judged = (current.from, current.to, current.label.clone(), c.id);
             text = match self.verdicts.get(&e) {
                 Some((k, verdict)) if *k == key => verdict.clone(),
@@ -320,7 +373,10 @@ impl Ledger {
             text,
             contradicted: u32::try_from(self.against(e).len()).unwrap_or(u32::MAX),
         };
-        let refutes = matches!(ev.text, TextVerdict::ArrivesElsewhere(_) | TextVerdict::OtherDirection(_));
+        let refutes = matches!(
+            ev.text,
+            TextVerdict::ArrivesElsewhere(_) | TextVerdict::OtherDirection(_)
+        );
         if refutes {
             self.refuting.insert(e);
         } else {

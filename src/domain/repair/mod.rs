@@ -323,7 +323,10 @@ impl RepairSession {
         let map = history.head();
         let analysis = Analysis::of(map);
         let target = self.target(&analysis)?;
-        let index = analysis.conflicts.iter().position(|c| c.id == target.conflict)?;
+        let index = analysis
+            .conflicts
+            .iter()
+            .position(|c| c.id == target.conflict)?;
         let usage = history.usage();
         let candidates = analysis.ranked(map, index, &usage);
         Some(Pending {

@@ -61,8 +61,7 @@ pub(super) fn odd_count(against: &[ExitId], count_of: impl Fn(ExitId) -> usize) 
 /// the later.
 pub(super) fn odd_better(best: Option<(usize, f64, ExitId)>, n: usize, w: f64, id: ExitId) -> bool {
     best.is_none_or(|(bn, bw, bid)| {
-        n > bn
-            || (n == bn && (w < bw - WEIGHT_TIE || ((w - bw).abs() <= WEIGHT_TIE && id > bid)))
+        n > bn || (n == bn && (w < bw - WEIGHT_TIE || ((w - bw).abs() <= WEIGHT_TIE && id > bid)))
     })
 }
 

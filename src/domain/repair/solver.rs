@@ -66,13 +66,13 @@
 use super::contradiction::{contradictions_by_rule, others, Contradiction};
 pub use super::evidence::{gather, judge_text, Evidence, TextVerdict};
 use super::evidence::{gather_with, unknown, TextVerdicts};
+use super::flatten::best_flattening;
 use super::passes::{
     duplicate_decision, flatten_decision, mismatch_decision, odd_better, odd_count,
     odd_one_out_decision, one_to_one_for, refute,
 };
-use super::flatten::best_flattening;
-use super::solver_state::{run_kept, SolverState};
 use super::reading::{unmapped, ReadVerdict, ReadingIndex};
+use super::solver_state::{run_kept, SolverState};
 use super::{
     run, Action, Budget, Decider, Decision, DecisionContext, Logged, Pending, RepairReport,
     RepairSession,
@@ -172,8 +172,9 @@ impl Solver {
         let map = ctx.map;
         let mut best: Option<(usize, f64, ExitId)> = None;
         for e in map.exits().filter(|e| e.origin == Origin::Observed) {
-            let Some(n) = odd_count(self.contradicted_by(e.id), |x| self.contradicted_by(x).len())
-            else {
+            let Some(n) = odd_count(self.contradicted_by(e.id), |x| {
+                self.contradicted_by(x).len()
+            }) else {
                 continue;
             };
             let w = self.evidence(e.id).weight();
@@ -549,7 +550,11 @@ impl Engine for Kept {
     fn contradiction(&mut self, history: &History) -> (String, Option<Decision>) {
         self.0.sync(history);
         let map = history.head();
-        let first = self.0.tracker().first(&Default::default()).unwrap_or_default();
+        let first = self
+            .0
+            .tracker()
+            .first(&Default::default())
+            .unwrap_or_default();
         let edit = self.0.odd_one_out(map).or_else(|| self.0.one_to_one(map));
         (first, edit)
     }

@@ -104,7 +104,8 @@ impl SolverState {
     /// Pass 1: only when some exit's text refutes it are the conflicts localized.
     fn refuted(&self, map: &Map) -> Option<Decision> {
         self.ledger.refuting().next()?;
-        let implicated: FxHashSet<ExitId> = Analysis::of(map).all_candidates(map).into_iter().collect();
+        let implicated: FxHashSet<ExitId> =
+            Analysis::of(map).all_candidates(map).into_iter().collect();
         self.ledger
             .refuting()
             .filter(|e| implicated.contains(e))
@@ -133,7 +134,14 @@ impl SolverState {
                 return None;
             };
             let other = map.exit(only.other)?;
-            one_to_one_for(map, e, only, other, &self.evidence(id), &self.evidence(other.id))
+            one_to_one_for(
+                map,
+                e,
+                only,
+                other,
+                &self.evidence(id),
+                &self.evidence(other.id),
+            )
         })
     }
 
