@@ -47,87 +47,89 @@ fn valid_actions_are_read_with_names_normalized() {
     );
 }
 
+/// Replies that are no valid action in their mode, and the skip reason each must give.
+const INVALID_ACTIONS: &[(&str, RepairMode, &str)] = &[
+    (
+        "no json here",
+        RepairMode::Baseline,
+        "could not read the model's answer: the reply contains no JSON object",
+    ),
+    (
+        r#"{"reason":"x"}"#,
+        RepairMode::Baseline,
+        "the answer has no 'action'",
+    ),
+    (
+        r#"{"action":"teleport","reason":"x"}"#,
+        RepairMode::Baseline,
+        "unknown action 'teleport'",
+    ),
+    (
+        r#"{"action":"modify_edge","edge":["hall"],"new_direction":"east"}"#,
+        RepairMode::Baseline,
+        "invalid modify_edge: edge must name 2 places, got 1",
+    ),
+    (
+        r#"{"action":"modify_edge","edge":["hall",""],"new_direction":"east"}"#,
+        RepairMode::Baseline,
+        "invalid modify_edge: edge must be two non-empty place names",
+    ),
+    (
+        r#"{"action":"modify_edge","edge":["hall","Hall"],"new_direction":"east"}"#,
+        RepairMode::Baseline,
+        "invalid modify_edge: edge goes from 'hall' to itself",
+    ),
+    (
+        r#"{"action":"modify_edge","edge":"hall","new_direction":"east"}"#,
+        RepairMode::Baseline,
+        "invalid modify_edge: edge must be two non-empty place names",
+    ),
+    (
+        r#"{"action":"modify_edge","edge":["hall","pantry"],"new_direction":"sideways"}"#,
+        RepairMode::Ei,
+        "invalid modify_edge: 'sideways' is not one of the 14 directions",
+    ),
+    (
+        r#"{"action":"modify_edge","edge":["hall","pantry"],"new_direction":null}"#,
+        RepairMode::Ei,
+        "invalid modify_edge: no new_direction given",
+    ),
+    (
+        r#"{"action":"remove_edge","edge":null}"#,
+        RepairMode::Ei,
+        "invalid remove_edge: no edge given",
+    ),
+    (
+        r#"{"action":"rollback_to_version","version_id":1}"#,
+        RepairMode::Baseline,
+        "rollback_to_version is not allowed in baseline mode",
+    ),
+    (
+        r#"{"action":"rollback_to_version","version_id":1}"#,
+        RepairMode::Ei,
+        "rollback_to_version is not allowed in ei mode",
+    ),
+    (
+        r#"{"action":"rollback_to_version","version_id":9}"#,
+        RepairMode::Vc,
+        "invalid rollback_to_version: version v9 was not offered",
+    ),
+    (
+        r#"{"action":"rollback_to_version","version_id":null}"#,
+        RepairMode::VcEi,
+        "invalid rollback_to_version: no integer version_id",
+    ),
+    (
+        r#"{"action":"skip_conflict"}"#,
+        RepairMode::Vc,
+        "the model skipped this conflict",
+    ),
+];
+
 #[test]
 fn invalid_actions_become_skips_with_a_reason() {
     let b = brief();
-    let cases = [
-        (
-            "no json here",
-            RepairMode::Baseline,
-            "could not read the model's answer: the reply contains no JSON object",
-        ),
-        (
-            r#"{"reason":"x"}"#,
-            RepairMode::Baseline,
-            "the answer has no 'action'",
-        ),
-        (
-            r#"{"action":"teleport","reason":"x"}"#,
-            RepairMode::Baseline,
-            "unknown action 'teleport'",
-        ),
-        (
-            r#"{"action":"modify_edge","edge":["hall"],"new_direction":"east"}"#,
-            RepairMode::Baseline,
-            "invalid modify_edge: edge must name 2 places, got 1",
-        ),
-        (
-            r#"{"action":"modify_edge","edge":["hall",""],"new_direction":"east"}"#,
-            RepairMode::Baseline,
-            "invalid modify_edge: edge must be two non-empty place names",
-        ),
-        (
-            r#"{"action":"modify_edge","edge":["hall","Hall"],"new_direction":"east"}"#,
-            RepairMode::Baseline,
-            "invalid modify_edge: edge goes from 'hall' to itself",
-        ),
-        (
-            r#"{"action":"modify_edge","edge":"hall","new_direction":"east"}"#,
-            RepairMode::Baseline,
-            "invalid modify_edge: edge must be two non-empty place names",
-        ),
-        (
-            r#"{"action":"modify_edge","edge":["hall","pantry"],"new_direction":"sideways"}"#,
-            RepairMode::Ei,
-            "invalid modify_edge: 'sideways' is not one of the 14 directions",
-        ),
-        (
-            r#"{"action":"modify_edge","edge":["hall","pantry"],"new_direction":null}"#,
-            RepairMode::Ei,
-            "invalid modify_edge: no new_direction given",
-        ),
-        (
-            r#"{"action":"remove_edge","edge":null}"#,
-            RepairMode::Ei,
-            "invalid remove_edge: no edge given",
-        ),
-        (
-            r#"{"action":"rollback_to_version","version_id":1}"#,
-            RepairMode::Baseline,
-            "rollback_to_version is not allowed in baseline mode",
-        ),
-        (
-            r#"{"action":"rollback_to_version","version_id":1}"#,
-            RepairMode::Ei,
-            "rollback_to_version is not allowed in ei mode",
-        ),
-        (
-            r#"{"action":"rollback_to_version","version_id":9}"#,
-            RepairMode::Vc,
-            "invalid rollback_to_version: version v9 was not offered",
-        ),
-        (
-            r#"{"action":"rollback_to_version","version_id":null}"#,
-            RepairMode::VcEi,
-            "invalid rollback_to_version: no integer version_id",
-        ),
-        (
-            r#"{"action":"skip_conflict"}"#,
-            RepairMode::Vc,
-            "the model skipped this conflict",
-        ),
-    ];
-    for (text, mode, reason) in cases {
+    for &(text, mode, reason) in INVALID_ACTIONS {
         assert_eq!(
             parse_repair_action(text, mode, &b),
             RepairAction::Skip {

@@ -11,7 +11,7 @@ use crate::args::{BenchCeilingArgs, Format};
 use crate::bench_routes::{ask, data_fixed, Tally};
 use crate::games::{game_file, games, truth};
 use crate::{emit, read, CliError};
-use maprepair::domain::automap::ceiling::ceiling;
+use maprepair::domain::automap::ceiling::{ceiling, Ceiling};
 use maprepair::domain::eval::{score, truth_map, PairRule, Score};
 use maprepair::domain::formats::parse_walkthrough;
 use maprepair::domain::Project;
@@ -57,21 +57,7 @@ pub fn run(args: &BenchCeilingArgs, format: Format) -> Result<(), CliError> {
             "route_finding_pairs": pairs.json(),
         });
         if verbose {
-            row["restart_steps"] = c
-                .restarts
-                .iter()
-                .map(|r| {
-                    json!({
-                        "step": r.step,
-                        "continuation": r.continuation,
-                        "start": r.start,
-                        "action": r.action,
-                        "end": r.end,
-                        "told_by": r.tells.iter().map(|t| t.as_str()).collect::<Vec<_>>(),
-                    })
-                })
-                .collect::<Vec<Value>>()
-                .into();
+            row["restart_steps"] = restart_steps(&c);
             row["unshown_rooms"] = json!(c.unshown);
         }
         rows.push((game.clone(), row, counts, sc, pairs));
@@ -95,39 +81,7 @@ pub fn run(args: &BenchCeilingArgs, format: Format) -> Result<(), CliError> {
         },
     });
     emit(format, &out, || {
-        let line = |name: &str, c: &Counts, sc: &Score, r: &Tally| {
-            format!(
-                "{name:<14}{:>6}{:>9}{:>7}{:>8}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>8.3}\n",
-                c.kept,
-                c.restarts,
-                c.untold,
-                c.unshown,
-                sc.node_recall(),
-                sc.edge_precision(),
-                sc.edge_recall(),
-                sc.edge_f1(),
-                r.rate()
-            )
-        };
-        let mut s = format!(
-            "{:<14}{:>6}{:>9}{:>7}{:>8}{:>7}{:>7}{:>7}{:>7}{:>8}\n",
-            "game", "kept", "restarts", "untold", "unshown", "nodeR", "P", "R", "F1", "routes"
-        );
-        for (name, _, c, sc, r) in &rows {
-            s.push_str(&line(name, c, sc, r));
-        }
-        s.push_str(&line("TOTAL", &all, &all_score, &all_routes));
-        let shown = shown_recall(&all, &all_score);
-        s.push_str(&format!(
-            "kept = kept moves of the cleaned walkthroughs; restarts = those that start away from \
-             where the previous kept step left the player; untold = restarts nothing in the kept \
-             text tells; unshown = rooms of the truth no kept move arrives in (a mapper naming \
-             only rooms the text shows reaches node recall {shown:.3}).\nnodeR…F1, routes: the map the kept text equally supports (every untold \
-             restart started where the previous step left the player) scored on the truth as \
-             `eval` and `bench routes` score a built map: the best a mapper reaches without \
-             guessing those starts (it counts the unshown rooms found)",
-        ));
-        s
+        text_table(&rows, &all, &all_score, &all_routes)
     });
     Ok(())
 }
@@ -139,4 +93,64 @@ fn shown_recall(c: &Counts, sc: &Score) -> f64 {
     } else {
         (sc.truth_nodes - c.unshown.min(sc.truth_nodes)) as f64 / sc.truth_nodes as f64
     }
+}
+
+/// Every restart of the kept walkthrough, with the text that tells it (`--verbose`).
+fn restart_steps(c: &Ceiling) -> Value {
+    c.restarts
+        .iter()
+        .map(|r| {
+            json!({
+                "step": r.step,
+                "continuation": r.continuation,
+                "start": r.start,
+                "action": r.action,
+                "end": r.end,
+                "told_by": r.tells.iter().map(|t| t.as_str()).collect::<Vec<_>>(),
+            })
+        })
+        .collect::<Vec<Value>>()
+        .into()
+}
+
+/// One row per game and the total, then what each column means.
+fn text_table(
+    rows: &[(String, Value, Counts, Score, Tally)],
+    all: &Counts,
+    all_score: &Score,
+    all_routes: &Tally,
+) -> String {
+    let line = |name: &str, c: &Counts, sc: &Score, r: &Tally| {
+        format!(
+            "{name:<14}{:>6}{:>9}{:>7}{:>8}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>8.3}\n",
+            c.kept,
+            c.restarts,
+            c.untold,
+            c.unshown,
+            sc.node_recall(),
+            sc.edge_precision(),
+            sc.edge_recall(),
+            sc.edge_f1(),
+            r.rate()
+        )
+    };
+    let mut s = format!(
+        "{:<14}{:>6}{:>9}{:>7}{:>8}{:>7}{:>7}{:>7}{:>7}{:>8}\n",
+        "game", "kept", "restarts", "untold", "unshown", "nodeR", "P", "R", "F1", "routes"
+    );
+    for (name, _, c, sc, r) in rows {
+        s.push_str(&line(name, c, sc, r));
+    }
+    s.push_str(&line("TOTAL", all, all_score, all_routes));
+    let shown = shown_recall(all, all_score);
+    s.push_str(&format!(
+        "kept = kept moves of the cleaned walkthroughs; restarts = those that start away from \
+         where the previous kept step left the player; untold = restarts nothing in the kept \
+         text tells; unshown = rooms of the truth no kept move arrives in (a mapper naming \
+         only rooms the text shows reaches node recall {shown:.3}).\nnodeR…F1, routes: the map the kept text equally supports (every untold \
+         restart started where the previous step left the player) scored on the truth as \
+         `eval` and `bench routes` score a built map: the best a mapper reaches without \
+         guessing those starts (it counts the unshown rooms found)",
+    ));
+    s
 }

@@ -358,51 +358,71 @@ pub fn run(args: &BenchRoutesArgs, format: Format) -> Result<(), CliError> {
         "seconds": start.elapsed().as_secs_f64(),
     });
     emit(format, &out, || {
-        let line = |name: &str, t: &Tally| {
-            format!(
-                "{name:<34}{:>8}{:>11}{:>8}{:>9.3}{:>9}{:>9}{:>9}\n",
-                t.questions,
-                t.answerable,
-                t.solved,
-                t.rate(),
-                t.missing_end,
-                t.no_route,
-                t.wrong,
-            )
-        };
-        let mut s = format!(
-            "{:<34}{:>8}{:>11}{:>8}{:>9}{:>9}{:>9}{:>9}\n",
-            format!("question kind ({} games)", rows.len()),
-            "asked",
-            "answerable",
-            "solved",
-            "rate",
-            "no room",
-            "no way",
-            "wrong"
-        );
-        s.push_str(&line("route finding (all_pairs.jsonl)", &pairs_total));
-        s.push_str(&line("route finding (all2all.jsonl)", &paths_total));
-        s.push_str(&line("destination finding (all2all.jsonl)", &dest_total));
-        s.push_str(&format!(
-            "maps built by {source}; scored on the refined truth\n\
-             unsolved: no room = an end is not on the map; no way = no route (or the moves lead \
-             nowhere) on the map; wrong = the map's answer fails on the truth"
-        ));
-        if !missing.is_empty() {
-            s.push_str(&format!(
-                "\nleft out, with no edge list: {}",
-                missing.join(", ")
-            ));
-        }
-        if verbose {
-            worst.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| (&a.1, &a.2).cmp(&(&b.1, &b.2))));
-            s.push_str("\nwrong route answers (all_pairs.jsonl) by the first exit of the answer the truth does not have:");
-            for (n, game, x) in &worst {
-                s.push_str(&format!("\n{n:>6}  {game}: {x}"));
-            }
-        }
-        s
+        let totals = [&pairs_total, &paths_total, &dest_total];
+        text_report(
+            rows.len(),
+            totals,
+            &source,
+            &missing,
+            verbose.then_some(&mut worst),
+        )
     });
     Ok(())
+}
+
+/// The table `bench routes` prints: one line per kind of question, the source of the maps,
+/// the games left out and, when asked (`worst`), every exit blamed for wrong answers, worst
+/// first.
+fn text_report(
+    games: usize,
+    [pairs, paths, dest]: [&Tally; 3],
+    source: &str,
+    missing: &[String],
+    worst: Option<&mut Vec<(usize, String, String)>>,
+) -> String {
+    let line = |name: &str, t: &Tally| {
+        format!(
+            "{name:<34}{:>8}{:>11}{:>8}{:>9.3}{:>9}{:>9}{:>9}\n",
+            t.questions,
+            t.answerable,
+            t.solved,
+            t.rate(),
+            t.missing_end,
+            t.no_route,
+            t.wrong,
+        )
+    };
+    let mut s = format!(
+        "{:<34}{:>8}{:>11}{:>8}{:>9}{:>9}{:>9}{:>9}\n",
+        format!("question kind ({games} games)"),
+        "asked",
+        "answerable",
+        "solved",
+        "rate",
+        "no room",
+        "no way",
+        "wrong"
+    );
+    s.push_str(&line("route finding (all_pairs.jsonl)", pairs));
+    s.push_str(&line("route finding (all2all.jsonl)", paths));
+    s.push_str(&line("destination finding (all2all.jsonl)", dest));
+    s.push_str(&format!(
+        "maps built by {source}; scored on the refined truth\n\
+         unsolved: no room = an end is not on the map; no way = no route (or the moves lead \
+         nowhere) on the map; wrong = the map's answer fails on the truth"
+    ));
+    if !missing.is_empty() {
+        s.push_str(&format!(
+            "\nleft out, with no edge list: {}",
+            missing.join(", ")
+        ));
+    }
+    if let Some(worst) = worst {
+        worst.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| (&a.1, &a.2).cmp(&(&b.1, &b.2))));
+        s.push_str("\nwrong route answers (all_pairs.jsonl) by the first exit of the answer the truth does not have:");
+        for (n, game, x) in worst.iter() {
+            s.push_str(&format!("\n{n:>6}  {game}: {x}"));
+        }
+    }
+    s
 }

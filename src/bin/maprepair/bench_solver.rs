@@ -25,8 +25,8 @@ use maprepair::domain::map::{Exit, Map, RoomId};
 use maprepair::domain::reference::load::load_llm_built;
 use maprepair::domain::reference::Detector;
 use maprepair::domain::repair::heuristic::{Heuristic, Preference};
-use maprepair::domain::repair::solver::solve_and_fill;
-use maprepair::domain::repair::{run as run_repair, Budget};
+use maprepair::domain::repair::solver::{solve_and_fill, Filled, ReadingUse};
+use maprepair::domain::repair::{run as run_repair, Budget, RepairReport};
 use maprepair::domain::{Analysis, Project};
 use serde_json::{json, Map as JsonMap, Value};
 
@@ -124,36 +124,7 @@ pub fn run(args: &BenchMangoArgs, strategy: Strategy, format: Format) -> Result<
         let start = now();
         let mut project = Project::from_edge_records_over_steps(&game, &built, &cleaned);
         let input = project.history.head().clone();
-        let mut reading_use = None;
-        let mut filled = None;
-        let report = match strategy {
-            Strategy::Solver => {
-                let reading = match args.reading {
-                    ReadingArg::List => {
-                        // The game's `locations.json` (no names when it is absent).
-                        let list = dir.join(format!("{game}.locations.json"));
-                        let hints = load_hints(list.is_file().then_some(list.as_path()), None)?;
-                        reread(&project.history, &hints.locations)
-                    }
-                    ReadingArg::Map => reread_by_map_names(&project.history),
-                    ReadingArg::None => None,
-                };
-                let (report, used, f) =
-                    solve_and_fill(&mut project.history, reading.as_ref(), args.fill);
-                reading_use = used;
-                filled = f;
-                report
-            }
-            Strategy::HeuristicRemove | Strategy::HeuristicModify => {
-                let preference = if strategy == Strategy::HeuristicRemove {
-                    Preference::Remove
-                } else {
-                    Preference::Modify
-                };
-                let mut decider = Heuristic::new(preference);
-                run_repair(&mut project.history, &mut decider, Budget::default())
-            }
-        };
+        let (report, reading_use, filled) = repair_game(args, strategy, &dir, &game, &mut project)?;
         let seconds = start.elapsed().as_secs_f64();
         if let Some(dir) = out_dir {
             let path = dir.join(format!("{game}_edges.json"));
@@ -207,6 +178,59 @@ pub fn run(args: &BenchMangoArgs, strategy: Strategy, format: Format) -> Result<
         .iter()
         .filter(|r| r["in_table3"] == json!(true))
         .collect();
+    let mut totals = summed(&table3, args.fill);
+    totals.insert("eval_before".into(), metrics(&before_all));
+    totals.insert("eval_after".into(), metrics(&after_all));
+    if args.verbose {
+        totals.insert("shown_before".into(), metrics(&shown_before));
+        totals.insert("shown_after".into(), metrics(&shown_after));
+    }
+    totals.insert("games".into(), json!(table3.len()));
+    totals.insert("seconds".into(), json!(seconds_all));
+    let out = json!({"strategy": strategy.as_str(), "semantics": "default", "games": rows, "totals": totals});
+    emit(format, &out, || text_table(&table3, &totals));
+    Ok(())
+}
+
+/// Repairs one game's map with `strategy`: the report, how the solver's second reading was
+/// used and what its gap filling added (both `None` for the heuristics).
+fn repair_game(
+    args: &BenchMangoArgs,
+    strategy: Strategy,
+    dir: &std::path::Path,
+    game: &str,
+    project: &mut Project,
+) -> Result<(RepairReport, Option<ReadingUse>, Option<Filled>), CliError> {
+    Ok(match strategy {
+        Strategy::Solver => {
+            let reading = match args.reading {
+                ReadingArg::List => {
+                    // The game's `locations.json` (no names when it is absent).
+                    let list = dir.join(format!("{game}.locations.json"));
+                    let hints = load_hints(list.is_file().then_some(list.as_path()), None)?;
+                    reread(&project.history, &hints.locations)
+                }
+                ReadingArg::Map => reread_by_map_names(&project.history),
+                ReadingArg::None => None,
+            };
+            solve_and_fill(&mut project.history, reading.as_ref(), args.fill)
+        }
+        Strategy::HeuristicRemove | Strategy::HeuristicModify => {
+            let preference = if strategy == Strategy::HeuristicRemove {
+                Preference::Remove
+            } else {
+                Preference::Modify
+            };
+            let mut decider = Heuristic::new(preference);
+            let report = run_repair(&mut project.history, &mut decider, Budget::default());
+            (report, None, None)
+        }
+    })
+}
+
+/// The counts of the Table 3 games' rows summed: conflicts before and after by kind, what gap
+/// filling did (with `fill`), and the exits' fates.
+fn summed(table3: &[&Value], fill: bool) -> JsonMap<String, Value> {
     let mut totals = JsonMap::new();
     for side in ["before", "after"] {
         let mut t = JsonMap::new();
@@ -221,7 +245,7 @@ pub fn run(args: &BenchMangoArgs, strategy: Strategy, format: Format) -> Result<
         }
         totals.insert(side.into(), Value::Object(t));
     }
-    if args.fill {
+    if fill {
         for k in ["gaps", "added", "held_back"] {
             totals.insert(
                 format!("filled_{k}"),
@@ -241,37 +265,30 @@ pub fn run(args: &BenchMangoArgs, strategy: Strategy, format: Format) -> Result<
                 .sum::<u64>()),
         );
     }
-    totals.insert("eval_before".into(), metrics(&before_all));
-    totals.insert("eval_after".into(), metrics(&after_all));
-    if args.verbose {
-        totals.insert("shown_before".into(), metrics(&shown_before));
-        totals.insert("shown_after".into(), metrics(&shown_after));
-    }
-    totals.insert("games".into(), json!(table3.len()));
-    totals.insert("seconds".into(), json!(seconds_all));
-    let out = json!({"strategy": strategy.as_str(), "semantics": "default", "games": rows, "totals": totals});
-    emit(format, &out, || {
-        let mut s = format!(
-            "{:<14}{:>8}{:>8}{:>8}{:>8}{:>8}{:>8}\n",
-            "game", "before", "after", "P0", "P1", "R0", "R1"
-        );
-        for r in &table3 {
-            s.push_str(&format!(
-                "{:<14}{:>8}{:>8}{:>8.3}{:>8.3}{:>8.3}{:>8.3}\n",
-                r["game"].as_str().unwrap_or(""),
-                r["before"]["total"].as_u64().unwrap_or(0),
-                r["after"]["total"].as_u64().unwrap_or(0),
-                r["eval_before"]["precision"].as_f64().unwrap_or(0.0),
-                r["eval_after"]["precision"].as_f64().unwrap_or(0.0),
-                r["eval_before"]["recall"].as_f64().unwrap_or(0.0),
-                r["eval_after"]["recall"].as_f64().unwrap_or(0.0),
-            ));
-        }
+    totals
+}
+
+/// The per-game table `bench mango` prints, then the totals' JSON.
+fn text_table(table3: &[&Value], totals: &JsonMap<String, Value>) -> String {
+    let mut s = format!(
+        "{:<14}{:>8}{:>8}{:>8}{:>8}{:>8}{:>8}\n",
+        "game", "before", "after", "P0", "P1", "R0", "R1"
+    );
+    for r in table3 {
         s.push_str(&format!(
-            "TOTAL (42 Table 3 games): {}",
-            Value::Object(totals.clone())
+            "{:<14}{:>8}{:>8}{:>8.3}{:>8.3}{:>8.3}{:>8.3}\n",
+            r["game"].as_str().unwrap_or(""),
+            r["before"]["total"].as_u64().unwrap_or(0),
+            r["after"]["total"].as_u64().unwrap_or(0),
+            r["eval_before"]["precision"].as_f64().unwrap_or(0.0),
+            r["eval_after"]["precision"].as_f64().unwrap_or(0.0),
+            r["eval_before"]["recall"].as_f64().unwrap_or(0.0),
+            r["eval_after"]["recall"].as_f64().unwrap_or(0.0),
         ));
-        s
-    });
-    Ok(())
+    }
+    s.push_str(&format!(
+        "TOTAL (42 Table 3 games): {}",
+        Value::Object(totals.clone())
+    ));
+    s
 }

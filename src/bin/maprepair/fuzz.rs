@@ -381,6 +381,68 @@ fn save(findings: Option<&Path>, n: u64, name: &str, bytes: &[u8], why: &str) {
     }
 }
 
+/// What the run found so far.
+#[derive(Default)]
+struct Tally {
+    parser_calls: u64,
+    command_inputs: u64,
+    panics: u64,
+    /// Round trips that did not give back what went in.
+    broken: u64,
+    over_time: u64,
+    over_memory: u64,
+    slowest: f64,
+    slowest_input: String,
+    peak_max: u64,
+}
+
+impl Tally {
+    fn failures(&self) -> u64 {
+        self.panics + self.broken + self.over_time + self.over_memory
+    }
+
+    /// Counts one input's outcome, its time and its peak memory, saving it when it failed.
+    fn record(
+        &mut self,
+        outcome: Result<(usize, Vec<Finding>), String>,
+        ran_commands: bool,
+        seconds: f64,
+        peak: Option<u64>,
+        label: String,
+        mut fail: impl FnMut(&str),
+    ) {
+        match outcome {
+            Ok((calls, found)) => {
+                self.parser_calls += calls as u64;
+                self.command_inputs += u64::from(ran_commands);
+                for f in found {
+                    self.broken += 1;
+                    fail(&format!("{}: {}", f.kind, f.detail));
+                }
+            }
+            Err(panic_message) => {
+                self.panics += 1;
+                fail(&format!("panic: {panic_message}"));
+            }
+        }
+        if seconds > self.slowest {
+            self.slowest = seconds;
+            self.slowest_input = label;
+        }
+        if seconds > MAX_SECONDS {
+            self.over_time += 1;
+            fail(&format!("took {seconds:.1} s"));
+        }
+        if let Some(p) = peak {
+            self.peak_max = self.peak_max.max(p);
+            if p > MAX_PEAK_BYTES {
+                self.over_memory += 1;
+                fail(&format!("peak {} MB", p >> 20));
+            }
+        }
+    }
+}
+
 #[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
 pub fn run(args: &FuzzArgs, format: crate::args::Format) -> Result<(), CliError> {
     let mut seeds = built_in_seeds();
@@ -398,10 +460,7 @@ pub fn run(args: &FuzzArgs, format: crate::args::Format) -> Result<(), CliError>
         }
     }));
     let started = Instant::now();
-    let (mut parser_calls, mut command_inputs, mut panics, mut broken) = (0u64, 0u64, 0u64, 0u64);
-    let (mut over_time, mut over_memory) = (0u64, 0u64);
-    let (mut slowest, mut slowest_input) = (0.0f64, String::new());
-    let mut peak_max = 0u64;
+    let mut tally = Tally::default();
     let _ = peak_and_reset();
     for n in 0..args.inputs {
         let (name, seed) = &seeds[below(&mut rng, seeds.len())];
@@ -422,40 +481,28 @@ pub fn run(args: &FuzzArgs, format: crate::args::Format) -> Result<(), CliError>
             (calls, found)
         }));
         let seconds = t.elapsed().as_secs_f64();
-        let peak = peak_and_reset();
-        let fail = |why: &str| save(args.findings.as_deref(), n, name, &bytes, why);
-        match outcome {
-            Ok((calls, found)) => {
-                parser_calls += calls as u64;
-                command_inputs += u64::from(run_commands);
-                for f in found {
-                    broken += 1;
-                    fail(&format!("{}: {}", f.kind, f.detail));
-                }
-            }
-            Err(_) => {
-                panics += 1;
-                let message = last_panic.lock().map(|s| s.clone()).unwrap_or_default();
-                fail(&format!("panic: {message}"));
-            }
-        }
-        if seconds > slowest {
-            slowest = seconds;
-            slowest_input = format!("input {n} ({name}, {} bytes)", bytes.len());
-        }
-        if seconds > MAX_SECONDS {
-            over_time += 1;
-            fail(&format!("took {seconds:.1} s"));
-        }
-        if let Some(p) = peak {
-            peak_max = peak_max.max(p);
-            if p > MAX_PEAK_BYTES {
-                over_memory += 1;
-                fail(&format!("peak {} MB", p >> 20));
-            }
-        }
+        let outcome = outcome.map_err(|_| last_panic.lock().map(|s| s.clone()).unwrap_or_default());
+        tally.record(
+            outcome,
+            run_commands,
+            seconds,
+            peak_and_reset(),
+            format!("input {n} ({name}, {} bytes)", bytes.len()),
+            |why| save(args.findings.as_deref(), n, name, &bytes, why),
+        );
     }
     let _ = std::panic::take_hook();
+    let Tally {
+        parser_calls,
+        command_inputs,
+        panics,
+        broken,
+        over_time,
+        over_memory,
+        slowest,
+        ref slowest_input,
+        peak_max,
+    } = tally;
     let out = json!({
         "inputs": args.inputs,
         "parser_calls": parser_calls,
@@ -485,7 +532,7 @@ pub fn run(args: &FuzzArgs, format: crate::args::Format) -> Result<(), CliError>
             peak_max >> 20
         )
     });
-    if panics + broken + over_time + over_memory > 0 {
+    if tally.failures() > 0 {
         return Err(CliError::Failed(
             "the fuzzer found failing inputs (above)".into(),
         ));

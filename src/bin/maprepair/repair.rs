@@ -78,119 +78,134 @@ pub fn repair(input: &Input, args: &RepairArgs) -> Result<(Value, String), CliEr
         Strategy::HeuristicRemove => Preference::Remove,
         Strategy::HeuristicModify | Strategy::Solver => Preference::Modify,
     };
-    Ok(match Semantics::from(args.semantics) {
-        Semantics::Reference => {
-            // A project's graph remembers which exit each edge was read from, so the fixes can
-            // be carried onto its history.
-            let (g, sources) = match &input {
-                Input::EdgeList { records, .. } => (load_llm_built(records), Sources::default()),
-                Input::Project(p) => reference_graph_with_sources(p.history.head()),
-            };
-            let s = if preference == Preference::Remove {
-                HeuristicStrategy::Remove
-            } else {
-                HeuristicStrategy::Modify
-            };
-            let outcome = heuristic_repair(&g, s, 20);
-            let actions: Vec<Value> = outcome
-                .actions
-                .iter()
-                .map(|a| ref_action_json(&outcome.graph, a))
-                .collect();
-            let out = json!({"semantics": "reference", "before": ref_counts_json(&g), "after": ref_counts_json(&outcome.graph), "actions": actions});
-            let written = match input {
-                // The repaired graph whole: its ways back and rooms left without exits included.
-                Input::EdgeList { .. } => {
-                    let (map, steps) = graph_map(&outcome.graph);
-                    write_edge_list(&map_records(&map, |id| {
-                        steps.get(id.0 as usize).map(|&s| i64::from(s))
-                    }))
-                }
-                // The project with the fixes as commits: nothing else changes.
-                Input::Project(p) => {
-                    let mut project = p.clone();
-                    carry_onto(&mut project.history, &g, &sources, &outcome.actions)
-                        .map_err(|e| CliError::Failed(format!("{}: {e}", args.file.display())))?;
-                    project.to_json()
-                }
-            };
-            (out, written)
+    match Semantics::from(args.semantics) {
+        Semantics::Reference => repair_reference(input, args, preference),
+        Semantics::Default => repair_default(input, args, preference),
+    }
+}
+
+/// The paper's repair in reference semantics: on its graph, carried onto a project's history.
+fn repair_reference(
+    input: &Input,
+    args: &RepairArgs,
+    preference: Preference,
+) -> Result<(Value, String), CliError> {
+    // A project's graph remembers which exit each edge was read from, so the fixes can
+    // be carried onto its history.
+    let (g, sources) = match &input {
+        Input::EdgeList { records, .. } => (load_llm_built(records), Sources::default()),
+        Input::Project(p) => reference_graph_with_sources(p.history.head()),
+    };
+    let s = if preference == Preference::Remove {
+        HeuristicStrategy::Remove
+    } else {
+        HeuristicStrategy::Modify
+    };
+    let outcome = heuristic_repair(&g, s, 20);
+    let actions: Vec<Value> = outcome
+        .actions
+        .iter()
+        .map(|a| ref_action_json(&outcome.graph, a))
+        .collect();
+    let out = json!({"semantics": "reference", "before": ref_counts_json(&g), "after": ref_counts_json(&outcome.graph), "actions": actions});
+    let written = match input {
+        // The repaired graph whole: its ways back and rooms left without exits included.
+        Input::EdgeList { .. } => {
+            let (map, steps) = graph_map(&outcome.graph);
+            write_edge_list(&map_records(&map, |id| {
+                steps.get(id.0 as usize).map(|&s| i64::from(s))
+            }))
         }
-        Semantics::Default => {
-            let mut project = input.project().clone();
-            let mut reading_use = None;
-            let mut filled = None;
-            let report = if strategy == Strategy::Solver {
-                let locations = args.locations.as_deref();
-                let default = if locations.is_some() {
-                    ReadingArg::List
-                } else {
-                    ReadingArg::Map
-                };
-                let reading = match (args.reading.unwrap_or(default), locations) {
-                    (ReadingArg::None, _) => None,
-                    (ReadingArg::List, Some(file)) => {
-                        let hints = load_hints(Some(file), None)?;
-                        reread(&project.history, &hints.locations)
-                    }
-                    (ReadingArg::List, None) => {
-                        return Err(CliError::Usage(
-                            "--reading list needs --locations FILE".into(),
-                        ))
-                    }
-                    (ReadingArg::Map, _) => reread_by_map_names(&project.history),
-                };
-                let (report, used, f) =
-                    solve_and_fill(&mut project.history, reading.as_ref(), args.fill);
-                reading_use = used;
-                filled = f;
-                report
-            } else {
-                let mut decider = Heuristic::new(preference);
-                run_repair(&mut project.history, &mut decider, Budget::default())
-            };
-            let map = project.history.head();
-            // Each action's exit and its rooms as first recorded (the exit may be gone since).
-            let mut first_exit: FxHashMap<u64, &Exit> = FxHashMap::default();
-            let mut first_name: FxHashMap<RoomId, &str> = FxHashMap::default();
-            for c in project.history.commits() {
-                for e in c.change.removed_exits.iter().chain(&c.change.added_exits) {
-                    first_exit.entry(u64::from(e.id.0)).or_insert(e);
-                }
-                for r in &c.change.added_rooms {
-                    first_name.entry(r.id).or_insert(r.name.as_str());
-                }
-            }
-            let actions: Vec<Value> = report
-                .actions
-                .iter()
-                .map(|l| {
-                    let mut v = serde_json::to_value(&l.decision).unwrap_or(Value::Null);
-                    if let Some(obj) = v.as_object_mut() {
-                        obj.insert("conflict".into(), json!(l.conflict));
-                        obj.insert("summary".into(), json!(l.summary));
-                        obj.insert("version".into(), json!(l.version));
-                        let exit = obj.get("exit").and_then(Value::as_u64);
-                        if let Some(e) = exit.and_then(|x| first_exit.get(&x)) {
-                            let name = |r| first_name.get(&r).copied();
-                            obj.insert("edge".into(), json!([name(e.from), name(e.to)]));
-                        }
-                    }
-                    v
-                })
-                .collect();
-            let mut out = json!({"semantics": "default", "before": report.before, "after": counts_json(&Analysis::of(map)), "actions": actions, "commits": project.history.len()});
-            if let Some(used) = reading_use {
-                out["second_reading"] = json!(used);
-            }
-            if let Some(f) = filled {
-                out["filled"] = json!(f);
-            }
-            let written = match input {
-                Input::EdgeList { .. } => project.to_edge_list(),
-                Input::Project(_) => project.to_json(),
-            };
-            (out, written)
+        // The project with the fixes as commits: nothing else changes.
+        Input::Project(p) => {
+            let mut project = p.clone();
+            carry_onto(&mut project.history, &g, &sources, &outcome.actions)
+                .map_err(|e| CliError::Failed(format!("{}: {e}", args.file.display())))?;
+            project.to_json()
         }
-    })
+    };
+    Ok((out, written))
+}
+
+/// Our repair in default semantics: the chosen strategy over the project's history, each
+/// action with its exit's rooms as first recorded.
+fn repair_default(
+    input: &Input,
+    args: &RepairArgs,
+    preference: Preference,
+) -> Result<(Value, String), CliError> {
+    let strategy = args.strategy;
+    let mut project = input.project().clone();
+    let mut reading_use = None;
+    let mut filled = None;
+    let report = if strategy == Strategy::Solver {
+        let locations = args.locations.as_deref();
+        let default = if locations.is_some() {
+            ReadingArg::List
+        } else {
+            ReadingArg::Map
+        };
+        let reading = match (args.reading.unwrap_or(default), locations) {
+            (ReadingArg::None, _) => None,
+            (ReadingArg::List, Some(file)) => {
+                let hints = load_hints(Some(file), None)?;
+                reread(&project.history, &hints.locations)
+            }
+            (ReadingArg::List, None) => {
+                return Err(CliError::Usage(
+                    "--reading list needs --locations FILE".into(),
+                ))
+            }
+            (ReadingArg::Map, _) => reread_by_map_names(&project.history),
+        };
+        let (report, used, f) = solve_and_fill(&mut project.history, reading.as_ref(), args.fill);
+        reading_use = used;
+        filled = f;
+        report
+    } else {
+        let mut decider = Heuristic::new(preference);
+        run_repair(&mut project.history, &mut decider, Budget::default())
+    };
+    let map = project.history.head();
+    // Each action's exit and its rooms as first recorded (the exit may be gone since).
+    let mut first_exit: FxHashMap<u64, &Exit> = FxHashMap::default();
+    let mut first_name: FxHashMap<RoomId, &str> = FxHashMap::default();
+    for c in project.history.commits() {
+        for e in c.change.removed_exits.iter().chain(&c.change.added_exits) {
+            first_exit.entry(u64::from(e.id.0)).or_insert(e);
+        }
+        for r in &c.change.added_rooms {
+            first_name.entry(r.id).or_insert(r.name.as_str());
+        }
+    }
+    let actions: Vec<Value> = report
+        .actions
+        .iter()
+        .map(|l| {
+            let mut v = serde_json::to_value(&l.decision).unwrap_or(Value::Null);
+            if let Some(obj) = v.as_object_mut() {
+                obj.insert("conflict".into(), json!(l.conflict));
+                obj.insert("summary".into(), json!(l.summary));
+                obj.insert("version".into(), json!(l.version));
+                let exit = obj.get("exit").and_then(Value::as_u64);
+                if let Some(e) = exit.and_then(|x| first_exit.get(&x)) {
+                    let name = |r| first_name.get(&r).copied();
+                    obj.insert("edge".into(), json!([name(e.from), name(e.to)]));
+                }
+            }
+            v
+        })
+        .collect();
+    let mut out = json!({"semantics": "default", "before": report.before, "after": counts_json(&Analysis::of(map)), "actions": actions, "commits": project.history.len()});
+    if let Some(used) = reading_use {
+        out["second_reading"] = json!(used);
+    }
+    if let Some(f) = filled {
+        out["filled"] = json!(f);
+    }
+    let written = match input {
+        Input::EdgeList { .. } => project.to_edge_list(),
+        Input::Project(_) => project.to_json(),
+    };
+    Ok((out, written))
 }

@@ -158,96 +158,21 @@ pub fn build_request(
     } else {
         options.temperature
     };
-    let base = config.base_url();
-    let model = config.model();
-    let key = config.api_key.expose();
+    let call = Call {
+        base: config.base_url(),
+        model: config.model(),
+        key: config.api_key.expose(),
+        max_tokens,
+        temperature,
+    };
     let mut headers = vec![("content-type".to_string(), "application/json".to_string())];
     let (url, body) = match config.provider {
         Provider::OpenAi | Provider::OpenAiCompatible => {
             let strict = config.provider == Provider::OpenAi;
-            if !key.is_empty() {
-                headers.push(("authorization".into(), format!("Bearer {key}")));
-            }
-            let mut body = Map::new();
-            body.insert("model".into(), json!(model));
-            body.insert(
-                "messages".into(),
-                json!([
-                    {"role": "system", "content": prompt.system},
-                    {"role": "user", "content": prompt.user},
-                ]),
-            );
-            if let Some(t) = temperature {
-                body.insert("temperature".into(), temperature_value(t));
-            }
-            if strict {
-                body.insert("max_completion_tokens".into(), json!(max_tokens));
-                body.insert(
-                    "response_format".into(),
-                    json!({
-                        "type": "json_schema",
-                        "json_schema": {
-                            "name": output.name,
-                            "strict": true,
-                            "schema": output.schema,
-                        }
-                    }),
-                );
-            } else {
-                body.insert("max_tokens".into(), json!(max_tokens));
-                body.insert("response_format".into(), json!({"type": "json_object"}));
-            }
-            body.insert("stream".into(), json!(false));
-            (format!("{base}/chat/completions"), Value::Object(body))
+            openai_call(&call, strict, prompt, output, &mut headers)
         }
-        Provider::Anthropic => {
-            headers.push(("x-api-key".into(), key.to_string()));
-            headers.push(("anthropic-version".into(), "2023-06-01".into()));
-            headers.push((
-                "anthropic-dangerous-direct-browser-access".into(),
-                "true".into(),
-            ));
-            let mut body = Map::new();
-            body.insert("model".into(), json!(model));
-            body.insert("max_tokens".into(), json!(max_tokens));
-            body.insert("system".into(), json!(prompt.system));
-            body.insert(
-                "messages".into(),
-                json!([{"role": "user", "content": prompt.user}]),
-            );
-            body.insert(
-                "tools".into(),
-                json!([{
-                    "name": output.name,
-                    "description": output.description,
-                    "input_schema": output.schema,
-                }]),
-            );
-            body.insert(
-                "tool_choice".into(),
-                json!({"type": "tool", "name": output.name}),
-            );
-            if let Some(t) = temperature {
-                body.insert("temperature".into(), temperature_value(t));
-            }
-            (format!("{base}/messages"), Value::Object(body))
-        }
-        Provider::Gemini => {
-            headers.push(("x-goog-api-key".into(), key.to_string()));
-            let mut generation = Map::new();
-            generation.insert("responseMimeType".into(), json!("application/json"));
-            generation.insert("responseSchema".into(), to_gemini_schema(&output.schema));
-            generation.insert("maxOutputTokens".into(), json!(max_tokens));
-            if let Some(t) = temperature {
-                generation.insert("temperature".into(), temperature_value(t));
-            }
-            let body = json!({
-                "systemInstruction": {"parts": [{"text": prompt.system}]},
-                "contents": [{"role": "user", "parts": [{"text": prompt.user}]}],
-                "generationConfig": Value::Object(generation),
-            });
-            (format!("{base}/models/{model}:generateContent"), body)
-        }
+        Provider::Anthropic => anthropic_call(&call, prompt, output, &mut headers),
+        Provider::Gemini => gemini_call(&call, prompt, output, &mut headers),
     };
     Ok(HttpRequest {
         method: "POST".into(),
@@ -255,6 +180,127 @@ pub fn build_request(
         headers,
         body,
     })
+}
+
+/// What every provider's request is built from.
+struct Call<'a> {
+    base: &'a str,
+    model: &'a str,
+    key: &'a str,
+    max_tokens: u32,
+    temperature: Option<f32>,
+}
+
+/// OpenAI's chat completions (strict JSON schema) and compatible servers (JSON object mode).
+fn openai_call(
+    call: &Call<'_>,
+    strict: bool,
+    prompt: &Prompt,
+    output: &StructuredOutput,
+    headers: &mut Vec<(String, String)>,
+) -> (String, Value) {
+    if !call.key.is_empty() {
+        headers.push(("authorization".into(), format!("Bearer {}", call.key)));
+    }
+    let mut body = Map::new();
+    body.insert("model".into(), json!(call.model));
+    body.insert(
+        "messages".into(),
+        json!([
+            {"role": "system", "content": prompt.system},
+            {"role": "user", "content": prompt.user},
+        ]),
+    );
+    if let Some(t) = call.temperature {
+        body.insert("temperature".into(), temperature_value(t));
+    }
+    if strict {
+        body.insert("max_completion_tokens".into(), json!(call.max_tokens));
+        body.insert(
+            "response_format".into(),
+            json!({
+                "type": "json_schema",
+                "json_schema": {
+                    "name": output.name,
+                    "strict": true,
+                    "schema": output.schema,
+                }
+            }),
+        );
+    } else {
+        body.insert("max_tokens".into(), json!(call.max_tokens));
+        body.insert("response_format".into(), json!({"type": "json_object"}));
+    }
+    body.insert("stream".into(), json!(false));
+    (
+        format!("{}/chat/completions", call.base),
+        Value::Object(body),
+    )
+}
+
+/// Anthropic's messages with the output as a forced tool call.
+fn anthropic_call(
+    call: &Call<'_>,
+    prompt: &Prompt,
+    output: &StructuredOutput,
+    headers: &mut Vec<(String, String)>,
+) -> (String, Value) {
+    headers.push(("x-api-key".into(), call.key.to_string()));
+    headers.push(("anthropic-version".into(), "2023-06-01".into()));
+    headers.push((
+        "anthropic-dangerous-direct-browser-access".into(),
+        "true".into(),
+    ));
+    let mut body = Map::new();
+    body.insert("model".into(), json!(call.model));
+    body.insert("max_tokens".into(), json!(call.max_tokens));
+    body.insert("system".into(), json!(prompt.system));
+    body.insert(
+        "messages".into(),
+        json!([{"role": "user", "content": prompt.user}]),
+    );
+    body.insert(
+        "tools".into(),
+        json!([{
+            "name": output.name,
+            "description": output.description,
+            "input_schema": output.schema,
+        }]),
+    );
+    body.insert(
+        "tool_choice".into(),
+        json!({"type": "tool", "name": output.name}),
+    );
+    if let Some(t) = call.temperature {
+        body.insert("temperature".into(), temperature_value(t));
+    }
+    (format!("{}/messages", call.base), Value::Object(body))
+}
+
+/// Gemini's generateContent with a response schema.
+fn gemini_call(
+    call: &Call<'_>,
+    prompt: &Prompt,
+    output: &StructuredOutput,
+    headers: &mut Vec<(String, String)>,
+) -> (String, Value) {
+    headers.push(("x-goog-api-key".into(), call.key.to_string()));
+    let mut generation = Map::new();
+    generation.insert("responseMimeType".into(), json!("application/json"));
+    generation.insert("responseSchema".into(), to_gemini_schema(&output.schema));
+    generation.insert("maxOutputTokens".into(), json!(call.max_tokens));
+    if let Some(t) = call.temperature {
+        generation.insert("temperature".into(), temperature_value(t));
+    }
+    let body = json!({
+        "systemInstruction": {"parts": [{"text": prompt.system}]},
+        "contents": [{"role": "user", "parts": [{"text": prompt.user}]}],
+        "generationConfig": Value::Object(generation),
+    });
+    (
+        format!("{}/models/{}:generateContent", call.base, call.model),
+        body,
+    )
 }
 
 /// "One of these strings, or null", in the form OpenAI's strict mode accepts:

@@ -132,37 +132,10 @@ pub fn heuristic_repair(
             if tail.contains(&edge) {
                 continue;
             }
-            let mut trials: Vec<Trial> = Vec::new();
             let Some(current) = work.edge(edge.0, edge.1).map(|d| d.label.clone()) else {
                 continue;
             };
-            for label in mismatch_fixes(edge, &work) {
-                if label != current {
-                    trials.push(Trial::Relabel(label));
-                }
-            }
-            let used: Vec<&Label> = work
-                .out_edges(edge.0)
-                .iter()
-                .filter(|(t, _)| *t != edge.1)
-                .map(|(_, d)| &d.label)
-                .collect();
-            let mut relabels: Vec<Trial> = Direction::ALL
-                .iter()
-                .map(|d| Label::Dir(*d))
-                .filter(|l| *l != current && !used.contains(&l))
-                .map(Trial::Relabel)
-                .collect();
-            match strategy {
-                HeuristicStrategy::Remove => {
-                    trials.insert(0, Trial::Remove);
-                    trials.append(&mut relabels);
-                }
-                HeuristicStrategy::Modify => {
-                    trials.append(&mut relabels);
-                    trials.push(Trial::Remove);
-                }
-            }
+            let trials = trials_for(&work, edge, &current, mismatch_fixes(edge, &work), strategy);
             for trial in trials {
                 let undo = apply(&mut work, edge, &trial);
                 let after = detector.count(&work).total();
@@ -204,6 +177,46 @@ pub fn heuristic_repair(
         actions,
         iterations: fixes,
     }
+}
+
+/// The fixes tried on `edge`, in the authors' order: the labels that settle its reverse
+/// mismatches, then every direction its source does not already use, with removal first
+/// (`Remove`) or last (`Modify`).
+fn trials_for(
+    work: &RefGraph,
+    edge: (NodeIx, NodeIx),
+    current: &Label,
+    mismatch_fixes: Vec<Label>,
+    strategy: HeuristicStrategy,
+) -> Vec<Trial> {
+    let mut trials: Vec<Trial> = mismatch_fixes
+        .into_iter()
+        .filter(|label| label != current)
+        .map(Trial::Relabel)
+        .collect();
+    let used: Vec<&Label> = work
+        .out_edges(edge.0)
+        .iter()
+        .filter(|(t, _)| *t != edge.1)
+        .map(|(_, d)| &d.label)
+        .collect();
+    let mut relabels: Vec<Trial> = Direction::ALL
+        .iter()
+        .map(|d| Label::Dir(*d))
+        .filter(|l| l != current && !used.contains(&l))
+        .map(Trial::Relabel)
+        .collect();
+    match strategy {
+        HeuristicStrategy::Remove => {
+            trials.insert(0, Trial::Remove);
+            trials.append(&mut relabels);
+        }
+        HeuristicStrategy::Modify => {
+            trials.append(&mut relabels);
+            trials.push(Trial::Remove);
+        }
+    }
+    trials
 }
 
 /// How to undo one trial exactly (positions included).
