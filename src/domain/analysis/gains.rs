@@ -24,6 +24,7 @@
 //! again. The figures always equal a fresh [`super::TrialJudge`]'s (a property test checks it
 //! after random flattenings on random maps).
 
+use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
 use super::tracker::{mismatched, ConflictTracker, Effects};
 use crate::domain::direction::{add, sub, Vector};
@@ -282,19 +283,6 @@ impl FlattenGains {
         // Owners: each exit outside the tree, oldest first, claims the unclaimed tree exits on
         // its path; `jump` skips claimed ones.
         let mut jump: Vec<u32> = (0..map.room_bound() as u32).collect();
-        fn find(jump: &mut [u32], v: u32) -> u32 {
-            let mut root = v;
-            while jump[root as usize] != root {
-                root = jump[root as usize];
-            }
-            let mut cur = v;
-            while jump[cur as usize] != root {
-                let next = jump[cur as usize];
-                jump[cur as usize] = root;
-                cur = next;
-            }
-            root
-        }
         let loose: Vec<ExitId> = map
             .exits()
             .map(|e| e.id)

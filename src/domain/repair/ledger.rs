@@ -180,13 +180,7 @@ impl Ledger {
         self.seen += 1;
         self.note_firsts(c);
         let mut touched: Vec<ExitId> = Vec::new();
-        for e in c
-            .change
-            .added_exits
-            .iter()
-            .map(|e| e.id)
-            .chain(c.traversed.iter().copied())
-        {
+        for e in c.used_exits() {
             if let Some(u) = self.usage.get_mut(e.0 as usize) {
                 *u += 1;
                 touched.push(e);
