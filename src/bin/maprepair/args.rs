@@ -255,6 +255,10 @@ pub struct EvalArgs {
     /// Rename each automapped room after the truth room it stands for first.
     #[arg(long, requires = "automap")]
     pub align: bool,
+    /// Switch one of the automapper's named rules off, to measure what it is worth (repeat
+    /// for several; an unknown name is refused with the list of names).
+    #[arg(long, value_name = "RULE", conflicts_with = "built")]
+    pub without: Vec<String>,
 }
 
 /// `route MAP FROM TO [--locations FILE] [--actions FILE]`.

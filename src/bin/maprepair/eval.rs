@@ -17,7 +17,7 @@ use crate::games::{built_records, game_file, games, mean, truth};
 use crate::{emit, read, CliError};
 use maprepair::domain::automap::ceiling::unshown;
 use maprepair::domain::automap::clean::referenced_steps;
-use maprepair::domain::automap::{automap, clean_walkthrough, Automap, Hints};
+use maprepair::domain::automap::{automap_with, clean_walkthrough, Automap, Hints, Rules};
 use maprepair::domain::eval::{align_names, score, truth_arrivals, PairRule, Score};
 use maprepair::domain::formats::{observed_records, parse_walkthrough};
 use serde_json::{json, Value};
@@ -30,6 +30,17 @@ pub fn automap_game(
     game: &str,
     cleaned: bool,
     hints: bool,
+) -> Result<Automap, CliError> {
+    automap_game_with(gt, game, cleaned, hints, &Rules::all())
+}
+
+/// [`automap_game`] with only the given rules in force.
+pub fn automap_game_with(
+    gt: &Path,
+    game: &str,
+    cleaned: bool,
+    hints: bool,
+    rules: &Rules,
 ) -> Result<Automap, CliError> {
     let wpath = game_file(gt, game, "walkthrough");
     let mut steps = parse_walkthrough(&read(&wpath)?, &wpath.display().to_string())?;
@@ -46,13 +57,14 @@ pub fn automap_game(
     } else {
         Hints::default()
     };
-    Ok(automap(game, &steps, &hints))
+    Ok(automap_with(game, &steps, &hints, rules))
 }
 
 #[allow(clippy::disallowed_methods)] // The CLI owns the clock; the core never reads it.
 pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
     // clap makes --transcripts exclusive with the rest, and --gt required without it; main
     // sends --transcripts to `eval_transcripts`.
+    let rules = Rules::without(&args.without).map_err(|e| CliError::Usage(e.to_string()))?;
     let Some(gt) = args.gt.as_deref() else {
         return Err(CliError::Usage("eval needs --gt or --transcripts".into()));
     };
@@ -75,6 +87,7 @@ pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
     };
     let mut rows: Vec<(String, Score)> = Vec::new();
     let mut unshown_rows: Vec<(usize, usize)> = Vec::new();
+    let mut shown_rows: Vec<Score> = Vec::new();
     let mut missing = Vec::new();
     let mut automap_seconds = 0.0;
     for game in games(gt)? {
@@ -92,7 +105,7 @@ pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
             None => {
                 let cleaned = args.automap == Some(Walkthroughs::Clean);
                 let start = std::time::Instant::now();
-                let a = automap_game(gt, &game, cleaned, hints)?;
+                let a = automap_game_with(gt, &game, cleaned, hints, &rules)?;
                 automap_seconds += start.elapsed().as_secs_f64();
                 let records = a.project.edge_records();
                 if align {
@@ -125,21 +138,32 @@ pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
             .collect();
         let found = never_arrived.iter().filter(|n| names.contains(*n)).count();
         unshown_rows.push((never_arrived.len(), found));
+        // The truth's pairs between rooms some kept move arrives in: with no list, the only
+        // pairs `--align` can name both ends of.
+        let between_shown: Vec<_> = t
+            .iter()
+            .filter(|r| {
+                ![&r.src, &r.dst]
+                    .iter()
+                    .any(|n| never_arrived.contains(&n.trim().to_lowercase()))
+            })
+            .cloned()
+            .collect();
+        shown_rows.push(score(&between_shown, &built, rule));
         rows.push((game, score(&t, &built, rule)));
     }
     let total: Score = rows.iter().map(|(_, s)| *s).sum();
     let unshown_all = unshown_rows.iter().map(|u| u.0).sum::<usize>();
     let unshown_found = unshown_rows.iter().map(|u| u.1).sum::<usize>();
-    let shown_recall = {
-        let shown = total.truth_nodes.saturating_sub(unshown_all);
-        let found = total.nodes_found.saturating_sub(unshown_found);
-        if shown == 0 {
-            0.0
-        } else {
-            found as f64 / shown as f64
-        }
-    };
+    let shown_recall = ratio(
+        total.nodes_found.saturating_sub(unshown_found),
+        total.truth_nodes.saturating_sub(unshown_all),
+    );
+    let shown_pairs: Score = shown_rows.iter().copied().sum();
     let mut total_json = total.to_json();
+    total_json["shown_truth_pairs"] = json!(shown_pairs.truth_pairs);
+    total_json["shown_pairs_correct"] = json!(shown_pairs.pairs_correct);
+    total_json["shown_edge_recall"] = json!(shown_pairs.edge_recall());
     total_json["unshown_truth_nodes"] = json!(unshown_all);
     total_json["unshown_nodes_found"] = json!(unshown_found);
     total_json["shown_node_recall"] = json!(shown_recall);
@@ -187,7 +211,13 @@ pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
         }
         s.push_str(&line("TOTAL", &total));
         s.push_str(&format!(
-            "rooms no kept move of the cleaned walkthroughs arrives in (only the location list can name them): {unshown_found} of {unshown_all} named; node recall on the other rooms {shown_recall:.3}\n"
+            "rooms no kept move of the cleaned walkthroughs arrives in (only the location list can name them): {unshown_found} of {unshown_all} named; node recall on the other rooms {shown_recall:.3}; \
+             {} of the {} truth pairs join two of them (edge recall on those {:.3}, \
+             the most any map without a list can reach: {:.3})\n",
+            shown_pairs.truth_pairs,
+            total.truth_pairs,
+            shown_pairs.edge_recall(),
+            ratio(shown_pairs.truth_pairs, total.truth_pairs)
         ));
         s.push_str(&format!(
             "rule {}, {} games ({source}){}",
@@ -205,4 +235,13 @@ pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
         s
     });
     Ok(())
+}
+
+/// `a / b`, 0 when `b` is.
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
 }

@@ -9,7 +9,7 @@ use crate::args::Format;
 use crate::automap::{load_hints, load_steps};
 use crate::games::{game_file, games_having, mean, truth};
 use crate::{emit, CliError};
-use maprepair::domain::automap::automap;
+use maprepair::domain::automap::{automap_with, Rules};
 use maprepair::domain::eval::{score, PairRule, Score};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -26,19 +26,22 @@ pub fn transcript_games(dir: &Path) -> Result<Vec<String>, CliError> {
 
 /// The edge records the automapper builds from a game's transcript, with its location list or
 /// without.
-pub fn automap_transcript(
+fn automap_transcript(
     dir: &Path,
     game: &str,
     with_list: bool,
+    rules: &Rules,
 ) -> Result<Vec<maprepair::domain::formats::EdgeRecord>, CliError> {
     let loc = game_file(dir, game, "locations.json");
     let steps = load_steps(&game_file(dir, game, "transcript.txt"), None)?;
     let hints = load_hints(with_list.then_some(loc.as_path()), None)?;
-    Ok(automap(game, &steps, &hints).project.edge_records())
+    Ok(automap_with(game, &steps, &hints, rules)
+        .project
+        .edge_records())
 }
 
 /// Scores of one pass over the folder, per game and in total.
-fn pass(dir: &Path, games: &[String], with_list: bool) -> Result<Value, CliError> {
+fn pass(dir: &Path, games: &[String], with_list: bool, rules: &Rules) -> Result<Value, CliError> {
     let mut rows: Vec<(String, Score)> = Vec::new();
     let mut skipped = Vec::new();
     for game in games {
@@ -46,7 +49,7 @@ fn pass(dir: &Path, games: &[String], with_list: bool) -> Result<Value, CliError
             skipped.push(game.clone());
             continue;
         }
-        let built = automap_transcript(dir, game, with_list)?;
+        let built = automap_transcript(dir, game, with_list, rules)?;
         rows.push((
             game.clone(),
             score(&truth(dir, game)?, &built, PairRule::Closed),
@@ -85,11 +88,12 @@ fn row(name: &str, a: &Value, b: &Value) -> String {
     )
 }
 
-/// Runs `eval --transcripts DIR`.
-pub fn run(dir: &Path, format: Format) -> Result<(), CliError> {
+/// Runs `eval --transcripts DIR [--without RULE]…`.
+pub fn run(dir: &Path, without_rules: &[String], format: Format) -> Result<(), CliError> {
+    let rules = Rules::without(without_rules).map_err(|e| CliError::Usage(e.to_string()))?;
     let games = transcript_games(dir)?;
-    let without = pass(dir, &games, false)?;
-    let with = pass(dir, &games, true)?;
+    let without = pass(dir, &games, false, &rules)?;
+    let with = pass(dir, &games, true, &rules)?;
     let out = json!({
         "rule": PairRule::Closed,
         "source": format!("transcripts:{}", dir.display()),

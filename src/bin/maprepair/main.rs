@@ -123,7 +123,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Check(a) => check::run(a, f),
         Command::Automap(a) => automap::run(a, f),
         Command::Eval(a) => match &a.transcripts {
-            Some(dir) => eval_transcripts::run(dir, f),
+            Some(dir) => eval_transcripts::run(dir, &a.without, f),
             None => eval::run(a, f),
         },
         Command::Route(a) => route::run(a, f),

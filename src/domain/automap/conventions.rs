@@ -57,6 +57,9 @@ pub struct Conventions {
     pub frame: Option<Frame>,
     /// Title keys (lowercase) the transcript prints bare: `T (on the chair)` is then `T`.
     bare_titles: HashSet<String>,
+    /// Names (lowercase) a location list gives whole, parenthesis and all: such a title is a
+    /// room of its own ("sitting room (on the long soft thing)"), not a posture.
+    listed: HashSet<String>,
 }
 
 /// The line without terminal escape codes, whole (`\x1b[1m`) or with the escape byte lost
@@ -179,6 +182,7 @@ impl Conventions {
         let mut conv = Conventions {
             frame,
             bare_titles: HashSet::new(),
+            listed: HashSet::new(),
         };
         for s in steps {
             for line in s.observation.lines() {
@@ -189,6 +193,13 @@ impl Conventions {
             }
         }
         conv
+    }
+
+    /// The same conventions, told which names a location list gives: a title the list names
+    /// whole keeps its parenthesis (the list says it is a room of its own).
+    pub fn with_listed(mut self, names: &[String]) -> Conventions {
+        self.listed = names.iter().map(|n| n.trim().to_lowercase()).collect();
+        self
     }
 
     /// One line in plain form: escapes removed, a framed title or exits line unframed.
@@ -209,7 +220,10 @@ impl Conventions {
             .map(|line| {
                 let plain = self.plain_line(line);
                 match posture_split(&plain) {
-                    Some((title, _)) if self.bare_titles.contains(&title.to_lowercase()) => {
+                    Some((title, _))
+                        if self.bare_titles.contains(&title.to_lowercase())
+                            && !self.listed.contains(&plain.trim().to_lowercase()) =>
+                    {
                         title.to_string()
                     }
                     _ => plain,
@@ -302,6 +316,11 @@ mod tests {
         assert_eq!(
             c.plain_text("Dance floor (center of the club)"),
             "Dance floor (center of the club)"
+        );
+        let listed = c.with_listed(&["Parlour (on the chair)".to_string()]);
+        assert_eq!(
+            listed.plain_text("Parlour (on the chair)"),
+            "Parlour (on the chair)"
         );
     }
 

@@ -100,7 +100,10 @@ pub fn looks_like_title(line: &str) -> bool {
             return false;
         }
     }
-    if t.ends_with(['.', '!', '?', ':', ',', ';', '"', '\'']) {
+    // A title does not end like a sentence, inside its frame or out ("[Press any key to
+    // continue.]" is a prompt).
+    let ends_like_sentence = |x: &str| x.ends_with(['.', '!', '?', ':', ',', ';', '"', '\'']);
+    if ends_like_sentence(t) || ends_like_sentence(&bare_title(t)) {
         return false;
     }
     if is_exits_line(t) {
@@ -262,6 +265,9 @@ mod tests {
         assert!(!looks_like_title("Sitting on the table is:"));
         assert!(!looks_like_title("A quantity of water"));
         assert!(looks_like_title("The Troll Room"));
+        // A prompt in brackets is a sentence, frame or not.
+        assert!(!looks_like_title("[Press any key to continue.]"));
+        assert!(looks_like_title("[Kitchen]"));
     }
 
     #[test]

@@ -37,6 +37,9 @@ impl Tracker<'_> {
     /// it. Up and down count for nothing here: a reply speaks of them through things ("wind
     /// coming down the chimney") as often as through ways.
     pub(super) fn cannot_be_slot(&self, s: RoomId, seen: &Seen) -> bool {
+        if !self.rules.on("cannot-be-slot") {
+            return false;
+        }
         // Some games leave a blank line between a title and its description.
         let text = if seen.desc_text.is_empty() {
             &seen.below
@@ -62,6 +65,9 @@ impl Tracker<'_> {
     /// True when `from`'s description says this compass way climbs (or descends) and `to`'s says
     /// its way back does the same ([`slope`]): the two cannot be joined this way.
     pub(super) fn same_slope(&self, from: RoomId, to: RoomId, label: &Label) -> bool {
+        if !self.rules.on("same-slope") {
+            return false;
+        }
         let Some(way) = label.direction().filter(|d| d.is_level()) else {
             return false;
         };
@@ -81,7 +87,9 @@ impl Tracker<'_> {
             .is_some_and(|text| mentions(text, label))
     }
 
-    pub(super) fn candidates(&self, seen: &Seen) -> Vec<Cand> {
+    /// The rooms a reply may show. `from` is the room a move left (`None` for a step that is
+    /// no move).
+    pub(super) fn candidates(&self, seen: &Seen, from: Option<RoomId>) -> Vec<Cand> {
         if self.gaz.is_empty() {
             let key = title_key(&seen.shown);
             let mut out: Vec<Cand> = self
@@ -115,7 +123,10 @@ impl Tracker<'_> {
             }
             // Games print a room's description on the first visit only: a title shown bare is
             // a room already seen. Without a list of names, that is the only word on it.
-            if out.is_empty() || seen.desc.is_telling() {
+            if out.is_empty()
+                || (seen.desc.is_telling() && !self.event_under_title(&out, seen))
+                || self.next_alike(&out, seen, from)
+            {
                 out.push(Cand {
                     room: None,
                     place: None,
@@ -157,6 +168,49 @@ impl Tracker<'_> {
                 text,
             })
             .collect()
+    }
+
+    /// True when a move leaves one of a title's rooms and the reply shows the same title with
+    /// other listed exits: the rooms of a maze share a title and a one-line description ("Maze"
+    /// / "You're in a maze of pits."), and the exits the game lists ("Obvious exits: North,
+    /// South, East, Down." then "West, Up.") are what tells the room reached from the room
+    /// left. A room whose listed exits change over the game (a tree cut down) is met again from
+    /// elsewhere, not from itself.
+    pub(super) fn next_alike(&self, known: &[Cand], seen: &Seen, from: Option<RoomId>) -> bool {
+        if !self.rules.on("next-alike") {
+            return false;
+        }
+        let Some(f) = from.filter(|&f| known.iter().any(|c| c.room == Some(f))) else {
+            return false;
+        };
+        match (self.info(f).and_then(|i| i.exits.as_ref()), &seen.exits) {
+            (Some(a), Some(b)) => a != b,
+            _ => false,
+        }
+    }
+
+    /// True when the text under a known title is no room's description but what happens there
+    /// ("Deep Ford" / "A huge dead dragon is lying half blocking the stream."): the rooms met
+    /// under this title were described in words of the title ("You are fording the stream at a
+    /// deep but not impossible spot."), and this text holds none of them. A room that shares
+    /// its title with another is described as what the title names ("This is a dimly lit
+    /// forest", "a maze of twisty little passages"), so such a text shows a room already met.
+    pub(super) fn event_under_title(&self, known: &[Cand], seen: &Seen) -> bool {
+        if !self.rules.on("title-words") {
+            return false;
+        }
+        let title: Vec<String> = words(&seen.shown)
+            .into_iter()
+            .filter(|w| Direction::from_word(w).is_none() && !w.chars().all(|c| c.is_ascii_digit()))
+            .collect();
+        if title.is_empty() || seen.desc.coverage(&title) > 0.0 {
+            return false;
+        }
+        known.iter().filter_map(|c| c.room).any(|r| {
+            self.info(r)
+                .and_then(|i| i.desc.as_ref())
+                .is_some_and(|d| d.coverage(&title) > 0.0)
+        })
     }
 
     /// Scores a destination candidate for a move `cur --label-->`.
@@ -306,6 +360,9 @@ impl Tracker<'_> {
     /// one title share their stock phrases ("To one side, a water fountain hums quietly."),
     /// not their own. It must lead the next candidate by [`TOLD_LEAD`].
     pub(super) fn told_by_words(&self, cands: &[Cand], seen: &Seen) -> Option<RoomId> {
+        if !self.rules.on("told-by-words") {
+            return None;
+        }
         use std::collections::{BTreeMap, BTreeSet};
         if seen.desc.is_telling() {
             return None;
@@ -383,7 +440,7 @@ impl Tracker<'_> {
         let Some(seen) = seen.filter(|s| s.kind <= MatchKind::Base) else {
             return stay("not a move; the room is unchanged".into(), self.cur);
         };
-        let cands = self.candidates(&seen);
+        let cands = self.candidates(&seen, None);
         // Without a list of rooms, a title-like line in the reply to a non-move is a room only
         // if the room is known or described.
         if self.gaz.is_empty() && cands.len() == 1 && !seen.desc.is_telling() && self.cur.is_some()

@@ -363,6 +363,13 @@ impl Tracker<'_> {
                 let (Some(v), Some(_)) = (v, miss) else {
                     continue;
                 };
+                // Only where steps may be missing (every step a move: a cleaned walkthrough)
+                // can the player have been elsewhere than the text left them; where every step
+                // is kept, the lattice alone does not move a start (a game's map need not be
+                // flat: the paths around a church).
+                if !self.all_moves {
+                    continue;
+                }
                 // Between two rooms of one title (a maze's), the lattice is no guide: a maze's
                 // passages twist, and its moves are what place its rooms.
                 if self.group_of_room(from).is_some()
@@ -690,8 +697,10 @@ impl Tracker<'_> {
     /// Runs hindsight ([`HINDSIGHT`]), then names the rooms: a final name per tracker room
     /// (`None` for a room that could not be named).
     pub fn finish(&mut self, steps: &[Step]) -> Vec<Option<String>> {
-        for (_, stage) in HINDSIGHT {
-            stage(self, steps);
+        for (name, stage) in HINDSIGHT {
+            if self.rules.on(name) {
+                stage(self, steps);
+            }
         }
         self.name_rooms()
     }

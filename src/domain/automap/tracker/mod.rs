@@ -52,11 +52,14 @@ mod start_evidence;
 mod tests;
 mod text_cues;
 
+pub use hindsight::HINDSIGHT;
+
 use super::cells::Cells;
 use super::gazetteer::{Gazetteer, MatchKind, Sighting};
 use super::identity::{room_prose, Description};
 use super::movement::{mentioned_ways, move_label};
 use super::roster::Roster;
+use super::rules::Rules;
 use super::title::{bare_title, description_after, lines, looks_like_title, words};
 use crate::domain::analysis::GeometryBuilder;
 use crate::domain::direction::{Direction, Label};
@@ -209,6 +212,10 @@ pub struct Tracker<'a> {
     leads: Vec<Vec<String>>,
     /// Whether each step's reply described the room it showed (not its title alone).
     described: Vec<bool>,
+    /// The rules in force (all, unless one is switched off to measure it).
+    pub rules: Rules,
+    /// This transcript's own refusal lines ([`super::refusals`]), as keys.
+    pub refusals: std::collections::HashSet<String>,
 }
 
 /// How a note says that the text or a way back vouches for a move's start.
@@ -238,6 +245,8 @@ impl<'a> Tracker<'a> {
             showed: Vec::new(),
             leads: Vec::new(),
             described: Vec::new(),
+            rules: Rules::all(),
+            refusals: std::collections::HashSet::new(),
         }
     }
 

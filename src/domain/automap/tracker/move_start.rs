@@ -6,6 +6,7 @@ use super::text_cues::{listed_exits, listed_ways, mentions, says_dead_end, the_o
 use super::{Outcome, RoomInfo, Seen, SlotKind, Tracker, FIRM_MARK};
 use crate::domain::automap::identity::{has_exit, joined, local_conflicts, target};
 use crate::domain::automap::movement::{is_disoriented, is_refusal};
+use crate::domain::automap::refusals::refusal_key;
 use crate::domain::automap::title::is_dark;
 use crate::domain::automap::weights::{BREAK_BACK, BREAK_POSITION, BREAK_SLOT, W_CONFLICT};
 use crate::domain::direction::Label;
@@ -17,6 +18,9 @@ impl Tracker<'_> {
     /// before): a dead end is left by the way the player came, so a move another way started
     /// elsewhere. Up and down stay open, as with [`sole_ways`] (a trapdoor, a chimney).
     pub(super) fn dead_end_bars(&self, r: RoomId, label: &Label) -> bool {
+        if !self.rules.on("dead-end") {
+            return false;
+        }
         let Some(d) = label.direction().filter(|d| d.is_level()) else {
             return false;
         };
@@ -50,11 +54,12 @@ impl Tracker<'_> {
         let mut named_back = None;
         let mut inside = None;
         // "You're not sure which direction is which.": the move started here, wherever it led.
-        let scrambled = seen.as_ref().is_some_and(|x| is_disoriented(&x.lead));
+        let scrambled =
+            self.rules.on("scrambled") && seen.as_ref().is_some_and(|x| is_disoriented(&x.lead));
         let dst = match seen {
             Some(seen) => {
                 origin = self.origin_named_before(&seen);
-                let cands = self.candidates(&seen);
+                let cands = self.candidates(&seen, cur);
                 let Some(i) = self.choose(&cands, &seen, cur, Some(&label), here) else {
                     return self.no_move(index, "no candidate room");
                 };
@@ -86,7 +91,11 @@ impl Tracker<'_> {
                 // up or down, in the dark, if it is still unnamed.
                 let slot = slot.or_else(|| {
                     let vertical = label.vector().is_some_and(|v| v[2] != 0);
-                    if c.room.is_some() || c.group.is_some() || !vertical || seen.desc.is_telling()
+                    if !self.rules.on("dark-vertical")
+                        || c.room.is_some()
+                        || c.group.is_some()
+                        || !vertical
+                        || !seen.desc.words.is_empty()
                     {
                         return None;
                     }
@@ -116,7 +125,8 @@ impl Tracker<'_> {
             }
             None => {
                 let dark = is_dark(obs);
-                if !dark && (is_refusal(obs) || !self.all_moves) {
+                let learned = || self.refusals.contains(&refusal_key(obs));
+                if !dark && (is_refusal(obs) || !self.all_moves || learned()) {
                     return self.no_move(index, "the move was refused or showed no room");
                 }
                 // A room this very move is known to reach: this way from here, or the way
@@ -255,7 +265,10 @@ impl Tracker<'_> {
             // A transcript of moves only keeps each exit's first walk (a cleaned walkthrough):
             // a way out of the current room already walked to elsewhere is not walked again
             // here, so the steps that led elsewhere were skipped.
-            if self.all_moves && target(&self.map, c, label).is_some_and(|t| t != dst) {
+            if self.all_moves
+                && self.rules.on("first-walk")
+                && target(&self.map, c, label).is_some_and(|t| t != dst)
+            {
                 s -= BREAK_SLOT;
             }
             // The exits the game listed here (last time shown, else on any visit) do not

@@ -22,6 +22,9 @@ impl Tracker<'_> {
     /// elsewhere than one step back from `dst` — the nearest such room whose printed text speaks
     /// of the way ([`Self::printed_of`]), if one does.
     pub(super) fn skipped_to(&self, cur: RoomId, dst: RoomId, label: &Label) -> Option<RoomId> {
+        if !self.rules.on("skipped-to") {
+            return None;
+        }
         if !self.all_moves || target(&self.map, cur, label).is_none_or(|t| t == dst) {
             return None;
         }
@@ -72,6 +75,9 @@ impl Tracker<'_> {
     /// somewhere. Only where the current room is ruled out: that a room merely speaks of a
     /// free way is too weak a sign to move a start the text does not contradict.
     pub(super) fn speaker_of(&self, cur: RoomId, dst: RoomId, label: &Label) -> Option<RoomId> {
+        if !self.rules.on("speaker-of") {
+            return None;
+        }
         if label
             .opposite()
             .is_some_and(|b| target(&self.map, dst, &b).is_some())
@@ -122,6 +128,9 @@ impl Tracker<'_> {
         label: &Label,
         obs: &str,
     ) -> Option<RoomId> {
+        if !self.rules.on("left-inside") {
+            return None;
+        }
         let printed = words(obs);
         let inside_shown = |r: RoomId| {
             self.info(r)
@@ -183,6 +192,9 @@ impl Tracker<'_> {
     /// out of the rail car."), if the room was never shown by a title: the move started there —
     /// unless the room the player is in answers to the text as well.
     pub(super) fn origin_named_before(&self, seen: &Seen) -> Option<usize> {
+        if !self.rules.on("named-before") {
+            return None;
+        }
         if seen.before.is_empty() {
             return None;
         }
@@ -220,6 +232,9 @@ impl Tracker<'_> {
     /// other room ("main hall, by the fireplace"), if it is on the map. One climbs into a thing
     /// from the room it stands in, whatever steps the transcript skipped before.
     pub(super) fn enclosing_room(&self, dst: RoomId, label: &Label) -> Option<RoomId> {
+        if !self.rules.on("enclosing-room") {
+            return None;
+        }
         if !matches!(label.direction(), Some(Direction::In | Direction::Enter)) {
             return None;
         }
@@ -267,6 +282,9 @@ impl Tracker<'_> {
         dst: RoomId,
         label: &Label,
     ) -> Option<usize> {
+        if !self.rules.on("sibling-named-back") {
+            return None;
+        }
         let back = label.opposite()?.direction()?;
         back.vector()?;
         // A way back already known speaks for itself.
@@ -323,6 +341,9 @@ impl Tracker<'_> {
         dst: RoomId,
         label: &Label,
     ) -> Option<RoomId> {
+        if !self.rules.on("passed-through") {
+            return None;
+        }
         let things = passed_things(&seen.lead);
         if things.is_empty() {
             return None;
@@ -361,6 +382,9 @@ impl Tracker<'_> {
         dst: RoomId,
         label: &Label,
     ) -> Option<RoomId> {
+        if !self.rules.on("named-back") {
+            return None;
+        }
         let back = label.opposite()?.direction()?;
         back.vector()?;
         let own = self.room_words(dst);
@@ -396,6 +420,9 @@ impl Tracker<'_> {
     /// corridor"), or without this way ("mech corridor" for a move north into "mech corridor
     /// north").
     pub(super) fn named_beside(&self, dst: RoomId, label: &Label) -> Option<RoomId> {
+        if !self.rules.on("named-beside") {
+            return None;
+        }
         let way = label.direction().filter(|d| d.vector().is_some())?;
         let back = way.opposite();
         let own = self.room_words(dst);

@@ -4,10 +4,15 @@
 
 mod move_starts;
 
-use crate::domain::automap::{automap, Automap, Hints};
+use crate::domain::automap::{automap_with, Automap, Hints, Rules};
 use crate::domain::formats::Step;
 
 fn run(steps: &[(&str, &str)], names: &[&str]) -> Automap {
+    run_with(steps, names, &Rules::all())
+}
+
+/// [`run`] with only the given rules in force.
+fn run_with(steps: &[(&str, &str)], names: &[&str], rules: &Rules) -> Automap {
     let steps: Vec<Step> = steps
         .iter()
         .enumerate()
@@ -21,7 +26,7 @@ fn run(steps: &[(&str, &str)], names: &[&str]) -> Automap {
         locations: names.iter().map(|s| s.to_string()).collect(),
         actions: Vec::new(),
     };
-    automap("test", &steps, &hints)
+    automap_with("test", &steps, &hints, rules)
 }
 
 /// Asserts the map has the move, showing every step's reading when it does not.
@@ -31,6 +36,17 @@ fn assert_move(built: &Automap, src: &str, action: &str, dst: &str) {
         "no {src} -{action}-> {dst}: {:#?}",
         built.steps
     );
+}
+
+/// How many rooms of the map have a name that starts so ("Forest", "Forest (2)").
+fn rooms_named(built: &Automap, prefix: &str) -> usize {
+    built
+        .project
+        .history
+        .head()
+        .rooms()
+        .filter(|r| r.name.starts_with(prefix))
+        .count()
 }
 
 fn has_move(built: &Automap, src: &str, action: &str, dst: &str) -> bool {
@@ -597,4 +613,102 @@ fn undo_takes_the_player_back_and_again_repeats_the_move() {
     assert_move(&built, "cave", "north", "tunnel");
     assert_move(&built, "tunnel", "north", "cavern");
     assert_move(&built, "cave", "east", "grotto");
+}
+
+#[test]
+fn what_happens_under_a_known_title_is_not_a_second_room_of_that_title() {
+    // No list: the title names the room, and a new text under a known title is a new room of
+    // that title only if it describes one. "A huge dead dragon…" holds none of the words
+    // "Deep Ford" was described in ("fording"): it shows the ford met before, not a second
+    // one, wherever the lattice puts it. A second forest described as a forest is a second
+    // room.
+    let steps = [
+        (
+            "north",
+            "Deep Ford\nYou are fording the stream at a deep spot. A ledge is north.",
+        ),
+        (
+            "north",
+            "Ledge\nYou are on a narrow ledge above the stream.",
+        ),
+        ("west", "End of Ledge\nThe ledge ends here."),
+        // The steps back east and down were left out: nothing but the text tells the room.
+        (
+            "south",
+            "Deep Ford\nA huge dead dragon is lying half blocking the stream.",
+        ),
+        (
+            "west",
+            "Forest\nThis is a forest, with trees in all directions.",
+        ),
+        (
+            "west",
+            "Forest\nThis is a dimly lit forest, with large trees all around.",
+        ),
+    ];
+    let built = run(&steps, &[]);
+    assert_eq!(rooms_named(&built, "Deep Ford"), 1, "{:#?}", built.steps);
+    assert_move(&built, "Deep Ford", "west", "Forest");
+    assert_move(&built, "Forest", "west", "Forest (2)");
+    // With the rule switched off, the dragon's text makes a second ford.
+    let off = run_with(&steps, &[], &Rules::without(&["title-words"]).unwrap());
+    assert_eq!(rooms_named(&off, "Deep Ford"), 2, "{:#?}", off.steps);
+}
+
+#[test]
+fn a_line_learned_as_the_games_refusal_is_a_move_that_went_nowhere() {
+    // A walk of moves only: every step is taken to be a move, so a reply that shows no room
+    // would be a room with no title, unless the transcript shows the line is its refusal (it
+    // turns back moves two ways in the garden and in the orchard).
+    let steps = [
+        ("north", "Garden\nA walled garden."),
+        ("east", "The hedge is too thick."),
+        ("west", "The hedge is too thick."),
+        ("north", "Orchard\nApple trees in rows."),
+        ("east", "The hedge is too thick."),
+        ("north", "The hedge is too thick."),
+        ("west", "Pond\nA still pond."),
+    ];
+    let built = run(&steps, &[]);
+    assert_move(&built, "Garden", "north", "Orchard");
+    assert_move(&built, "Orchard", "west", "Pond");
+    let unseen = |a: &Automap| rooms_named(a, "Unknown room");
+    // The one unseen room is where the walk began.
+    assert_eq!(unseen(&built), 1, "{:#?}", built.steps);
+    let off = run_with(&steps, &[], &Rules::without(&["learned-refusals"]).unwrap());
+    assert!(unseen(&off) > 1, "{:#?}", off.steps);
+}
+
+#[test]
+fn a_move_between_rooms_of_one_title_is_told_by_the_exits_the_game_lists() {
+    // A maze's rooms share a title and a one-line description; the exits the game lists tell
+    // the room reached from the room left. The cavern, met again with fewer exits listed, stays
+    // one room: it is met from elsewhere, not from itself.
+    let maze = |exits: &str| format!("Maze\nYou're in a maze of pits.\n\nObvious exits: {exits}.");
+    let (a, b, c) = (
+        maze("North, Up, Down"),
+        maze("West, Up"),
+        maze("East, South"),
+    );
+    let steps = [
+        (
+            "north",
+            "Cavern\nYou're in a large cavern.\n\nObvious exits: South, Down.",
+        ),
+        ("down", a.as_str()),
+        ("down", b.as_str()),
+        ("west", c.as_str()),
+        ("east", b.as_str()),
+        ("up", a.as_str()),
+        (
+            "up",
+            "Cavern\nYou're in a large cavern.\n\nObvious exits: Down.",
+        ),
+    ];
+    let built = run(&steps, &[]);
+    assert_eq!(rooms_named(&built, "Maze"), 3, "{:#?}", built.steps);
+    assert_eq!(rooms_named(&built, "Cavern"), 1, "{:#?}", built.steps);
+    assert_move(&built, "Cavern", "down", "Maze");
+    let off = run_with(&steps, &[], &Rules::without(&["next-alike"]).unwrap());
+    assert_eq!(rooms_named(&off, "Maze"), 1, "{:#?}", off.steps);
 }

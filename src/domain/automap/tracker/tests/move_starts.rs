@@ -621,3 +621,44 @@ fn a_title_inside_longer_names_is_told_by_their_other_words() {
         "at a bend in the narrow hallway"
     ));
 }
+
+#[test]
+fn where_every_step_is_kept_the_lattice_alone_does_not_move_a_start() {
+    // Paths around a church: the map is not flat (north, east, then south does not come back
+    // beside the start), but every step is in the transcript, so each move started where the
+    // step before it left the player.
+    let steps = [
+        (
+            "east",
+            "West Side of the Church\nA muddy trail leads around the church.",
+        ),
+        ("take limb", "Taken."),
+        (
+            "southeast",
+            "Front of the Church\nTwo massive oak trees flank the sidewalk.",
+        ),
+        ("northwest", "West Side of the Church"),
+        (
+            "north",
+            "North Side of the Church\nThe trees close in here.",
+        ),
+        (
+            "east",
+            "East Side of the Church\nA wide, graveled clearing.",
+        ),
+        ("south", "Front of the Church"),
+    ];
+    let built = run(&steps, &[]);
+    assert_move(
+        &built,
+        "North Side of the Church",
+        "east",
+        "East Side of the Church",
+    );
+    assert_move(
+        &built,
+        "East Side of the Church",
+        "south",
+        "Front of the Church",
+    );
+}
