@@ -4,98 +4,13 @@
 #![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 
 use maprepair::domain::analysis::{detect, Edit, FlattenBound, Geometry, TrialJudge};
-use maprepair::domain::map::{Exit, Map, Origin};
+use maprepair::domain::map::{Map, Origin};
 use maprepair::domain::{Direction, Label};
 use proptest::prelude::*;
 
-/// One random exit: from room `from`, direction index `dir` (14 = a free label), to the room the
-/// direction really leads to on the room grid when `truthful` and there is one, else to `to`.
-#[derive(Debug, Clone)]
-struct Spec {
-    from: u8,
-    to: u8,
-    dir: u8,
-    truthful: bool,
-    inferred: bool,
-    geometric: bool,
-}
+mod support;
 
-fn spec() -> impl Strategy<Value = Spec> {
-    (
-        any::<u8>(),
-        any::<u8>(),
-        0u8..17,
-        prop::bool::weighted(0.6),
-        prop::bool::weighted(0.15),
-        prop::bool::weighted(0.9),
-    )
-        .prop_map(|(from, to, dir, truthful, inferred, geometric)| Spec {
-            from,
-            to,
-            dir,
-            truthful,
-            inferred,
-            geometric,
-        })
-}
-
-fn label(dir: u8) -> Label {
-    match Direction::ALL.get(dir as usize) {
-        Some(d) => Label::Dir(*d),
-        None if dir >= 16 => Label::Link,
-        None => Label::Free(format!("go panel {}", dir % 2)),
-    }
-}
-
-/// Rooms on a 3 × 3 × 2 grid (several may share a spot, names may repeat), exits per `specs`.
-fn build(spots: &[(u8, u8)], specs: &[Spec]) -> Map {
-    let mut map = Map::new();
-    let mut cells = Vec::new();
-    for (i, (spot, name)) in spots.iter().enumerate() {
-        let names = ["Hall", "Forest", "Cave", "Attic"];
-        let name = if *name < 2 {
-            names[(*name as usize + i) % names.len()].to_string()
-        } else {
-            format!("Room {i}")
-        };
-        map.add_room(&name);
-        let s = i32::from(*spot % 18);
-        cells.push([s % 3, (s / 3) % 3, s / 9]);
-    }
-    let rooms: Vec<_> = map.rooms().map(|r| r.id).collect();
-    for s in specs {
-        let from = s.from as usize % rooms.len();
-        let l = label(s.dir);
-        let mut to = s.to as usize % rooms.len();
-        if s.truthful {
-            if let Some(v) = l.vector() {
-                let want = [
-                    cells[from][0] + v[0],
-                    cells[from][1] + v[1],
-                    cells[from][2] + v[2],
-                ];
-                if let Some(t) = cells.iter().position(|c| *c == want) {
-                    to = t;
-                }
-            }
-        }
-        let id = map.next_exit_id();
-        map.insert_exit(Exit {
-            id,
-            from: rooms[from],
-            to: rooms[to],
-            label: l,
-            origin: if s.inferred {
-                Origin::InferredReverse
-            } else {
-                Origin::Observed
-            },
-            geometric: s.geometric,
-        })
-        .unwrap();
-    }
-    map
-}
+use support::random_map::{build, label, spec};
 
 fn count(map: &Map) -> i64 {
     detect(map, &Geometry::infer(map)).len() as i64

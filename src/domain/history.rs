@@ -198,6 +198,16 @@ pub struct Commit {
 }
 
 impl Commit {
+    /// The exits this commit counts as used once each: those it added and those it lists as
+    /// traversed (see [`History::usage`]).
+    pub fn used_exits(&self) -> impl Iterator<Item = ExitId> + '_ {
+        self.change
+            .added_exits
+            .iter()
+            .map(|e| e.id)
+            .chain(self.traversed.iter().copied())
+    }
+
     /// Where this commit's step left the reader, if it went anywhere: along the last exit it
     /// observed (a step that found a new way went that way last), else along the last exit it
     /// walked (when `map` still has it), else into the last room it added. Only an observation
@@ -549,13 +559,7 @@ impl History {
     pub fn usage(&self) -> Vec<u32> {
         let mut usage = vec![0u32; self.head.exit_bound()];
         for c in &self.commits {
-            for e in c
-                .change
-                .added_exits
-                .iter()
-                .map(|e| e.id)
-                .chain(c.traversed.iter().copied())
-            {
+            for e in c.used_exits() {
                 if let Some(u) = usage.get_mut(e.0 as usize) {
                     *u += 1;
                 }

@@ -2,6 +2,8 @@
 #![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 #![allow(dead_code)]
 
+pub mod random_map;
+
 use std::path::PathBuf;
 
 /// `../shared/mango` beside the checkout, or `None` (with a message on stderr) when absent.

@@ -112,19 +112,6 @@ pub fn localize_all(map: &Map, geometry: &Geometry, conflicts: &[Conflict]) -> B
             }
         }
     };
-    fn find(jump: &mut [u32], v: u32) -> u32 {
-        let mut root = v;
-        while jump[root as usize] != root {
-            root = jump[root as usize];
-        }
-        let mut cur = v;
-        while jump[cur as usize] != root {
-            let next = jump[cur as usize];
-            jump[cur as usize] = root;
-            cur = next;
-        }
-        root
-    }
     let mut mark_path =
         |from: RoomId, lca: RoomId, out: &mut BulkLocalization, marked: &mut Vec<bool>| {
             let stop = geometry.depth[lca.0 as usize];
@@ -196,4 +183,20 @@ pub fn rank_union(
     usage: &[u32],
 ) -> Vec<ScoredExit> {
     score(geometry, &bulk.candidates, conflict_counts, usage)
+}
+
+/// The room a path-marking walk from `v` resumes at: `jump` sends each room whose parent exit
+/// is already marked towards its parent (a union-find over rooms, compressed as it is read).
+/// Out-of-range rooms are their own root.
+pub(super) fn find(jump: &mut [u32], v: u32) -> u32 {
+    let mut root = v;
+    while let Some(&up) = jump.get(root as usize).filter(|up| **up != root) {
+        root = up;
+    }
+    let mut cur = v;
+    while let Some(&next) = jump.get(cur as usize).filter(|next| **next != root) {
+        jump[cur as usize] = root;
+        cur = next;
+    }
+    root
 }

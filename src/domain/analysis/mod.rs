@@ -17,19 +17,25 @@ pub mod bulk;
 pub mod conflict;
 pub mod detect;
 pub mod edit;
+pub mod forest;
+pub mod gains;
 pub mod geometry;
 pub mod live;
 pub mod localize;
 pub mod score;
+pub mod tracker;
 pub mod trial;
 
 pub use bound::FlattenBound;
 pub use conflict::{Conflict, ConflictKind, ConflictType, Counts};
 pub use detect::detect;
+pub use forest::{Forest, Reshape};
+pub use gains::FlattenGains;
 pub use geometry::{Geometry, GeometryBuilder, LoopClosure, Placement};
 pub use live::LiveDetector;
 pub use localize::{localize, Localization};
 pub use score::{score, ScoredExit};
+pub use tracker::{ConflictTracker, Directional, Effects};
 pub use trial::{Edit, TrialJudge};
 
 use super::map::{ExitId, Map};

@@ -13,12 +13,16 @@
 //! with a synchronous one.
 
 pub mod contradiction;
+pub mod evidence;
 pub mod flatten;
 pub mod heuristic;
+pub mod ledger;
+mod passes;
 pub mod reading;
 pub mod solver;
+pub mod solver_state;
 
-use super::analysis::{Analysis, ScoredExit};
+use super::analysis::{Analysis, ConflictTracker, ScoredExit};
 use super::direction::Label;
 use super::draft::Draft;
 use super::history::{diff_maps, Change, CommitInfo, History, HistoryError, Trigger};
@@ -221,6 +225,48 @@ impl Pending {
     }
 }
 
+/// The conflict a decision is for, and what the budgets still allow on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// The conflict's id.
+    pub conflict: String,
+    /// Attempt number on it (0-based).
+    pub attempt: usize,
+    /// Whether a rollback is still allowed for it.
+    pub rollback_allowed: bool,
+}
+
+/// The conflicts of a map in detection order, as the loop picks its target from them.
+pub trait ConflictOrder {
+    /// The first conflict whose id `skip` does not hold.
+    fn first_except(&self, skip: &FxHashSet<String>) -> Option<String>;
+    /// True if a conflict with this id is open.
+    fn holds(&self, id: &str) -> bool;
+}
+
+impl ConflictOrder for Analysis {
+    fn first_except(&self, skip: &FxHashSet<String>) -> Option<String> {
+        self.conflicts
+            .iter()
+            .find(|c| !skip.contains(&c.id))
+            .map(|c| c.id.clone())
+    }
+
+    fn holds(&self, id: &str) -> bool {
+        self.conflicts.iter().any(|c| c.id == id)
+    }
+}
+
+impl ConflictOrder for ConflictTracker {
+    fn first_except(&self, skip: &FxHashSet<String>) -> Option<String> {
+        self.first(skip)
+    }
+
+    fn holds(&self, id: &str) -> bool {
+        self.ids().any(|(x, _)| x == id)
+    }
+}
+
 /// Why an action could not be applied.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RepairError {
@@ -272,36 +318,53 @@ impl RepairSession {
     /// The next decision needed, or `None` when done (no conflicts left, all abandoned, budget
     /// spent, or stopped).
     pub fn next(&mut self, history: &History) -> Option<Pending> {
-        if self.finished || self.used >= self.budget.decisions {
-            self.finished = true;
+        if self.out_of_budget() {
             return None;
         }
         let map = history.head();
         let analysis = Analysis::of(map);
+        let target = self.target(&analysis)?;
+        let index = analysis
+            .conflicts
+            .iter()
+            .position(|c| c.id == target.conflict)?;
+        let usage = history.usage();
+        let candidates = analysis.ranked(map, index, &usage);
+        Some(Pending {
+            attempt: target.attempt,
+            rollback_allowed: target.rollback_allowed,
+            analysis,
+            target: index,
+            candidates,
+            usage,
+        })
+    }
+
+    /// True (and finished) once the budget is spent or the session stopped.
+    pub fn out_of_budget(&mut self) -> bool {
+        if self.finished || self.used >= self.budget.decisions {
+            self.finished = true;
+        }
+        self.finished
+    }
+
+    /// The conflict the next decision is for: the first of `conflicts` (in detection order) not
+    /// given up on; `None` (and finished) when there is none.
+    pub fn target(&mut self, conflicts: &dyn ConflictOrder) -> Option<Target> {
         if let Some(id) = self.spent.take() {
-            if analysis.conflicts.iter().any(|c| c.id == id) {
+            if conflicts.holds(&id) {
                 self.abandoned.insert(id);
             }
         }
-        let Some(target) = analysis
-            .conflicts
-            .iter()
-            .position(|c| !self.abandoned.contains(&c.id))
-        else {
+        let Some(id) = conflicts.first_except(&self.abandoned) else {
             self.finished = true;
             return None;
         };
-        let usage = history.usage();
-        let candidates = analysis.ranked(map, target, &usage);
-        let id = analysis.conflicts[target].id.clone();
-        Some(Pending {
+        Some(Target {
             attempt: self.attempts.get(&id).copied().unwrap_or(0),
             rollback_allowed: self.rollbacks.get(&id).copied().unwrap_or(0)
                 < self.budget.rollbacks_per_conflict,
-            analysis,
-            target,
-            candidates,
-            usage,
+            conflict: id,
         })
     }
 
@@ -314,10 +377,27 @@ impl RepairSession {
         pending: &Pending,
         decision: Decision,
     ) -> Option<u32> {
+        self.apply_for(
+            history,
+            pending.conflict_id(),
+            pending.rollback_allowed,
+            decision,
+        )
+    }
+
+    /// [`RepairSession::apply`] for the conflict with id `conflict` (empty for none), a
+    /// rollback allowed or not.
+    pub fn apply_for(
+        &mut self,
+        history: &mut History,
+        conflict: &str,
+        rollback_allowed: bool,
+        decision: Decision,
+    ) -> Option<u32> {
         self.used += 1;
-        let id = pending.conflict_id().to_string();
+        let id = conflict.to_string();
         let summary = describe_on(&decision.action, history.head());
-        let result = self.apply_inner(history, pending, &decision, &id);
+        let result = self.apply_inner(history, rollback_allowed, &decision, &id);
         let (version, rejected) = match result {
             Ok(v) => (v, None),
             Err(e) => {
@@ -346,7 +426,7 @@ impl RepairSession {
     fn apply_inner(
         &mut self,
         history: &mut History,
-        pending: &Pending,
+        rollback_allowed: bool,
         decision: &Decision,
         id: &str,
     ) -> Result<Option<u32>, RepairError> {
@@ -431,7 +511,7 @@ impl RepairSession {
                 change.added_exits.push(new);
             }
             Action::RollbackToVersion { version } => {
-                if !pending.rollback_allowed {
+                if !rollback_allowed {
                     return Err(RepairError::RollbackRefused(
                         "this conflict already used its rollback".into(),
                     ));

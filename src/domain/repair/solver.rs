@@ -63,187 +63,28 @@
 //! second reader follows the player through every step and places most of those starts
 //! elsewhere. What both readers get wrong (a restart nothing in the kept text tells) stays.
 
-use super::contradiction::{contradictions_by_rule, others, Contradiction, Rule};
+use super::contradiction::{contradictions_by_rule, others, Contradiction};
+pub use super::evidence::{gather, judge_text, Evidence, TextVerdict};
+use super::evidence::{gather_with, unknown, TextVerdicts};
 use super::flatten::best_flattening;
+use super::passes::{
+    duplicate_decision, flatten_decision, mismatch_decision, odd_better, odd_count,
+    odd_one_out_decision, one_to_one_for, refute,
+};
 use super::reading::{unmapped, ReadVerdict, ReadingIndex};
+use super::solver_state::{run_kept, SolverState};
 use super::{
     run_with, Action, Budget, Decider, Decision, DecisionContext, Logged, Pending, RepairReport,
     RepairSession,
 };
-use crate::domain::analysis::{Analysis, ConflictKind, ConflictType};
-use crate::domain::direction::{Direction, Label};
+use crate::domain::analysis::{Analysis, ConflictKind, ConflictType, Counts};
+use crate::domain::direction::Label;
 use crate::domain::draft::Draft;
-use crate::domain::history::{History, Trigger};
-use crate::domain::map::{Exit, ExitId, Map, Origin, RoomId};
-use crate::domain::names::{canonical_name, title_key, without_qualifier};
+use crate::domain::history::History;
+use crate::domain::map::{ExitId, Map, Origin, RoomId};
 use crate::domain::progress::{self, Progress, Stage};
 use crate::domain::reading::{transcript_steps, Reading};
 use serde::{Deserialize, Serialize};
-
-/// What each contradiction with another observed exit takes off an exit's evidence.
-const CONTRADICTION_COST: f64 = 0.5;
-
-/// What the observation text says about an exit.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TextVerdict {
-    /// No text, or nothing recognisable in it.
-    Unknown,
-    /// The text arrives in the exit's destination.
-    Confirms,
-    /// The text's title is the destination's without its qualifier ("Hallway" for "hallway
-    /// (east end)"): it fits this room and every other of that title, naming none of them.
-    FitsTitle,
-    /// The text's move was in another direction.
-    OtherDirection(Direction),
-    /// The text arrives in another known room.
-    ArrivesElsewhere(String),
-}
-
-/// The evidence for one exit.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Evidence {
-    /// Observed (true) or only inferred.
-    pub observed: bool,
-    /// Times the history walked it.
-    pub walked: u32,
-    /// The version that first added it.
-    pub first_seen: u32,
-    /// The step of the text that observed it (the version's step).
-    pub step: u32,
-    /// What its observation text says.
-    pub text: TextVerdict,
-    /// How many other observed exits its claim contradicts (see [`super::contradiction`]).
-    pub contradicted: u32,
-}
-
-impl Evidence {
-    /// How much it would cost to give this exit up: more for observed, walked, confirmed exits.
-    pub fn weight(&self) -> f64 {
-        let base = if self.observed { 1.0 } else { 0.25 };
-        let text = match self.text {
-            TextVerdict::Confirms => 1.0,
-            TextVerdict::Unknown | TextVerdict::FitsTitle => 0.0,
-            TextVerdict::OtherDirection(_) | TextVerdict::ArrivesElsewhere(_) => -0.75,
-        };
-        base + text + 0.5 * f64::from(self.walked.saturating_sub(1))
-            - CONTRADICTION_COST * f64::from(self.contradicted)
-    }
-}
-
-/// Reads an observation (`> action` line optional, then the game's text whose first line is the
-/// room title) against an exit.
-pub fn judge_text(map: &Map, exit: &Exit, observation: &str) -> TextVerdict {
-    let mut lines = observation.lines().map(str::trim).filter(|l| !l.is_empty());
-    let Some(first) = lines.next() else {
-        return TextVerdict::Unknown;
-    };
-    let (action, title) = match first.strip_prefix('>') {
-        Some(a) => (Some(a.trim()), lines.next()),
-        None => (None, Some(first)),
-    };
-    if let (Some(a), Some(d)) = (action.and_then(Direction::parse), exit.label.direction()) {
-        if a != d {
-            return TextVerdict::OtherDirection(a);
-        }
-    }
-    let Some(title) = title else {
-        return TextVerdict::Unknown;
-    };
-    // The title as a name: decorations ("<< Closet >>") off, then canonical.
-    let key = canonical_name(&title_key(title));
-    let Some(dst) = map.room(exit.to) else {
-        return TextVerdict::Unknown;
-    };
-    // A same-titled room's name carries a qualifier the title does not ("Shore Road" for
-    // "shore road (east end of east/west road)"): the title fits every room of its group.
-    // It confirms neither this room nor another of the group.
-    let group = |name: &str| canonical_name(without_qualifier(&title_key(name)));
-    let names_dst = dst.canonical == key || dst.aliases.iter().any(|a| canonical_name(a) == key);
-    if names_dst {
-        return TextVerdict::Confirms;
-    }
-    if group(&dst.name) == group(&key) {
-        return TextVerdict::FitsTitle;
-    }
-    match map
-        .rooms_named(&key)
-        .find(|r| r.id != exit.to && r.id != exit.from)
-    {
-        Some(other) if other.canonical == key => TextVerdict::ArrivesElsewhere(other.name.clone()),
-        _ => TextVerdict::Unknown,
-    }
-}
-
-/// Gathers the evidence for every exit of the head map (indexed by exit id). The text is read
-/// from the commit that first added the exit *as observed* (an inferred way back that was later
-/// walked takes the walking commit's text); repair commits are not evidence.
-pub fn gather(history: &History) -> Vec<Option<Evidence>> {
-    let against = contradictions_by_rule(history.head());
-    gather_with(history, &against, &mut TextVerdicts::default())
-}
-
-/// Text verdicts already read, by exit id: the exit as it was judged (start, end, label), the
-/// commit whose text judged it, and the verdict. Valid while the map's rooms stay as they were
-/// ([`judge_text`] reads the exit, the text and the rooms' names, nothing else).
-#[derive(Debug, Clone, Default)]
-struct TextVerdicts(rustc_hash::FxHashMap<ExitId, (RoomId, RoomId, Label, u32, TextVerdict)>);
-
-/// [`gather`] with the map's contradictions already found and the verdicts read before.
-fn gather_with(
-    history: &History,
-    against: &[Vec<Contradiction>],
-    verdicts: &mut TextVerdicts,
-) -> Vec<Option<Evidence>> {
-    let map = history.head();
-    let usage = history.usage();
-    let mut out: Vec<Option<Evidence>> = vec![None; map.exit_bound()];
-    let mut judged = vec![false; map.exit_bound()];
-    for c in history.commits() {
-        for e in &c.change.added_exits {
-            let Some(current) = map.exit(e.id) else {
-                continue;
-            };
-            let i = e.id.0 as usize;
-            let slot = out[i].get_or_insert_with(|| Evidence {
-                observed: current.origin == Origin::Observed,
-                walked: usage.get(i).copied().unwrap_or(1),
-                first_seen: c.id,
-                step: c.step,
-                text: TextVerdict::Unknown,
-                contradicted: against
-                    .get(i)
-                    .map_or(0, |v| u32::try_from(others(v).len()).unwrap_or(u32::MAX)),
-            });
-            let observed_here =
-                e.origin == Origin::Observed && c.trigger != Trigger::ConflictRepair;
-            if observed_here && !judged[i] && !c.observation.is_empty() {
-                judged[i] = true;
-                let key = (current.from, current.to, &current.label, c.id);
-                slot.text = match verdicts.0.get(&e.id) {
-                    Some((f, t, l, v, verdict)) if (*f, *t, l, *v) == key => verdict.clone(),
-                    _ => {
-                        let verdict = judge_text(map, current, &c.observation);
-                        let entry = (key.0, key.1, key.2.clone(), key.3, verdict.clone());
-                        verdicts.0.insert(e.id, entry);
-                        verdict
-                    }
-                };
-                slot.first_seen = c.id;
-                slot.step = c.step;
-            }
-        }
-    }
-    out
-}
-
-/// How firmly a text names an exit's destination: by its name, by its title only, not at all.
-fn naming_rank(t: &TextVerdict) -> u8 {
-    match t {
-        TextVerdict::Confirms => 2,
-        TextVerdict::FitsTitle => 1,
-        _ => 0,
-    }
-}
 
 /// The solver decider. See the module docs.
 #[derive(Debug, Clone, Default)]
@@ -279,14 +120,7 @@ impl Solver {
             .get(e.0 as usize)
             .cloned()
             .flatten()
-            .unwrap_or(Evidence {
-                observed: true,
-                walked: 1,
-                first_seen: 0,
-                step: 0,
-                text: TextVerdict::Unknown,
-                contradicted: 0,
-            })
+            .unwrap_or_else(unknown)
     }
 
     fn refuted(&self, ctx: &DecisionContext<'_>) -> Option<Decision> {
@@ -297,38 +131,8 @@ impl Solver {
             ctx.analysis.all_candidates(ctx.map).into_iter().collect();
         for e in map.exits().filter(|e| implicated.contains(&e.id)) {
             let ev = self.evidence(e.id);
-            match &ev.text {
-                TextVerdict::ArrivesElsewhere(room) => {
-                    let reason = format!(
-                        "the text of version {} arrives in {room}, not here: the exit is spurious",
-                        ev.first_seen
-                    );
-                    return Some(Decision {
-                        action: Action::RemoveEdge { exit: e.id },
-                        reason,
-                    });
-                }
-                TextVerdict::OtherDirection(d) => {
-                    let label = Label::Dir(*d);
-                    if label != e.label
-                        && !map
-                            .exits_from(e.from)
-                            .any(|x| x.id != e.id && x.label == label)
-                    {
-                        let reason = format!(
-                            "the text of version {} moved {d}, not {}",
-                            ev.first_seen, e.label
-                        );
-                        return Some(Decision {
-                            action: Action::ModifyEdge {
-                                exit: e.id,
-                                to: label,
-                            },
-                            reason,
-                        });
-                    }
-                }
-                TextVerdict::Unknown | TextVerdict::Confirms | TextVerdict::FitsTitle => {}
+            if let Some(d) = refute(map, e, &ev) {
+                return Some(d);
             }
         }
         None
@@ -369,32 +173,18 @@ impl Solver {
         let map = ctx.map;
         let mut best: Option<(usize, f64, ExitId)> = None;
         for e in map.exits().filter(|e| e.origin == Origin::Observed) {
-            let others = self.contradicted_by(e.id);
-            let n = others.len();
-            if n < 2 || others.iter().any(|x| self.contradicted_by(*x).len() >= n) {
+            let Some(n) = odd_count(self.contradicted_by(e.id), |x| {
+                self.contradicted_by(x).len()
+            }) else {
                 continue;
-            }
+            };
             let w = self.evidence(e.id).weight();
-            let better = best.is_none_or(|(bn, bw, id)| {
-                n > bn || (n == bn && (w < bw - 1e-12 || ((w - bw).abs() <= 1e-12 && e.id > id)))
-            });
-            if better {
+            if odd_better(best, n, w, e.id) {
                 best = Some((n, w, e.id));
             }
         }
         let (n, _, exit) = best?;
-        let e = map.exit(exit)?;
-        let name = |r| map.room(r).map_or_else(String::new, |r| r.name.clone());
-        let reason = format!(
-            "{} --{}--> {} disagrees with {n} other exits (the same doorway, the same way in, or the way back), each of which agrees better with the rest of the map: the exit is spurious",
-            name(e.from),
-            e.label,
-            name(e.to)
-        );
-        Some(Decision {
-            action: Action::RemoveEdge { exit },
-            reason,
-        })
+        odd_one_out_decision(map, exit, n)
     }
 
     /// Two exits that contradict each other and nothing else: which one started somewhere
@@ -420,7 +210,6 @@ impl Solver {
     /// in 1 (the better-named arrival).
     fn one_to_one(&self, ctx: &DecisionContext<'_>) -> Option<Decision> {
         let map = ctx.map;
-        let name = |r| map.room(r).map_or_else(String::new, |r| r.name.clone());
         for e in map.exits().filter(|e| e.origin == Origin::Observed) {
             let [only] = self
                 .rules
@@ -436,63 +225,9 @@ impl Solver {
                 continue;
             };
             let (mine, theirs) = (self.evidence(e.id), self.evidence(other.id));
-            if theirs.step <= mine.step {
-                // Each pair is judged once, from its earlier exit.
-                continue;
+            if let Some(d) = one_to_one_for(map, e, only, other, &mine, &theirs) {
+                return Some(d);
             }
-            let (spurious, reason) = match only.rule {
-                Rule::WayBackFromEnd
-                    if theirs.text != TextVerdict::Confirms
-                        && theirs.step != mine.step.saturating_add(1)
-                        && naming_rank(&mine.text) > naming_rank(&theirs.text) =>
-                {
-                    let reason = format!(
-                        "the way back from {} does not lead to {}: the text of step {} names {} more firmly than the text of step {} names {}, so the later move started somewhere else (a skipped step) and {} --{}--> {} is spurious",
-                        name(e.to), name(e.from), mine.step, name(e.to), theirs.step,
-                        name(other.to), name(other.from), other.label, name(other.to)
-                    );
-                    (other.id, reason)
-                }
-                Rule::WayBackFromEnd
-                    if theirs.step == mine.step.saturating_add(1)
-                        || theirs.text == TextVerdict::Confirms =>
-                {
-                    let when = if theirs.step == mine.step.saturating_add(1) {
-                        "the very next move".to_string()
-                    } else {
-                        format!("the move of step {}", theirs.step)
-                    };
-                    let reason = format!(
-                        "{when} went back {} from {} and arrived in {}, not {}: the move of step {} started in {} (a skipped step), so {} --{}--> {} is spurious",
-                        other.label, name(e.to), name(other.to), name(e.from), mine.step,
-                        name(other.to), name(e.from), e.label, name(e.to)
-                    );
-                    (e.id, reason)
-                }
-                Rule::WayBackIntoStart
-                    if matches!(mine.text, TextVerdict::Confirms | TextVerdict::FitsTitle) =>
-                {
-                    let reason = format!(
-                        "{} --{}--> {} (step {}, its text names where it arrived) makes {} the way back into {}; the later move of step {} arriving there {} from {} started somewhere else (a skipped step): spurious",
-                        name(e.from), e.label, name(e.to), mine.step, other.label, name(e.from),
-                        theirs.step, other.label, name(other.from)
-                    );
-                    (other.id, reason)
-                }
-                Rule::WayIn => {
-                    let reason = format!(
-                        "{} is entered {} from {} again at step {}: the move of step {} from {} started elsewhere (a skipped step), so {} --{}--> {} is spurious",
-                        name(e.to), e.label, name(other.from), theirs.step, mine.step,
-                        name(e.from), name(e.from), e.label, name(e.to)
-                    );
-                    (e.id, reason)
-                }
-                _ => continue,
-            };
-            return Some(Decision {
-                action: Action::RemoveEdge { exit: spurious },
-                reason,
-            });
         }
         None
     }
@@ -502,54 +237,9 @@ impl Solver {
         for c in &ctx.analysis.conflicts {
             match &c.kind {
                 ConflictKind::DuplicateLabel { label, .. } => {
-                    let mut exits: Vec<ExitId> = c.exits.clone();
-                    exits.sort_by(|a, b| {
-                        let (ea, eb) = (self.evidence(*a), self.evidence(*b));
-                        eb.weight()
-                            .total_cmp(&ea.weight())
-                            .then(ea.first_seen.cmp(&eb.first_seen))
-                            .then(a.cmp(b))
-                    });
-                    let keep = exits[0];
-                    let drop = *exits.last()?;
-                    let name = |e: ExitId| {
-                        map.exit(e)
-                            .and_then(|x| map.room(x.to))
-                            .map_or_else(String::new, |r| r.name.clone())
-                    };
-                    let reason = format!(
-                        "one doorway ({label}) cannot lead to both {} and {}; {} is better supported (evidence {:.2} vs {:.2})",
-                        name(keep), name(drop), name(keep), self.evidence(keep).weight(), self.evidence(drop).weight()
-                    );
-                    return Some(Decision {
-                        action: Action::RemoveEdge { exit: drop },
-                        reason,
-                    });
+                    return duplicate_decision(map, label, &c.exits, |e| self.evidence(e));
                 }
-                ConflictKind::ReverseMismatch { .. } => {
-                    let exits: Vec<&Exit> = c
-                        .exits
-                        .iter()
-                        .filter_map(|e| map.exit(*e))
-                        .filter(|e| e.geometric)
-                        .collect();
-                    if let Some(inferred) =
-                        exits.iter().find(|e| e.origin == Origin::InferredReverse)
-                    {
-                        let reason =
-                            "an inferred way back contradicts what was observed".to_string();
-                        return Some(Decision {
-                            action: Action::RemoveEdge { exit: inferred.id },
-                            reason,
-                        });
-                    }
-                    let first = exits.first()?;
-                    let reason = "this passage does not come back the opposite way (a twist, as in a maze): kept, but no longer used for positions".to_string();
-                    return Some(Decision {
-                        action: Action::MarkNonGeometric { exit: first.id },
-                        reason,
-                    });
-                }
+                ConflictKind::ReverseMismatch { .. } => return mismatch_decision(map, &c.exits),
                 _ => {}
             }
         }
@@ -569,16 +259,7 @@ impl Solver {
             return None;
         }
         let (exit, after) = best_flattening(map, ctx.analysis, |e| self.evidence(e).weight())?;
-        let ev = self.evidence(exit);
-        let reason = format!(
-            "the lattice does not close here: keeping this exit but no longer using it for positions (a long corridor or a twist) resolves {} conflict(s); evidence {:.2}",
-            before - after,
-            ev.weight()
-        );
-        Some(Decision {
-            action: Action::MarkNonGeometric { exit },
-            reason,
-        })
+        Some(flatten_decision(exit, before - after, &self.evidence(exit)))
     }
 }
 
@@ -831,8 +512,12 @@ pub fn solve(history: &mut History) -> RepairReport {
 ///
 /// With a [`Reading`] of the history's transcript, the second-reading pass runs first.
 ///
+/// The solver keeps its figures across its decisions ([`SolverState`]); [`solve_afresh`]
+/// makes the same edits analysing the map afresh at every decision.
+///
 /// # Complexity
-/// Each contradiction edit removes an exit: at most E of them, each O(E · k) to judge.
+/// Per decision, what it touches: the rooms and exits it changes, the smaller side of any cut
+/// it moves, and the sides of the tree exits whose flattening that changes.
 pub fn solve_with(
     history: &mut History,
     reading: Option<&Reading>,
@@ -846,6 +531,92 @@ fn solve_with_progress(
     reading: Option<&Reading>,
     progress: &mut dyn FnMut(Progress),
 ) -> (RepairReport, Option<ReadingUse>) {
+    solve_by::<Kept>(history, reading, progress)
+}
+
+/// [`solve_with`] analysing the map afresh at every decision ([`Solver`] driven by [`run`]):
+/// the slow truth the kept solver is tested against.
+///
+/// # Complexity
+/// Each decision analyses the whole map: O(E) and more per decision.
+pub fn solve_afresh(
+    history: &mut History,
+    reading: Option<&Reading>,
+) -> (RepairReport, Option<ReadingUse>) {
+    solve_by::<Afresh>(history, reading, &mut progress::ignore)
+}
+
+/// How a whole solve drives the solver's passes.
+trait Engine {
+    fn start(history: &History) -> Self;
+    /// The repair loop to its end, telling `progress` of the conflicts it closes; the log.
+    fn run(&mut self, history: &mut History, progress: &mut dyn FnMut(Progress)) -> Vec<Logged>;
+    /// The first open conflict's id (empty for none) and the contradiction passes' edit.
+    fn contradiction(&mut self, history: &History) -> (String, Option<Decision>);
+    /// Conflict counts on the head map.
+    fn counts(&mut self, history: &History) -> Counts;
+}
+
+/// The solver keeping its figures.
+struct Kept(SolverState);
+
+impl Engine for Kept {
+    fn start(history: &History) -> Kept {
+        Kept(SolverState::new(history))
+    }
+
+    fn run(&mut self, history: &mut History, progress: &mut dyn FnMut(Progress)) -> Vec<Logged> {
+        run_kept(history, &mut self.0, Solver::budget(), progress)
+    }
+
+    fn contradiction(&mut self, history: &History) -> (String, Option<Decision>) {
+        self.0.sync(history);
+        let map = history.head();
+        let first = self
+            .0
+            .tracker()
+            .first(&Default::default())
+            .unwrap_or_default();
+        let edit = self.0.odd_one_out(map).or_else(|| self.0.one_to_one(map));
+        (first, edit)
+    }
+
+    fn counts(&mut self, history: &History) -> Counts {
+        self.0.sync(history);
+        self.0.counts()
+    }
+}
+
+/// The solver analysing afresh.
+struct Afresh(Solver);
+
+impl Engine for Afresh {
+    fn start(_: &History) -> Afresh {
+        Afresh(Solver::new())
+    }
+
+    fn run(&mut self, history: &mut History, progress: &mut dyn FnMut(Progress)) -> Vec<Logged> {
+        run_with(history, &mut self.0, Solver::budget(), progress).actions
+    }
+
+    fn contradiction(&mut self, history: &History) -> (String, Option<Decision>) {
+        self.0.refresh(history);
+        let pending = Pending::unprompted(Analysis::of(history.head()), history.usage());
+        let ctx = pending.context(history);
+        let edit = self.0.odd_one_out(&ctx).or_else(|| self.0.one_to_one(&ctx));
+        (pending.conflict_id().to_string(), edit)
+    }
+
+    fn counts(&mut self, history: &History) -> Counts {
+        Analysis::of(history.head()).counts()
+    }
+}
+
+fn solve_by<E: Engine>(
+    history: &mut History,
+    reading: Option<&Reading>,
+    progress: &mut dyn FnMut(Progress),
+) -> (RepairReport, Option<ReadingUse>) {
     let before = Analysis::of(history.head()).counts();
     let mut actions = Vec::new();
     let used = reading.map(|r| {
@@ -853,8 +624,8 @@ fn solve_with_progress(
         actions.extend(log);
         used
     });
-    let mut solver = Solver::new();
-    actions.extend(run_with(history, &mut solver, Solver::budget(), progress).actions);
+    let mut engine = E::start(history);
+    actions.extend(engine.run(history, progress));
     let mut session = RepairSession::new(Solver::budget());
     let bound = history.head().exit_bound();
     for edits in 0..bound {
@@ -863,24 +634,25 @@ fn solve_with_progress(
             done: edits,
             total: bound,
         });
-        solver.refresh(history);
-        let pending = Pending::unprompted(Analysis::of(history.head()), history.usage());
-        let ctx = pending.context(history);
-        let Some(decision) = solver.odd_one_out(&ctx).or_else(|| solver.one_to_one(&ctx)) else {
+        let (conflict, edit) = engine.contradiction(history);
+        let Some(decision) = edit else {
             break;
         };
-        if session.apply(history, &pending, decision).is_none() {
+        if session
+            .apply_for(history, &conflict, false, decision)
+            .is_none()
+        {
             break;
         }
     }
     actions.extend(session.log);
-    if Analysis::of(history.head()).counts().total > 0 {
-        actions.extend(run_with(history, &mut solver, Solver::budget(), progress).actions);
+    if engine.counts(history).total > 0 {
+        actions.extend(engine.run(history, progress));
     }
     (
         RepairReport {
             before,
-            after: Analysis::of(history.head()).counts(),
+            after: engine.counts(history),
             actions,
         },
         used,

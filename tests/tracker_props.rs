@@ -1,0 +1,194 @@
+//! The incremental figures the solver keeps across its edits against the slow truth, on random
+//! maps and random one-exit edits: the forest against the geometry built afresh, the tracked
+//! conflicts against detection, the flattening gains against the trial judge.
+#![allow(clippy::unwrap_used)] // Tests fail loudly by design.
+
+mod support;
+
+use maprepair::domain::analysis::{
+    detect, ConflictTracker, Edit, FlattenGains, Geometry, TrialJudge,
+};
+use maprepair::domain::map::{ExitId, Map};
+use proptest::prelude::*;
+use rustc_hash::FxHashMap;
+use support::random_map::{build, edited, map_edit, spec, spots, MapEdit};
+
+/// The tracker's conflicts and forest equal detection's and the builder's on `map`.
+fn assert_tracks(tracker: &ConflictTracker, map: &Map) -> Result<(), TestCaseError> {
+    let g = Geometry::infer(map);
+    let want: Vec<_> = detect(map, &g)
+        .into_iter()
+        .map(|c| (c.id, c.ctype))
+        .collect();
+    let got: Vec<_> = tracker.ids().collect();
+    prop_assert_eq!(got, want);
+    let f = tracker.forest();
+    // Tree exits and loops.
+    for e in map.exits() {
+        let tree = g
+            .tree_child
+            .get(e.id.0 as usize)
+            .copied()
+            .flatten()
+            .is_some();
+        prop_assert_eq!(f.is_tree(e.id), tree, "tree {:?}", e);
+    }
+    // Frames as a partition, positions up to one translation per frame.
+    let mut anchor: FxHashMap<u32, (maprepair::domain::RoomId, u32)> = FxHashMap::default();
+    let mut seen_frames: FxHashMap<u32, u32> = FxHashMap::default();
+    for r in map.rooms() {
+        let (gf, gp) = (g.frame_of(r.id).unwrap(), g.position(r.id).unwrap());
+        let (ff, fp) = (f.frame_of(r.id).unwrap(), f.position(r.id));
+        match anchor.get(&gf) {
+            None => {
+                prop_assert!(seen_frames.insert(ff, gf).is_none(), "frame {} reused", ff);
+                anchor.insert(gf, (r.id, ff));
+            }
+            Some(&(a, af)) => {
+                prop_assert_eq!(ff, af, "room {:?} left its frame", r.id);
+                let (ga, fa) = (g.position(a).unwrap(), f.position(a));
+                let d = |p: [i32; 3], q: [i32; 3]| [p[0] - q[0], p[1] - q[1], p[2] - q[2]];
+                prop_assert_eq!(d(fp, fa), d(gp, ga), "room {:?} moved", r.id);
+            }
+        }
+    }
+    let counts = tracker.counts();
+    prop_assert_eq!(counts.total, detect(map, &g).len());
+    Ok(())
+}
+
+fn weight(e: ExitId) -> f64 {
+    1.0 + f64::from(e.0 % 3) * 0.25 - f64::from(e.0 % 5 == 0) * 0.75
+}
+
+/// The gains' view equals the trial judge's: every exit in geometry whose flattening lowers the
+/// count, with that change, and the best one.
+fn assert_gains(
+    gains: &mut FlattenGains,
+    tracker: &ConflictTracker,
+    map: &Map,
+) -> Result<(), TestCaseError> {
+    let best = gains.best(map, tracker, &weight);
+    let g = Geometry::infer(map);
+    let judge = TrialJudge::new(map, &g);
+    let mut want: Vec<(ExitId, i64)> = map
+        .exits()
+        .filter(|e| tracker.forest().part(e.id).is_some())
+        .filter_map(|e| Some((e.id, judge.delta(&Edit::Flatten(e.id))?)))
+        .filter(|(_, d)| *d < 0)
+        .collect();
+    want.sort_unstable();
+    let mut got = gains.lowering();
+    got.sort_unstable();
+    prop_assert_eq!(&got, &want);
+    let mut top: Option<(f64, ExitId, i64)> = None;
+    for &(e, d) in &want {
+        let gain = (-d) as f64 / weight(e).max(0.1);
+        let better =
+            top.is_none_or(|(g, id, _)| gain > g + 1e-12 || ((gain - g).abs() <= 1e-12 && e > id));
+        if better {
+            top = Some((gain, e, d));
+        }
+    }
+    prop_assert_eq!(best, top.map(|(_, e, d)| (e, d)));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn the_tracker_follows_detection_through_random_edits(
+        rooms in spots(2..12),
+        specs in prop::collection::vec(spec(), 1..30),
+        edits in prop::collection::vec(map_edit(), 1..16),
+    ) {
+        let mut map = build(&rooms, &specs);
+        let mut tracker = ConflictTracker::of(&map);
+        assert_tracks(&tracker, &map)?;
+        for edit in &edits {
+            let Some((next, change)) = edited(&map, edit) else { continue };
+            tracker.apply(&next, &change);
+            map = next;
+            assert_tracks(&tracker, &map)?;
+        }
+    }
+
+    #[test]
+    fn the_flattening_gains_follow_the_trial_judge_through_random_flattenings(
+        rooms in spots(2..12),
+        specs in prop::collection::vec(spec(), 1..30),
+        edits in prop::collection::vec(map_edit(), 1..16),
+    ) {
+        let mut map = build(&rooms, &specs);
+        let mut tracker = ConflictTracker::of(&map);
+        let mut gains = FlattenGains::new();
+        assert_gains(&mut gains, &tracker, &map)?;
+        for edit in &edits {
+            let Some((next, change)) = edited(&map, edit) else { continue };
+            let fx = tracker.apply(&next, &change);
+            gains.observe(&next, &tracker, &change, &fx, &weight);
+            map = next;
+            assert_gains(&mut gains, &tracker, &map)?;
+        }
+    }
+
+    /// Flattenings only, on bigger maps: the gains are never rebuilt.
+    #[test]
+    fn the_flattening_gains_stay_exact_over_long_runs_of_flattenings(
+        rooms in spots(6..18),
+        specs in prop::collection::vec(spec(), 10..45),
+        picks in prop::collection::vec(any::<u8>(), 1..20),
+    ) {
+        let mut map = build(&rooms, &specs);
+        let mut tracker = ConflictTracker::of(&map);
+        let mut gains = FlattenGains::new();
+        assert_gains(&mut gains, &tracker, &map)?;
+        for k in picks {
+            let Some((next, change)) = edited(&map, &MapEdit::Flatten(k)) else { continue };
+            let fx = tracker.apply(&next, &change);
+            gains.observe(&next, &tracker, &change, &fx, &weight);
+            map = next;
+            assert_gains(&mut gains, &tracker, &map)?;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// Lattices with wrong directions, flattened as the solver flattens them (the best first),
+    /// with a few other flattenings in between.
+    #[test]
+    fn the_flattening_gains_stay_exact_on_lattices_flattened_best_first(
+        w in 3usize..9,
+        h in 3usize..9,
+        north in prop::collection::vec(any::<bool>(), 1..40),
+        wrong in prop::collection::vec(prop::bool::weighted(0.12), 1..60),
+        back in 0usize..4,
+        odd in prop::collection::vec(any::<u8>(), 0..4),
+    ) {
+        let mut map = support::random_map::lattice(w, h, &north, &wrong, back);
+        let mut tracker = ConflictTracker::of(&map);
+        let mut gains = FlattenGains::new();
+        let mut odd = odd.into_iter();
+        for step in 0..40 {
+            assert_gains(&mut gains, &tracker, &map)?;
+            let pick = match (step % 5 == 4).then(|| odd.next()).flatten() {
+                Some(k) => MapEdit::Flatten(k),
+                None => match gains.best(&map, &tracker, &weight) {
+                    Some((e, _)) => {
+                        let k = map.exits().position(|x| x.id == e).unwrap();
+                        MapEdit::Flatten(u8::try_from(k % 256).unwrap())
+                    }
+                    None => break,
+                },
+            };
+            let Some((next, change)) = edited(&map, &pick) else { continue };
+            let fx = tracker.apply(&next, &change);
+            assert_tracks(&tracker, &next)?;
+            gains.observe(&next, &tracker, &change, &fx, &weight);
+            map = next;
+        }
+    }
+}
