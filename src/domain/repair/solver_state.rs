@@ -1,6 +1,9 @@
 //! The solver with its figures kept across its decisions: the same decisions as
-//! [`super::solver::Solver`], which analyses the map afresh at every one, at a cost per decision
-//! proportional to what the decision touches.
+//! [`super::solver::Solver`], which analyses the map afresh at every one. Detection, evidence and
+//! usage cost what a decision touches; re-judging the flattening of the tree exits whose side a
+//! decision changed still costs the whole side, and on lattices those sides nest (one moved
+//! region re-judges every side around it), so the cost is not yet proportional to the change:
+//! 20,000 rooms at 2 % wrong take about 15 s of CPU and 100,000 do not finish in minutes.
 //!
 //! Per decision the fresh solver detects every conflict, reads every contradiction and all the
 //! history's evidence again, and judges every flattening near the top of its bound: on a
