@@ -268,6 +268,8 @@ fn no_direction_is_invented_and_denied_ways_are_not_links() {
         "The wind blew from the north.",
         "I could not go north to the kitchen.",
         "There was no path east to the garden.",
+        "The kitchen is not north of the hall.",
+        "The chapel was never east of the hall.",
     ] {
         let got = links_after("I stood in the hall.", text);
         assert!(got.is_empty(), "{text}: {got:?}");

@@ -507,8 +507,19 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
         } else {
             Form::Participle
         };
+        // "never went", "is not north of": a negation in the group, before it, or right after
+        // it — unless it only tempers the adverb or adjective that follows ("is not far to the
+        // north of", "was not very wide"), which a compass word is not.
+        let tempers = |k: usize| {
+            k < g.tags.len()
+                && matches!(g.tags[k], "RB" | "RBR" | "JJ" | "JJR")
+                && direction_word(&g.lower(k)).is_none()
+        };
         let negated = lower.iter().any(|w| NEGATIONS.contains(&w.as_str()))
-            || (start > 0 && NEGATIONS.contains(&g.lower(start - 1).as_str()));
+            || (start > 0 && NEGATIONS.contains(&g.lower(start - 1).as_str()))
+            || (end < g.tags.len()
+                && NEGATIONS.contains(&g.lower(end).as_str())
+                && !tempers(end + 1));
         let modal = (start..end).any(|k| g.tags[k] == "MD");
         let passive =
             g.tags[main] == "VBN" && (start..main).any(|k| BE.contains(&g.lower(k).as_str()));
