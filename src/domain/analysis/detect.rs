@@ -10,7 +10,17 @@ use rustc_hash::{FxBuildHasher, FxHashMap, FxHashSet};
 /// (inconsistent loops, overlaps), naming (canonical-name collisions), in that order.
 pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
     let mut out = Vec::new();
-    // Pairs of rooms that are targets of one duplicated label: their overlap is the same fact.
+    let explained = duplicate_labels(map, &mut out);
+    reverse_mismatches(map, &mut out);
+    inconsistent_loops(map, geometry, &mut out);
+    overlaps(map, geometry, &explained, &mut out);
+    name_collisions(map, geometry, &mut out);
+    out
+}
+
+/// Directional: a room with one label to two rooms. Returns the pairs of rooms that are targets
+/// of one duplicated label: their overlap is the same fact.
+fn duplicate_labels(map: &Map, out: &mut Vec<Conflict>) -> FxHashSet<(RoomId, RoomId)> {
     let mut explained: FxHashSet<(RoomId, RoomId)> = FxHashSet::default();
     for room in map.rooms() {
         // Most rooms repeat no label: check that without building groups.
@@ -57,6 +67,11 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
             });
         }
     }
+    explained
+}
+
+/// Directional: two rooms whose ways to each other do not agree.
+fn reverse_mismatches(map: &Map, out: &mut Vec<Conflict>) {
     // Reverse mismatches, each unordered pair once.
     let mut seen_pairs: FxHashSet<(RoomId, RoomId)> = FxHashSet::default();
     for e in map.exits() {
@@ -91,6 +106,10 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
             });
         }
     }
+}
+
+/// Topological: loops that do not close.
+fn inconsistent_loops(map: &Map, geometry: &Geometry, out: &mut Vec<Conflict>) {
     // Inconsistent loops; a loop of two rooms is the reverse mismatch above.
     for closure in geometry.loops.iter().filter(|l| !l.back_edge) {
         let Some(e) = map.exit(closure.exit) else {
@@ -107,6 +126,15 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
             exits: vec![closure.exit],
         });
     }
+}
+
+/// Topological: rooms sharing a cell, unless a duplicated label already explains it.
+fn overlaps(
+    map: &Map,
+    geometry: &Geometry,
+    explained: &FxHashSet<(RoomId, RoomId)>,
+    out: &mut Vec<Conflict>,
+) {
     // Overlaps: one per cell (counted first, so that only shared cells keep a room list).
     let cell_of = |r: RoomId| Some((geometry.frame_of(r)?, geometry.position(r)?));
     let mut per_cell: FxHashMap<(u32, Vector), u32> = FxHashMap::default();
@@ -143,6 +171,10 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
             rooms,
         });
     }
+}
+
+/// Naming: rooms whose canonical names collide.
+fn name_collisions(map: &Map, geometry: &Geometry, out: &mut Vec<Conflict>) {
     // Naming: canonical collisions (counted first, as for cells).
     let mut per_name: FxHashMap<&str, u32> = FxHashMap::default();
     for room in map.rooms() {
@@ -174,7 +206,6 @@ pub fn detect(map: &Map, geometry: &Geometry) -> Vec<Conflict> {
             });
         }
     }
-    out
 }
 
 /// The tree exits that placed these rooms: the edges a position conflict involves.

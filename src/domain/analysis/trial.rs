@@ -173,70 +173,12 @@ pub struct TrialJudge<'a> {
 impl<'a> TrialJudge<'a> {
     /// Prepares the judge. `geometry` must be [`Geometry::infer`] of `map`. O(V + E).
     pub fn new(map: &'a Map, geometry: &'a Geometry) -> TrialJudge<'a> {
-        let n = geometry.parent.len();
-        // Children lists (compressed), then an Euler tour from every root.
-        let mut start = vec![0u32; n + 1];
-        for p in geometry.parent.iter().flatten() {
-            start[p.0 .0 as usize + 1] += 1;
-        }
-        for i in 0..n {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut children = vec![RoomId(0); start[n] as usize];
-        for (i, p) in geometry.parent.iter().enumerate() {
-            if let Some((p, _)) = p {
-                let slot = &mut fill[p.0 as usize];
-                children[*slot as usize] = RoomId(i as u32);
-                *slot += 1;
-            }
-        }
-        let mut tin = vec![u32::MAX; n];
-        let mut tout = vec![u32::MAX; n];
-        let mut euler = Vec::with_capacity(map.room_count());
-        let frames = geometry
-            .frame
-            .iter()
-            .filter(|f| **f != u32::MAX)
-            .max()
-            .map_or(0, |f| *f as usize + 1);
-        let mut span = vec![(0u32, 0u32); frames];
-        let mut stack: Vec<(RoomId, u32)> = Vec::new();
-        for room in map.rooms() {
-            let r = room.id;
-            if geometry
-                .parent
-                .get(r.0 as usize)
-                .copied()
-                .flatten()
-                .is_some()
-            {
-                continue;
-            }
-            let Some(frame) = geometry.frame_of(r) else {
-                continue;
-            };
-            let first = euler.len() as u32;
-            stack.push((r, start[r.0 as usize]));
-            tin[r.0 as usize] = first;
-            euler.push(r);
-            while let Some((v, next)) = stack.last_mut() {
-                let i = v.0 as usize;
-                if *next < start[i + 1] {
-                    let c = children[*next as usize];
-                    *next += 1;
-                    tin[c.0 as usize] = euler.len() as u32;
-                    euler.push(c);
-                    stack.push((c, start[c.0 as usize]));
-                } else {
-                    tout[i] = euler.len() as u32;
-                    stack.pop();
-                }
-            }
-            if let Some(s) = span.get_mut(frame as usize) {
-                *s = (first, euler.len() as u32);
-            }
-        }
+        let Tour {
+            tin,
+            tout,
+            euler,
+            span,
+        } = euler_tour(map, geometry);
         let mut cells: FxHashMap<Cell, Vec<RoomId>> = FxHashMap::default();
         for room in map.rooms() {
             if let (Some(f), Some(p)) = (geometry.frame_of(room.id), geometry.position(room.id)) {
@@ -252,29 +194,7 @@ impl<'a> TrialJudge<'a> {
                 *explained.entry(*p).or_insert(0) += 1;
             }
         }
-        // Geometric exits by the tour positions of their rooms (each listed at both ends).
-        let at = |r: RoomId| tin.get(r.0 as usize).copied().filter(|t| *t != u32::MAX);
-        let ends: Vec<(u32, u32, ExitId)> = map
-            .exits()
-            .filter(|e| vector_of(e).is_some())
-            .filter_map(|e| Some((at(e.from)?, at(e.to)?, e.id)))
-            .collect();
-        let mut geometric_at = vec![0u32; euler.len() + 1];
-        for &(a, b, _) in &ends {
-            geometric_at[a as usize + 1] += 1;
-            geometric_at[b as usize + 1] += 1;
-        }
-        for i in 0..euler.len() {
-            geometric_at[i + 1] += geometric_at[i];
-        }
-        let mut next = geometric_at.clone();
-        let mut geometric = vec![(0u32, ExitId(0)); ends.len() * 2];
-        for &(a, b, id) in &ends {
-            for (here, other) in [(a, b), (b, a)] {
-                geometric[next[here as usize] as usize] = (other, id);
-                next[here as usize] += 1;
-            }
-        }
+        let (geometric_at, geometric) = geometric_by_position(map, &tin, euler.len());
         TrialJudge {
             map,
             geometry,
@@ -738,4 +658,115 @@ impl<'a> TrialJudge<'a> {
         }
         delta
     }
+}
+
+/// An Euler tour of the placing forest, from every root in room order: each room's entry and
+/// exit times, the tour, and each frame's span of it. O(V).
+fn euler_tour(map: &Map, geometry: &Geometry) -> Tour {
+    let n = geometry.parent.len();
+    // Children lists (compressed), then an Euler tour from every root.
+    let mut start = vec![0u32; n + 1];
+    for p in geometry.parent.iter().flatten() {
+        start[p.0 .0 as usize + 1] += 1;
+    }
+    for i in 0..n {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut children = vec![RoomId(0); start[n] as usize];
+    for (i, p) in geometry.parent.iter().enumerate() {
+        if let Some((p, _)) = p {
+            let slot = &mut fill[p.0 as usize];
+            children[*slot as usize] = RoomId(i as u32);
+            *slot += 1;
+        }
+    }
+    let mut tin = vec![u32::MAX; n];
+    let mut tout = vec![u32::MAX; n];
+    let mut euler = Vec::with_capacity(map.room_count());
+    let frames = geometry
+        .frame
+        .iter()
+        .filter(|f| **f != u32::MAX)
+        .max()
+        .map_or(0, |f| *f as usize + 1);
+    let mut span = vec![(0u32, 0u32); frames];
+    let mut stack: Vec<(RoomId, u32)> = Vec::new();
+    for room in map.rooms() {
+        let r = room.id;
+        if geometry
+            .parent
+            .get(r.0 as usize)
+            .copied()
+            .flatten()
+            .is_some()
+        {
+            continue;
+        }
+        let Some(frame) = geometry.frame_of(r) else {
+            continue;
+        };
+        let first = euler.len() as u32;
+        stack.push((r, start[r.0 as usize]));
+        tin[r.0 as usize] = first;
+        euler.push(r);
+        while let Some((v, next)) = stack.last_mut() {
+            let i = v.0 as usize;
+            if *next < start[i + 1] {
+                let c = children[*next as usize];
+                *next += 1;
+                tin[c.0 as usize] = euler.len() as u32;
+                euler.push(c);
+                stack.push((c, start[c.0 as usize]));
+            } else {
+                tout[i] = euler.len() as u32;
+                stack.pop();
+            }
+        }
+        if let Some(s) = span.get_mut(frame as usize) {
+            *s = (first, euler.len() as u32);
+        }
+    }
+    Tour {
+        tin,
+        tout,
+        euler,
+        span,
+    }
+}
+
+/// The geometric exits by the tour positions of their rooms, each listed at both ends: where
+/// each position's exits start, then the (other end, exit) pairs. O(E).
+fn geometric_by_position(map: &Map, tin: &[u32], len: usize) -> (Vec<u32>, Vec<(u32, ExitId)>) {
+    let at = |r: RoomId| tin.get(r.0 as usize).copied().filter(|t| *t != u32::MAX);
+    let ends: Vec<(u32, u32, ExitId)> = map
+        .exits()
+        .filter(|e| vector_of(e).is_some())
+        .filter_map(|e| Some((at(e.from)?, at(e.to)?, e.id)))
+        .collect();
+    let mut geometric_at = vec![0u32; len + 1];
+    for &(a, b, _) in &ends {
+        geometric_at[a as usize + 1] += 1;
+        geometric_at[b as usize + 1] += 1;
+    }
+    for i in 0..len {
+        geometric_at[i + 1] += geometric_at[i];
+    }
+    let mut next = geometric_at.clone();
+    let mut geometric = vec![(0u32, ExitId(0)); ends.len() * 2];
+    for &(a, b, id) in &ends {
+        for (here, other) in [(a, b), (b, a)] {
+            geometric[next[here as usize] as usize] = (other, id);
+            next[here as usize] += 1;
+        }
+    }
+    (geometric_at, geometric)
+}
+
+/// See [`euler_tour`].
+struct Tour {
+    tin: Vec<u32>,
+    tout: Vec<u32>,
+    euler: Vec<RoomId>,
+    span: Vec<(u32, u32)>,
 }

@@ -431,8 +431,7 @@ impl RepairSession {
         id: &str,
     ) -> Result<Option<u32>, RepairError> {
         let map = history.head();
-        let mut change = Change::default();
-        match &decision.action {
+        let change = match &decision.action {
             Action::Stop => {
                 self.finished = true;
                 return Ok(None);
@@ -441,75 +440,6 @@ impl RepairSession {
                 self.abandoned.insert(id.to_string());
                 return Ok(None);
             }
-            Action::ModifyEdge { exit, to } => {
-                let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
-                if old.label == *to {
-                    return Err(RepairError::SameLabel(exit.0));
-                }
-                let mut new = old.clone();
-                new.label = to.clone();
-                change.removed_exits.push(old.clone());
-                // The inferred way back follows the new label.
-                for twin in inferred_twins(map, old) {
-                    if let Some(back) = to.opposite() {
-                        let mut t = twin.clone();
-                        t.label = back;
-                        change.removed_exits.push(twin.clone());
-                        change.added_exits.push(t);
-                    }
-                }
-                change.added_exits.insert(0, new);
-            }
-            Action::RemoveEdge { exit } => {
-                let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
-                change.removed_exits.push(old.clone());
-                change
-                    .removed_exits
-                    .extend(inferred_twins(map, old).cloned());
-            }
-            Action::MoveStart { exit, from } => {
-                let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
-                if map.room(*from).is_none() {
-                    return Err(RepairError::NoRoom(from.0));
-                }
-                if old.from == *from || old.to == *from {
-                    return Err(RepairError::SameStart(exit.0));
-                }
-                let mut draft = Draft::new(map);
-                let mut moved = old.clone();
-                moved.from = *from;
-                draft.replace_exit(old.clone(), Some(moved));
-                // The way back inferred from the old start goes; one from the new start is
-                // inferred as an observation would infer it.
-                for twin in inferred_twins(map, old) {
-                    draft.replace_exit(twin.clone(), None);
-                }
-                draft.infer_reverse(*from, old.to, &old.label);
-                change = draft.finish();
-            }
-            Action::AddEdge { from, label, to } => {
-                for r in [from, to] {
-                    if map.room(*r).is_none() {
-                        return Err(RepairError::NoRoom(r.0));
-                    }
-                }
-                if from == to {
-                    return Err(RepairError::Loop(from.0));
-                }
-                if map.exits_from(*from).any(|e| e.label == *label) {
-                    return Err(RepairError::DoorwayTaken(from.0, label.to_string()));
-                }
-                let mut draft = Draft::new(map);
-                draft.exit(*from, *to, label.clone(), true);
-                change = draft.finish();
-            }
-            Action::MarkNonGeometric { exit } => {
-                let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
-                let mut new = old.clone();
-                new.geometric = false;
-                change.removed_exits.push(old.clone());
-                change.added_exits.push(new);
-            }
             Action::RollbackToVersion { version } => {
                 if !rollback_allowed {
                     return Err(RepairError::RollbackRefused(
@@ -517,10 +447,11 @@ impl RepairSession {
                     ));
                 }
                 let target = history.checkout(*version)?;
-                change = diff_maps(map, &target);
                 *self.rollbacks.entry(id.to_string()).or_insert(0) += 1;
+                diff_maps(map, &target)
             }
-        }
+            edit => edit_change(map, edit)?,
+        };
         let step = self.used as u32;
         let info = CommitInfo {
             step,
@@ -536,6 +467,85 @@ impl RepairSession {
         };
         Ok(Some(history.commit(change, info)?))
     }
+}
+
+/// The change an edit of the map makes (its inferred ways back following it), or why it cannot
+/// be made. Stop, skip and rollback change nothing here: the session handles them.
+fn edit_change(map: &Map, action: &Action) -> Result<Change, RepairError> {
+    let mut change = Change::default();
+    match action {
+        Action::ModifyEdge { exit, to } => {
+            let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
+            if old.label == *to {
+                return Err(RepairError::SameLabel(exit.0));
+            }
+            let mut new = old.clone();
+            new.label = to.clone();
+            change.removed_exits.push(old.clone());
+            // The inferred way back follows the new label.
+            for twin in inferred_twins(map, old) {
+                if let Some(back) = to.opposite() {
+                    let mut t = twin.clone();
+                    t.label = back;
+                    change.removed_exits.push(twin.clone());
+                    change.added_exits.push(t);
+                }
+            }
+            change.added_exits.insert(0, new);
+        }
+        Action::RemoveEdge { exit } => {
+            let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
+            change.removed_exits.push(old.clone());
+            change
+                .removed_exits
+                .extend(inferred_twins(map, old).cloned());
+        }
+        Action::MoveStart { exit, from } => {
+            let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
+            if map.room(*from).is_none() {
+                return Err(RepairError::NoRoom(from.0));
+            }
+            if old.from == *from || old.to == *from {
+                return Err(RepairError::SameStart(exit.0));
+            }
+            let mut draft = Draft::new(map);
+            let mut moved = old.clone();
+            moved.from = *from;
+            draft.replace_exit(old.clone(), Some(moved));
+            // The way back inferred from the old start goes; one from the new start is
+            // inferred as an observation would infer it.
+            for twin in inferred_twins(map, old) {
+                draft.replace_exit(twin.clone(), None);
+            }
+            draft.infer_reverse(*from, old.to, &old.label);
+            change = draft.finish();
+        }
+        Action::AddEdge { from, label, to } => {
+            for r in [from, to] {
+                if map.room(*r).is_none() {
+                    return Err(RepairError::NoRoom(r.0));
+                }
+            }
+            if from == to {
+                return Err(RepairError::Loop(from.0));
+            }
+            if map.exits_from(*from).any(|e| e.label == *label) {
+                return Err(RepairError::DoorwayTaken(from.0, label.to_string()));
+            }
+            let mut draft = Draft::new(map);
+            draft.exit(*from, *to, label.clone(), true);
+            change = draft.finish();
+        }
+        Action::MarkNonGeometric { exit } => {
+            let old = map.exit(*exit).ok_or(RepairError::NoExit(exit.0))?;
+            let mut new = old.clone();
+            new.geometric = false;
+            change.removed_exits.push(old.clone());
+            change.added_exits.push(new);
+        }
+        Action::Stop | Action::SkipConflict | Action::RollbackToVersion { .. } => {}
+    }
+    Ok(change)
 }
 
 /// The inferred ways back of `exit`: exits from its end to its start, inferred, with the
