@@ -192,3 +192,100 @@ fn every_corpus_passage_reads_to_places_that_are_nouns_with_evidence_from_the_te
     }
     assert_eq!(passages, 8);
 }
+
+/// The reader's links of `text`, read after `start` (a sentence that puts the reader somewhere,
+/// or nothing).
+fn links_after(start: &str, text: &str) -> Vec<(String, String, Option<Direction>)> {
+    links(&read(&format!("{start} {text}")))
+}
+
+#[test]
+fn stated_compass_layouts_read_as_directed_links_from_the_named_place() {
+    use Direction::*;
+    // Sentence shapes the first offline extractor was written for, now read by the prose
+    // reader: a place, a compass word, and the place it is measured from.
+    let cases: [(&str, &str, &str, Direction); 4] = [
+        (
+            "The kitchen is north of the hall.",
+            "hall",
+            "kitchen",
+            North,
+        ),
+        (
+            "North of the hall lies the kitchen.",
+            "hall",
+            "kitchen",
+            North,
+        ),
+        (
+            "To the south-west of the chapel stands an old mill.",
+            "chapel",
+            "old mill",
+            Southwest,
+        ),
+        (
+            "The kitchen is not far to the north of the hall.",
+            "hall",
+            "kitchen",
+            North,
+        ),
+    ];
+    for (text, from, to, d) in cases {
+        let got = links_after("", text);
+        assert!(
+            got.contains(&(from.into(), to.into(), Some(d))),
+            "{text}: {got:?}"
+        );
+    }
+    // A vertical word on a move from where the reader is.
+    let got = links_after(
+        "We were in the barn.",
+        "We climbed up the ladder into the loft.",
+    );
+    assert!(
+        got.iter()
+            .any(|(f, t, d)| f == "barn" && t == "loft" && *d == Some(Up)),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn no_direction_is_invented_and_denied_ways_are_not_links() {
+    // "Down the corridor" is not a move down.
+    let got = links_after(
+        "I stood in the hall.",
+        "I walked down the corridor to the kitchen.",
+    );
+    assert!(got.iter().any(|(_, to, _)| to == "kitchen"), "{got:?}");
+    assert!(
+        got.iter().all(|(_, to, d)| to != "kitchen" || d.is_none()),
+        "{got:?}"
+    );
+    for text in [
+        "It is cold here.",
+        "The kitchen smells of bread.",
+        "I looked north.",
+        "The wind blew from the north.",
+        "I could not go north to the kitchen.",
+        "There was no path east to the garden.",
+    ] {
+        let got = links_after("I stood in the hall.", text);
+        assert!(got.is_empty(), "{text}: {got:?}");
+    }
+}
+
+#[test]
+fn a_reply_of_the_reader_survives_the_wire_format() {
+    use maprepair::domain::llm::{parse_observation_reply, prose_replies};
+    let replies = prose_replies(&["The kitchen is north of the hall.".to_string()]).unwrap();
+    let reply = &replies[0];
+    assert!(!reply.relations.is_empty());
+    let back = parse_observation_reply(&serde_json::to_string(reply).unwrap()).unwrap();
+    let key = |r: &maprepair::domain::llm::ObservationReply| {
+        r.relations
+            .iter()
+            .map(|l| (l.from.clone(), l.to.clone(), l.direction))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(key(&back), key(reply));
+}

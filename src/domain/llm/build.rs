@@ -25,7 +25,6 @@ use std::future::Future;
 use super::config::LlmConfig;
 use super::discretize::{direction_angle, discretize_angle, Aliases, DEFAULT_ANGLE_TOLERANCE};
 use super::error::LlmError;
-use super::extract::extract_observation;
 use super::prompt::{mapping_prompt, MappingContext};
 use super::reply::{observation_output, LocationReply, ObservationReply, RelationReply};
 use super::request::{build_request, HttpRequest, RequestOptions};
@@ -217,19 +216,24 @@ valid JSON object and nothing else; keep the analysis to one short sentence."
     )
 }
 
-/// Reads an observation without a model. A walkthrough step (`> north` then the game's text)
+/// Reads one observation without a model. A walkthrough step (`> north` then the game's text)
 /// whose action is a direction and whose first line looks like a room title is read as a move
-/// there; anything else goes to the rule-based [`extract_observation`].
+/// there; anything else (the game's answer to an action it cannot use, or a paragraph of
+/// prose) goes to the offline prose reader on its own ([`prose_replies`]), which starts from
+/// `current` as nowhere: a single paragraph says where it is or it says nothing.
 pub fn read_offline(text: &str, current: Option<&str>) -> ObservationReply {
     if let Some(reply) = read_walkthrough_step(text, current) {
         return reply;
     }
     let body: String = match text.strip_prefix("> ") {
-        // An action the rules cannot use: read the game's answer only.
+        // An action the walkthrough reading cannot use: read the game's answer only.
         Some(rest) => rest.split_once('\n').map_or("", |(_, b)| b).to_string(),
         None => text.to_string(),
     };
-    extract_observation(&body, current)
+    prose_replies(&[body])
+        .ok()
+        .and_then(|mut replies| replies.pop())
+        .unwrap_or_default()
 }
 
 /// Reads a whole text (its observations in order) with the offline prose reader: one reply

@@ -4,8 +4,8 @@
 //!
 //! * **Mapping** (text → map): [`mapping_request`] asks which places and directional links a
 //!   piece of text reveals; [`read_mapping_response`] turns the provider's answer into an
-//!   [`ObservationReply`]. [`extract_observation`] produces the same reply offline, with rules,
-//!   for explicit English sentences.
+//!   [`ObservationReply`]. [`prose_replies`] produces the same replies offline, with the prose
+//!   reader ([`crate::domain::prose`]).
 //! * **Repair** (one conflict → one action): [`repair_request`] renders a [`ConflictBrief`] for
 //!   one of the paper's four modes; [`read_repair_response`] returns the model's
 //!   [`RepairAction`], or a skip explaining why the answer could not be used.
@@ -17,9 +17,8 @@
 //!
 //! Files: `provider` (config), `request` (HTTP bodies), `response` (HTTP answers and errors),
 //! `reply` (the observation schema), `prompt` (the mapping prompt), `agent` (the repair prompt
-//! and action), `discretize` (angles, distances, names), `extract` (the offline reader),
-//! `transport` (the sending seam), `build` (text → map: splitting, applying a reply as one
-//! commit, resuming, the retry policy) and `decider` (the repair agent glued to the repair
+//! and action), `discretize` (angles, distances, names), `transport` (the sending seam), `build` (text →
+//! map: splitting, applying a reply as one commit, resuming, the retry policy) and `decider` (the repair agent glued to the repair
 //! loop).
 
 pub mod agent;
@@ -28,7 +27,6 @@ pub mod config;
 pub mod decider;
 pub mod discretize;
 pub mod error;
-pub mod extract;
 pub mod prompt;
 pub mod provider;
 pub mod reply;
@@ -50,7 +48,6 @@ pub use config::LlmConfig;
 pub use decider::{ask_repair, conflict_brief, decision_for, proposal_text};
 pub use discretize::{discretize_angle, Aliases, Distance, DEFAULT_ANGLE_TOLERANCE};
 pub use error::LlmError;
-pub use extract::extract_observation;
 pub use prompt::{mapping_prompt, MappingContext};
 pub use provider::{ApiKey, Provider};
 pub use reply::{

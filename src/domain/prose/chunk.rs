@@ -2,9 +2,21 @@
 //!
 //! A noun phrase is an optional determiner (an article, a demonstrative, a possessive pronoun,
 //! or a possessor: a name or noun followed by 's), then modifiers (adjectives, participles,
-//! numbers, nouns), then one or more nouns; the last noun is its head. A phrase whose head is a
-//! part word ("the bottom of the well", "the mouth of the river") takes its "of" phrase in.
-//! Pronouns, verbs and anything else are never phrases, so a verb or a pronoun is never a place.
+//! numbers, nouns; adjectives may be coordinated: "the bright and velvet lawn", "the low, sandy
+//! spit"), then one or more nouns; the last noun is its head. Pronouns, verbs and anything else
+//! are never phrases, so a verb or a pronoun is never a place.
+//!
+//! Three kinds of head take the "of" phrase after them in ([`Part`]):
+//! * a **spot** of a place ("the bottom of the well", "the top of the stairs"): a place of its
+//!   own, named with its "of" phrase;
+//! * a **region** of a place ("a small portion of the park", "the side of a precipice"): the
+//!   place itself, seen in part;
+//! * a **collective** ("a series of low tunnels", "a range of cells", "a patch of green grass"):
+//!   the phrase names what its "of" phrase names, as a whole.
+//!
+//! Any other head keeps an "of" phrase after it as its complement ("the narrow ledge of stone",
+//! "the church of the district"): not part of the phrase's core, but part of the way the text
+//! names the place, so it is one of the place's mention forms.
 
 /// What kind of determiner opens a phrase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,12 +33,23 @@ pub enum Determiner {
     Bare,
 }
 
+/// How a head word takes the "of" phrase after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// A spot of a place, a place of its own ("the bottom of the well").
+    Spot,
+    /// A region of a place, the place itself ("a portion of the park").
+    Region,
+    /// A collective, naming what its "of" phrase names ("a series of tunnels").
+    Collective,
+}
+
 /// One noun phrase.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Phrase {
     /// First token (the determiner or possessor, if any).
     pub start: usize,
-    /// One past the last token.
+    /// One past the last token (a part word's "of" phrase included).
     pub end: usize,
     /// The head noun's token index.
     pub head: usize,
@@ -40,15 +63,50 @@ pub struct Phrase {
     pub modifiers: Vec<String>,
     /// True when every noun of the phrase is a proper noun (NNP).
     pub proper: bool,
-    /// The "of" phrase a part word takes in ("the well" of "the bottom of the well").
+    /// The head of the "of" phrase a part word takes in ("well" of "the bottom of the well").
     pub of_head: Option<usize>,
+    /// How the head takes its "of" phrase, when it is a part word.
+    pub part: Option<Part>,
+    /// One past the last token of an "of" complement after the phrase ("of stone" after
+    /// "the narrow ledge"), which is not part of the phrase.
+    pub complement_end: Option<usize>,
+    /// The "of" phrase a part word takes in ("the well" of "the bottom of the well").
+    pub inner: Option<Box<Phrase>>,
 }
 
-/// Part words that make a place of their "of" phrase ("the foot of the stairs").
-const PART_WORDS: &[&str] = &[
-    "bottom", "mouth", "foot", "top", "edge", "end", "head", "centre", "center", "middle",
-    "summit", "brow", "crest",
+/// Spots of a place: a place of their own, named with their "of" phrase.
+const SPOT_WORDS: &[&str] = &[
+    "bottom", "mouth", "foot", "top", "end", "head", "summit", "brow", "crest", "edge",
 ];
+
+/// Regions of a place: the place itself, seen in part.
+#[rustfmt::skip]
+const REGION_WORDS: &[&str] = &[
+    "portion", "part", "side", "corner", "base", "rear", "middle", "centre", "center", "skirts",
+    "outskirts", "interior", "depths", "recesses", "extremity", "verge", "border", "remainder",
+    "slope", "slopes",
+];
+
+/// Collectives: the phrase names what its "of" phrase names.
+#[rustfmt::skip]
+const COLLECTIVE_WORDS: &[&str] = &[
+    "series", "range", "row", "line", "suite", "set", "patch", "group", "cluster", "clump",
+    "expanse", "stretch", "tract", "mass", "belt", "wall", "chain", "reach", "sort", "kind",
+    "labyrinth", "succession", "number",
+];
+
+/// Tokens an "of" phrase is looked for in: a determiner, a few modifiers, a noun and its own
+/// "of" phrase.
+const OF_WINDOW: usize = 12;
+
+fn is_compass(word: &str) -> bool {
+    super::lexicon::direction_word(word).is_some_and(|d| {
+        !matches!(
+            d,
+            crate::domain::Direction::Up | crate::domain::Direction::Down
+        )
+    }) && !word.ends_with("ern")
+}
 
 fn is_noun(tag: &str) -> bool {
     tag.starts_with("NN")
@@ -61,6 +119,10 @@ fn is_modifier(tag: &str) -> bool {
     )
 }
 
+fn is_adjective(tag: &str) -> bool {
+    matches!(tag, "JJ" | "JJR" | "JJS" | "VBN" | "VBG")
+}
+
 fn determiner_kind(word: &str, tag: &str) -> Option<Determiner> {
     let w = word.to_lowercase();
     match (w.as_str(), tag) {
@@ -71,11 +133,52 @@ fn determiner_kind(word: &str, tag: &str) -> Option<Determiner> {
     }
 }
 
+/// How `word` takes an "of" phrase, if it is a part word.
+pub fn part_of(word: &str) -> Option<Part> {
+    let w = word.to_lowercase();
+    let w = w.as_str();
+    if SPOT_WORDS.contains(&w) {
+        Some(Part::Spot)
+    } else if REGION_WORDS.contains(&w) {
+        Some(Part::Region)
+    } else if COLLECTIVE_WORDS.contains(&w)
+        || w.strip_suffix('s')
+            .is_some_and(|s| COLLECTIVE_WORDS.contains(&s))
+    {
+        Some(Part::Collective)
+    } else {
+        None
+    }
+}
+
+/// The phrase starting exactly at token `at` of `words`, read alone.
+fn phrase_from(words: &[&str], tags: &[&str], at: usize) -> Option<Phrase> {
+    // A window is enough for one phrase (and keeps chunking linear in the sentence).
+    let stop = (at + OF_WINDOW).min(words.len()).min(tags.len());
+    chunk(&words[at..stop], &tags[at..stop])
+        .into_iter()
+        .next()
+        .filter(|p| p.start == 0)
+        .map(|p| shift(p, at))
+}
+
+fn shift(mut p: Phrase, by: usize) -> Phrase {
+    p.start += by;
+    p.end += by;
+    p.head += by;
+    p.body += by;
+    p.of_head = p.of_head.map(|h| h + by);
+    p.complement_end = p.complement_end.map(|e| e + by);
+    p.inner = p.inner.map(|q| Box::new(shift(*q, by)));
+    p
+}
+
 /// The noun phrases of one sentence (token indices into `words`/`tags`), left to right.
 pub fn chunk(words: &[&str], tags: &[&str]) -> Vec<Phrase> {
     let mut out = Vec::new();
+    let n = words.len().min(tags.len());
     let mut i = 0;
-    while i < words.len() {
+    while i < n {
         let start = i;
         let mut determiner = Determiner::Bare;
         let mut possessor = None;
@@ -88,7 +191,7 @@ pub fn chunk(words: &[&str], tags: &[&str]) -> Vec<Phrase> {
             j += 1;
         }
         // A bare participle opens a clause ("passing the hall"), not a phrase.
-        if determiner == Determiner::Bare && matches!(tags[j], "VBG" | "VBN") {
+        if j >= n || (determiner == Determiner::Bare && matches!(tags[j], "VBG" | "VBN")) {
             i += 1;
             continue;
         }
@@ -96,8 +199,9 @@ pub fn chunk(words: &[&str], tags: &[&str]) -> Vec<Phrase> {
         let body_start = j;
         let mut k = j;
         let mut last_noun = None;
-        while k < words.len() {
-            let t = tags[k];
+        while k < n {
+            // A compass word is a direction, never a noun of a phrase ("North of the hall").
+            let t = if is_compass(words[k]) { "RB" } else { tags[k] };
             if is_modifier(t) {
                 if is_noun(t) {
                     last_noun = Some(k);
@@ -113,29 +217,47 @@ pub fn chunk(words: &[&str], tags: &[&str]) -> Vec<Phrase> {
                 last_noun = None;
                 k += 1;
                 j = k;
+            } else if (words[k] == "," || matches!(words[k], "and" | "or"))
+                && last_noun.is_none()
+                && k > j
+                && is_adjective(tags[k - 1])
+                && tags.get(k + 1).is_some_and(|t| is_adjective(t))
+            {
+                // Coordinated adjectives before the noun: "the bright and velvet lawn".
+                k += 1;
             } else {
                 break;
             }
         }
         // The phrase ends at its last noun (trailing adjectives belong to what follows).
         let Some(head) = last_noun else {
-            i = start.max(i) + 1;
+            i = start + 1;
             continue;
         };
         let mut end = head + 1;
         let modifiers = words[j..head].iter().map(|w| (*w).to_string()).collect();
+        // A number counts as an indefinite article ("three large bed-chambers").
+        if determiner == Determiner::Bare && tags[j] == "CD" {
+            determiner = Determiner::Indefinite;
+        }
         let proper = (j..=head)
             .filter(|&x| is_noun(tags[x]))
             .all(|x| tags[x].starts_with("NNP"));
-        // A part word takes its "of" phrase in.
+        let of_next = words.get(end).is_some_and(|w| w.eq_ignore_ascii_case("of"));
         let mut of_head = None;
-        if PART_WORDS.contains(&words[head].to_lowercase().as_str())
-            && words.get(end).is_some_and(|w| w.eq_ignore_ascii_case("of"))
-        {
-            let rest = chunk(&words[end + 1..], &tags[end + 1..]);
-            if let Some(p) = rest.first().filter(|p| p.start == 0) {
-                of_head = Some(end + 1 + p.head);
-                end = end + 1 + p.end;
+        let mut complement_end = None;
+        let mut inner = None;
+        let part = if of_next { part_of(words[head]) } else { None };
+        if of_next {
+            if let Some(p) = phrase_from(words, tags, end + 1) {
+                if part.is_some() {
+                    // A part word takes its "of" phrase in.
+                    of_head = Some(p.of_head.unwrap_or(p.head));
+                    end = p.end;
+                    inner = Some(Box::new(p));
+                } else if !proper {
+                    complement_end = Some(p.complement_end.unwrap_or(p.end));
+                }
             }
         }
         out.push(Phrase {
@@ -148,6 +270,9 @@ pub fn chunk(words: &[&str], tags: &[&str]) -> Vec<Phrase> {
             modifiers,
             proper,
             of_head,
+            part: part.filter(|_| of_head.is_some()),
+            complement_end,
+            inner,
         });
         i = end;
     }
@@ -179,9 +304,22 @@ mod tests {
         let p = chunk(&words, &tags);
         assert_eq!(p.len(), 1);
         assert_eq!(
-            (p[0].start, p[0].end, p[0].head, p[0].of_head),
-            (1, 6, 2, Some(5))
+            (p[0].start, p[0].end, p[0].head, p[0].of_head, p[0].part),
+            (1, 6, 2, Some(5), Some(Part::Spot))
         );
+        let words = ["a", "series", "of", "low", "tunnels"];
+        let tags = ["DT", "NN", "IN", "JJ", "NNS"];
+        let p = chunk(&words, &tags);
+        assert_eq!((p[0].of_head, p[0].part), (Some(4), Some(Part::Collective)));
+    }
+
+    #[test]
+    fn coordinated_adjectives_and_of_complements_stay_with_their_noun() {
+        let words = ["the", "low", ",", "sandy", "spit", "of", "stone", "."];
+        let tags = ["DT", "JJ", ",", "JJ", "NN", "IN", "NN", "."];
+        let p = chunk(&words, &tags);
+        assert_eq!((p[0].start, p[0].head, p[0].end), (0, 4, 5));
+        assert_eq!(p[0].complement_end, Some(7));
     }
 
     #[test]

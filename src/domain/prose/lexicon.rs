@@ -7,37 +7,35 @@
 
 use crate::domain::Direction;
 
-/// Nouns whose mention names a place on its own ("the library", "a moor").
+/// Nouns whose mention names a place on its own ("the library", "a moor"): the rooms of
+/// [`INDOOR`] and these.
 #[rustfmt::skip]
-const PLACE_HEADS: &[&str] = &[
-    "room", "hall", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "gallery",
-    "passage", "corridor", "library", "study", "kitchen", "scullery", "pantry", "parlour",
-    "parlor", "drawing-room", "dining-room", "sitting-room", "billiard-room", "dressing-room",
-    "morning-room", "breakfast-room", "schoolroom", "school-room", "nursery", "boudoir",
-    "antechamber", "ante-room", "anteroom", "storeroom", "store-room", "closet", "cellar", "vault",
-    "crypt", "attic", "garret", "loft", "landing", "lobby", "vestibule", "cloister", "cell",
-    "chapel", "office", "apartment", "suite", "staircase", "stairway", "stair", "stairs", "tower",
-    "turret", "battlement", "leads", "roof", "porch", "portico", "court", "courtyard",
-    "quadrangle", "yard", "stable", "stable-yard", "barn", "shed", "outhouse", "dungeon",
-    "armoury", "hallway", "terrace", "balcony", "veranda", "verandah", "conservatory",
-    "greenhouse", "summer-house", "tea-house", "pavilion", "lodge", "gatehouse", "house",
-    "mansion", "manor", "manor-house", "abbey", "castle", "palace", "cottage", "hut", "cabin",
-    "log-house", "blockhouse", "stockade", "fort", "church", "cathedral", "inn", "tavern", "hotel",
-    "station", "farm", "farmhouse", "grange", "hamlet", "village", "town", "city", "building",
-    "mill", "ruin", "ruins", "temple", "monastery", "convent", "prison", "school", "shop", "camp",
-    "kraal", "homestead", "rectory", "vicarage", "parsonage", "garden", "kitchen-garden",
-    "orchard", "shrubbery", "lawn", "park", "avenue", "drive", "walk", "path", "pathway",
-    "footpath", "lane", "road", "street", "track", "highway", "bridge", "gate", "gates", "gateway",
-    "square", "market", "churchyard", "graveyard", "cemetery", "plantation", "grove", "wood",
-    "woods", "forest", "thicket", "copse", "meadow", "field", "pasture", "common", "heath", "moor",
-    "moorland", "fen", "marsh", "morass", "swamp", "bog", "hill", "hills", "knoll", "mound",
-    "ridge", "mountain", "mountains", "peak", "summit", "slope", "valley", "vale", "glen", "dell",
-    "ravine", "gorge", "gully", "pass", "cliff", "precipice", "plateau", "plain", "desert", "veld",
-    "country", "island", "isle", "spit", "beach", "shore", "coast", "bay", "cove", "harbour",
-    "harbor", "anchorage", "river", "brook", "stream", "lake", "pool", "pond", "spring", "well",
-    "fountain", "rock", "crag", "cave", "cavern", "tunnel", "shaft", "pit", "abyss", "gulf",
-    "crater", "grotto", "mine", "ledge", "chasm", "gallery",
+const OTHER_PLACE_HEADS: &[&str] = &[
+    "tower", "turret", "battlement", "leads", "roof", "porch", "portico", "yard", "stable",
+    "stable-yard", "barn", "shed", "outhouse", "terrace", "balcony", "veranda", "verandah",
+    "conservatory", "greenhouse", "summer-house", "tea-house", "pavilion", "lodge", "gatehouse",
+    "house", "mansion", "manor", "manor-house", "abbey", "castle", "palace", "cottage", "hut",
+    "cabin", "log-house", "blockhouse", "stockade", "fort", "church", "cathedral", "inn", "tavern",
+    "hotel", "station", "farm", "farmhouse", "grange", "hamlet", "village", "town", "city",
+    "building", "mill", "ruin", "ruins", "temple", "monastery", "convent", "prison", "school",
+    "shop", "camp", "kraal", "homestead", "rectory", "vicarage", "parsonage", "garden",
+    "kitchen-garden", "orchard", "shrubbery", "lawn", "park", "avenue", "drive", "walk", "path",
+    "pathway", "footpath", "lane", "road", "street", "track", "highway", "bridge", "gate", "gates",
+    "gateway", "square", "market", "churchyard", "graveyard", "cemetery", "plantation", "grove",
+    "wood", "woods", "forest", "thicket", "copse", "meadow", "field", "pasture", "common", "heath",
+    "moor", "moorland", "fen", "marsh", "morass", "swamp", "bog", "hill", "hills", "knoll",
+    "mound", "ridge", "mountain", "mountains", "peak", "summit", "slope", "valley", "vale", "glen",
+    "dell", "ravine", "gorge", "gully", "pass", "cliff", "precipice", "plateau", "plain", "desert",
+    "veld", "country", "island", "isle", "spit", "beach", "shore", "coast", "bay", "cove",
+    "harbour", "harbor", "anchorage", "river", "brook", "stream", "lake", "pool", "pond", "spring",
+    "well", "fountain", "rock", "crag", "cave", "cavern", "tunnel", "shaft", "pit", "abyss",
+    "gulf", "crater", "grotto", "mine", "ledge", "chasm", "rookery", "rise",
 ];
+
+/// True for a noun (as written, lowercased) that names a place on its own.
+fn place_head(noun: &str) -> bool {
+    contains(INDOOR, noun) || contains(OTHER_PLACE_HEADS, noun)
+}
 
 /// Place nouns that count only where a way goes to, through or from them ("through the
 /// door"), never on mention alone: a door or a window is usually furniture of a room.
@@ -84,7 +82,7 @@ const GO_VERBS: &[&str] = &[
     "stroll", "stride", "dash", "slip", "crawl", "plunge", "penetrate", "continue", "journey",
     "travel", "fly", "flee", "escape", "retreat", "retire", "emerge", "issue", "arrive", "stray",
     "saunter", "stagger", "stumble", "totter", "toil", "push", "press", "file", "troop", "hasten",
-    "head", "enter", "cross", "reach", "gain", "quit", "leave", "follow", "traverse", "approach",
+    "head", "enter", "cross", "reach", "gain", "quit", "leave", "follow", "traverse", "approach", "precede",
     "lead", "conduct", "guide", "show", "usher", "take", "bring", "carry", "lower", "swing",
     "jump", "leap", "spring", "drop", "fall", "sink", "rise", "wind", "skirt", "round", "tread",
 ];
@@ -109,14 +107,48 @@ const VERTICAL_VERBS: &[(&str, Direction)] = &[
     ("descend", Direction::Down),
 ];
 
-/// Verbs by which a place, not a person, is the subject of a way ("the door led into the
-/// hall", "a window opened upon the lawn").
+/// Verbs by which a place makes a way ("the door led into the hall", "the road went over the
+/// ravine", "a circular stairway, which went steeply down"): a direction word in the clause is
+/// the way's, going from the subject.
 #[rustfmt::skip]
-const STATIC_WAY_VERBS: &[&str] = &[
+const WAY_VERBS: &[&str] = &[
     "lead", "open", "give", "communicate", "connect", "run", "go", "wind", "descend", "ascend",
-    "rise", "slope", "stretch", "extend", "border", "adjoin", "overlook", "face", "join", "end",
-    "terminate", "look",
+    "rise", "slope", "climb", "drop", "fall", "sink", "curve", "turn", "cut", "tunnel", "pass",
+    "cross", "continue", "end", "terminate", "issue", "branch", "zigzag",
 ];
+
+/// Verbs by which a place stands where it is beside another ("the hills rising behind", "the
+/// stables lay beyond the court", "the lawn girdling the mansion", "the wood divided by a
+/// path"): a direction word in the clause says where the subject lies from the other place.
+#[rustfmt::skip]
+const POSITION_VERBS: &[&str] = &[
+    "be", "lie", "stand", "rise", "tower", "stretch", "extend", "border", "adjoin", "overlook",
+    "face", "look", "join", "surround", "enclose", "girdle", "encircle", "ring", "bound",
+    "divide", "separate", "shut", "flank", "line", "skirt", "span", "crown", "command", "front",
+    "hang", "project", "jut", "sit", "nestle", "straggle", "abut", "touch", "meet", "shelter",
+    "hem", "fence", "wall", "close", "open", "give", "end", "terminate",
+];
+
+/// Position verbs whose object is the other place ("girdling the base of the mansion",
+/// "separating the front and back rooms", "encloses the anchorage").
+#[rustfmt::skip]
+const TRANSITIVE_POSITION_VERBS: &[&str] = &[
+    "adjoin", "overlook", "face", "join", "surround", "enclose", "girdle", "encircle", "ring",
+    "bound", "divide", "separate", "flank", "line", "skirt", "span", "crown", "command", "front",
+    "border", "abut", "touch", "meet", "cross", "hem", "fence", "wall", "shelter",
+];
+
+/// Verbs of being somewhere ("we were in the hall", "I stood at the door"): where the reader
+/// is, without a way.
+#[rustfmt::skip]
+const BEING_VERBS: &[&str] = &[
+    "be", "stand", "sit", "stay", "remain", "wait", "stop", "halt", "find", "lie", "sleep",
+    "dine", "live", "linger", "rest", "pause", "camp", "encamp",
+];
+
+/// Verbs after which an infinitive is what happened ("proceeded to descend"), not what was
+/// meant or wished ("intending to descend").
+const ASPECTUAL_VERBS: &[&str] = &["proceed", "begin", "continue", "hasten", "start", "set"];
 
 /// Irregular past forms and participles of the verbs above, to their base form.
 #[rustfmt::skip]
@@ -131,7 +163,9 @@ const IRREGULAR: &[(&str, &str)] = &[
     ("wound", "wind"), ("sprang", "spring"), ("sprung", "spring"), ("leapt", "leap"),
     ("trod", "tread"), ("trodden", "tread"), ("swung", "swing"), ("gave", "give"),
     ("given", "give"), ("lay", "lie"), ("lain", "lie"), ("stood", "stand"), ("found", "find"),
-    ("sat", "sit"),
+    ("sat", "sit"), ("lying", "lie"), ("hung", "hang"), ("met", "meet"), ("is", "be"),
+    ("was", "be"), ("were", "be"), ("are", "be"), ("am", "be"), ("been", "be"), ("being", "be"),
+    ("'s", "be"), ("'re", "be"), ("'m", "be"), ("sought", "seek"), ("swept", "sweep"),
 ];
 
 /// Path prepositions and the part of the path their object is.
@@ -157,56 +191,64 @@ pub fn path_role(word: &str) -> Option<PathRole> {
     })
 }
 
-/// How a static relation relates its two places.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StaticRelation {
-    /// Words that make it, lowercased, in order ("at the end of" is four).
-    pub words: &'static [&'static str],
-    /// Going this way from the object leads to the subject (north of → north), if any.
+/// Prepositions by which one place lies beside another without a path between them ("the
+/// rocky path beyond the courtyard", "a knoll between the house and gates", "the beach near the
+/// stockade"), with the direction going from the preposition's object to the place it is said
+/// of, when the words give one (above → up: the attic above the bedroom is up from it).
+#[rustfmt::skip]
+const POSITION_PREPOSITIONS: &[(&str, Option<Direction>)] = &[
+    ("behind", None), ("beyond", None), ("beside", None), ("besides", None),
+    ("opposite", None), ("near", None), ("adjoining", None),
+    ("facing", None), ("between", None), ("at", None), ("within", None), ("outside", None),
+    ("off", None), ("alongside", None), ("against", None), ("above", Some(Direction::Up)),
+    ("over", Some(Direction::Up)), ("below", Some(Direction::Down)),
+    ("beneath", Some(Direction::Down)), ("under", Some(Direction::Down)),
+    ("underneath", Some(Direction::Down)),
+];
+
+/// Two-word prepositions of position.
+const POSITION_PAIRS: &[[&str; 2]] = &[["next", "to"], ["close", "to"], ["near", "to"]];
+
+/// How a run of preposition words reads: a part of a path, a position, a direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Preposition {
+    /// The part of a path its object is, for a mover.
+    pub role: Option<PathRole>,
+    /// Its object is beside the place it is said of (a position, not a path).
+    pub position: bool,
+    /// A direction the words state (compass, up or down), going from the object to the place
+    /// it is said of for a position, along the path for a move.
     pub direction: Option<Direction>,
 }
 
-/// Static relations: "X is beyond Y", "X lay north of Y".
-#[rustfmt::skip]
-pub const STATIC_RELATIONS: &[StaticRelation] = &[
-    StaticRelation { words: &["north", "of"], direction: Some(Direction::North), },
-    StaticRelation { words: &["south", "of"], direction: Some(Direction::South), },
-    StaticRelation { words: &["east", "of"], direction: Some(Direction::East), },
-    StaticRelation { words: &["west", "of"], direction: Some(Direction::West), },
-    StaticRelation { words: &["northeast", "of"], direction: Some(Direction::Northeast), },
-    StaticRelation { words: &["northwest", "of"], direction: Some(Direction::Northwest), },
-    StaticRelation { words: &["southeast", "of"], direction: Some(Direction::Southeast), },
-    StaticRelation { words: &["southwest", "of"], direction: Some(Direction::Southwest), },
-    StaticRelation { words: &["above"], direction: Some(Direction::Up), },
-    StaticRelation { words: &["over"], direction: Some(Direction::Up), },
-    StaticRelation { words: &["below"], direction: Some(Direction::Down), },
-    StaticRelation { words: &["beneath"], direction: Some(Direction::Down), },
-    StaticRelation { words: &["under"], direction: Some(Direction::Down), },
-    StaticRelation { words: &["underneath"], direction: Some(Direction::Down), },
-    StaticRelation { words: &["beyond"], direction: None, },
-    StaticRelation { words: &["behind"], direction: None, },
-    StaticRelation { words: &["beside"], direction: None, },
-    StaticRelation { words: &["opposite"], direction: None, },
-    StaticRelation { words: &["next", "to"], direction: None, },
-    StaticRelation { words: &["close", "to"], direction: None, },
-    StaticRelation { words: &["near"], direction: None, },
-    StaticRelation { words: &["adjoining"], direction: None, },
-    StaticRelation { words: &["facing"], direction: None, },
-    StaticRelation { words: &["at", "the", "end", "of"], direction: None, },
-    StaticRelation { words: &["at", "the", "foot", "of"], direction: Some(Direction::Down), },
-    StaticRelation { words: &["at", "the", "bottom", "of"], direction: Some(Direction::Down), },
-    StaticRelation { words: &["at", "the", "top", "of"], direction: Some(Direction::Up), },
-    StaticRelation { words: &["at", "the", "head", "of"], direction: Some(Direction::Up), },
-    StaticRelation { words: &["by", "the", "side", "of"], direction: None, },
-    StaticRelation { words: &["on", "the", "left", "of"], direction: None, },
-    StaticRelation { words: &["on", "the", "right", "of"], direction: None, },
-    StaticRelation { words: &["to", "the", "left", "of"], direction: None, },
-    StaticRelation { words: &["to", "the", "right", "of"], direction: None, },
-    StaticRelation { words: &["in", "front", "of"], direction: None, },
-    StaticRelation { words: &["at", "the", "back", "of"], direction: None, },
-    StaticRelation { words: &["out", "of"], direction: None, },
-    StaticRelation { words: &["off"], direction: None, },
-];
+/// Reads a run of preposition words, lowercased ("out of", "far below in", "north of").
+pub fn preposition(words: &[&str]) -> Preposition {
+    let Some(&last) = words.last() else {
+        return Preposition::default();
+    };
+    let pair = match words {
+        [.., a, b] => Some([*a, *b]),
+        _ => None,
+    };
+    let compass_of = matches!(words, [.., d, "of"] if direction_word(d).is_some());
+    let role = if words.contains(&"from") || pair == Some(["out", "of"]) || last == "off" {
+        Some(PathRole::Source)
+    } else {
+        path_role(last)
+    };
+    let listed = POSITION_PREPOSITIONS.iter().find(|(w, _)| *w == last);
+    let position =
+        listed.is_some() || pair.is_some_and(|p| POSITION_PAIRS.contains(&p)) || compass_of;
+    let direction = words
+        .iter()
+        .find_map(|w| direction_word(w).filter(|_| !matches!(*w, "up" | "down") || !position))
+        .or(listed.and_then(|(_, d)| *d));
+    Preposition {
+        role,
+        position,
+        direction,
+    }
+}
 
 fn contains(list: &[&str], word: &str) -> bool {
     list.contains(&word)
@@ -216,7 +258,7 @@ fn contains(list: &[&str], word: &str) -> bool {
 /// unchanged.
 pub fn singular(noun: &str) -> String {
     let n = noun.to_lowercase();
-    if contains(PLACE_HEADS, &n) || contains(WAY_HEADS, &n) {
+    if place_head(&n) || contains(WAY_HEADS, &n) {
         return n;
     }
     for (plural, single) in [("ies", "y"), ("ches", "ch"), ("shes", "sh"), ("sses", "ss")] {
@@ -236,10 +278,16 @@ pub fn verb_base(verb: &str) -> String {
     if let Some((_, base)) = IRREGULAR.iter().find(|(form, _)| *form == v) {
         return (*base).to_string();
     }
-    if contains(GO_VERBS, &v) || contains(STATIC_WAY_VERBS, &v) {
+    let known = |s: &str| {
+        contains(GO_VERBS, s)
+            || contains(WAY_VERBS, s)
+            || contains(POSITION_VERBS, s)
+            || contains(BEING_VERBS, s)
+            || contains(ASPECTUAL_VERBS, s)
+    };
+    if known(&v) {
         return v;
     }
-    let known = |s: &str| contains(GO_VERBS, s) || contains(STATIC_WAY_VERBS, s);
     for suffix in ["ing", "ed", "es", "s", "d"] {
         if let Some(stem) = v.strip_suffix(suffix) {
             let candidates = [
@@ -264,7 +312,7 @@ pub fn verb_base(verb: &str) -> String {
 
 /// True for a noun that names a place by itself.
 pub fn is_place_head(noun: &str) -> bool {
-    contains(PLACE_HEADS, &singular(noun)) || contains(PLACE_HEADS, &noun.to_lowercase())
+    place_head(&singular(noun)) || place_head(&noun.to_lowercase())
 }
 
 /// True for a noun that is a place only where a way passes it (a door, a window).
@@ -272,9 +320,157 @@ pub fn is_way_head(noun: &str) -> bool {
     contains(WAY_HEADS, &singular(noun)) || contains(WAY_HEADS, &noun.to_lowercase())
 }
 
-/// True for a building a story names in many ways.
+/// Plural place nouns that name one place ("the leads" of a roof, "the stairs"): their
+/// lemma keeps the "s".
+const PLURALIA: &[&str] = &[
+    "leads",
+    "stairs",
+    "ruins",
+    "grounds",
+    "battlements",
+    "steps",
+];
+
+/// Heads a story uses for one place in turn ("the cave" … "the cavern", "my room" … "my
+/// chamber", "the marsh" … "the morass"): a definite mention may name a place first named with
+/// a word of the same group. Each group is named by its first word.
+#[rustfmt::skip]
+const KIN: &[&[&str]] = &[
+    &["cave", "cavern", "grotto"],
+    &["shaft", "pit", "well", "abyss", "gulf", "chasm"],
+    &["marsh", "morass", "swamp", "bog", "fen"],
+    &["knoll", "mound", "hillock"],
+    &["court", "courtyard", "quadrangle", "yard"],
+    &["room", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "apartment"],
+    &["road", "highway", "pathway", "turnpike"],
+    &["field", "meadow", "pasture"],
+    &["wood", "forest"],
+    &["passage", "corridor"],
+    &["stair", "stairs", "staircase", "stairway"],
+    &["roof", "leads", "battlement", "battlements"],
+    &["tower", "turret"],
+    &["gate", "gates", "gateway"],
+    &["house", "mansion", "manor", "manor-house", "building"],
+];
+
+/// Units of measure that are also place nouns ("six hundred yards"): with a number before
+/// them they measure, they do not name.
+const UNITS: &[&str] = &[
+    "yard", "foot", "feet", "mile", "league", "pace", "fathom", "rod",
+];
+
+/// Heads that, owned by a person, name what the person does, not a place ("his morning
+/// walks", "our path", "her drive").
+const ACTIVITIES: &[&str] = &[
+    "walk", "drive", "ride", "path", "way", "journey", "road", "course",
+];
+
+/// Materials that are also place nouns ("solid rock", "lava rock"): without a determiner
+/// they name the stuff, not a place.
+const MATERIALS: &[&str] = &[
+    "rock", "stone", "snow", "ice", "sand", "earth", "grass", "water",
+];
+
+/// The lemma of a place noun: its singular, lowercased, even for nouns listed in the plural
+/// ("woods" → "wood"), except those that name one place in the plural ("stairs", "leads").
+pub fn lemma(noun: &str) -> String {
+    let n = noun.to_lowercase();
+    if contains(PLURALIA, &n) {
+        return n;
+    }
+    let stripped = n
+        .strip_suffix('s')
+        .filter(|st| st.len() > 2 && !st.ends_with('s') && place_head(st));
+    match stripped {
+        Some(st) => st.to_string(),
+        None => singular(&n),
+    }
+}
+
+/// The group of heads a head belongs to (see `KIN`), named by its first word; the lemma for
+/// a head in no group.
+pub fn kin(noun: &str) -> String {
+    let l = lemma(noun);
+    KIN.iter()
+        .find(|g| g.contains(&l.as_str()))
+        .and_then(|g| g.first())
+        .map_or(l, |w| (*w).to_string())
+}
+
+/// True for a unit of measure.
+pub fn is_unit(noun: &str) -> bool {
+    contains(UNITS, &lemma(noun)) || contains(UNITS, &noun.to_lowercase())
+}
+
+/// True for a head that, owned by a person, names an activity.
+pub fn is_activity(noun: &str) -> bool {
+    contains(ACTIVITIES, &lemma(noun))
+}
+
+/// True for a material.
+pub fn is_material(noun: &str) -> bool {
+    contains(MATERIALS, &lemma(noun))
+}
+
+/// Place nouns that name a place less surely than most: water that runs (a stream is a course,
+/// not a place one stands in), rock, a roof.
+const WEAK_HEADS: &[&str] = &[
+    "river", "stream", "brook", "rivulet", "torrent", "rock", "roof",
+];
+
+/// Names of days and months: proper names, never places ("on Sunday").
+#[rustfmt::skip]
+const CALENDAR: &[&str] = &[
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+    "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "christmas", "easter",
+];
+
+/// True for a place noun that names a place less surely than most.
+pub fn is_weak_head(noun: &str) -> bool {
+    contains(WEAK_HEADS, &lemma(noun))
+}
+
+/// True for the name of a day or a month.
+pub fn is_calendar(word: &str) -> bool {
+    contains(CALENDAR, &word.to_lowercase())
+}
+
+/// Places inside a building: a link between one and the building is containment, not a way.
+#[rustfmt::skip]
+const INDOOR: &[&str] = &[
+    "room", "hall", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "gallery",
+    "passage", "corridor", "library", "study", "kitchen", "scullery", "pantry", "parlour",
+    "parlor", "drawing-room", "dining-room", "sitting-room", "billiard-room", "dressing-room",
+    "morning-room", "breakfast-room", "schoolroom", "school-room", "nursery", "boudoir",
+    "antechamber", "ante-room", "anteroom", "storeroom", "store-room", "closet", "cellar", "vault",
+    "crypt", "attic", "garret", "loft", "landing", "lobby", "vestibule", "cloister", "cell",
+    "chapel", "office", "apartment", "suite", "staircase", "stairway", "stair", "stairs",
+    "hallway", "court", "courtyard", "quadrangle", "dungeon", "armoury",
+];
+
+/// True for a place inside a building.
+pub fn is_indoor(noun: &str) -> bool {
+    contains(INDOOR, &singular(noun))
+}
+
+/// Rooms a person keeps ("my room", "his chamber"): what an owned door or window opens from.
+#[rustfmt::skip]
+const ROOMS: &[&str] = &[
+    "room", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "apartment", "cell",
+    "study", "closet", "cabin", "prison", "quarters", "dressing-room", "boudoir", "parlour",
+];
+
+/// True for a room a person keeps.
+pub fn is_room(noun: &str) -> bool {
+    contains(ROOMS, &singular(noun))
+}
+
+/// True for a building a story names in many ways, or a compound ending in one
+/// ("log-house", "farmhouse").
 pub fn is_dwelling(noun: &str) -> bool {
-    contains(DWELLINGS, &singular(noun))
+    let s = singular(noun);
+    contains(DWELLINGS, &s) || s.ends_with("-house") || s == "farmhouse"
 }
 
 /// True for the head of a proper name that names the main building.
@@ -292,9 +488,29 @@ pub fn is_go_verb(base: &str) -> bool {
     contains(GO_VERBS, base)
 }
 
-/// True for a verb (base form) by which a place is the subject of a way.
-pub fn is_static_way_verb(base: &str) -> bool {
-    contains(STATIC_WAY_VERBS, base)
+/// True for a verb (base form) by which a place makes a way.
+pub fn is_way_verb(base: &str) -> bool {
+    contains(WAY_VERBS, base)
+}
+
+/// True for a verb (base form) by which a place stands beside another.
+pub fn is_position_verb(base: &str) -> bool {
+    contains(POSITION_VERBS, base)
+}
+
+/// True for a position verb whose object is the other place.
+pub fn is_transitive_position_verb(base: &str) -> bool {
+    contains(TRANSITIVE_POSITION_VERBS, base)
+}
+
+/// True for a verb (base form or as written) of being somewhere.
+pub fn is_being_verb(base: &str) -> bool {
+    contains(BEING_VERBS, base)
+}
+
+/// True for a verb after which an infinitive is what happened.
+pub fn is_aspectual_verb(base: &str) -> bool {
+    contains(ASPECTUAL_VERBS, base)
 }
 
 /// The path role of a verb's direct object, if it has one.

@@ -10,7 +10,9 @@
 //! | tags | `tagger` | part of speech by the averaged perceptron of `textblob-aptagger` (vendored data) |
 //! | phrases | `chunk` | noun phrases, their heads, determiners and owners |
 //! | places | `place` | which phrases are places, and which mentions are one place (aliases) |
-//! | relations | `relation` | motion along a path, fixed ways, static relations, being somewhere |
+//! | clauses | `clause` | verb groups, their subjects (through relative pronouns, participles, coordination) and dependents |
+//! | relations | `relation` (types in `event`) | per clause: motion along a path (`motion`), fixed ways and positions of places (`layout`), being somewhere |
+//! | salience | `salience` | which places go on the map: each mention's evidence, links and visits |
 //! | position | `position` | where the reader is, with a confidence that fades and is dropped |
 //! | reading | `reader` | the two passes over the text; links with their sentence and words |
 //! | scoring | `score` | the paper's node and edge metric against a truth map |
@@ -19,11 +21,16 @@
 //! plays is always the tagger's decision.
 
 pub mod chunk;
+pub mod clause;
+pub mod event;
+pub mod layout;
 pub mod lexicon;
+pub mod motion;
 pub mod place;
 pub mod position;
 pub mod reader;
 pub mod relation;
+pub mod salience;
 pub mod score;
 pub mod sentence;
 pub mod tagger;

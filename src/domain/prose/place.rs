@@ -16,9 +16,10 @@
 //!   ("the long gallery" agrees, "the common drawing-room" and "the real drawing-room" do not);
 //! * "a gallery", "another gallery" is a new place.
 
-use super::chunk::{Determiner, Phrase};
+use super::chunk::{Determiner, Part, Phrase};
 use super::lexicon::{
-    is_descriptive, is_dwelling, is_named_dwelling, is_place_head, is_way_head, singular,
+    is_activity, is_calendar, is_descriptive, is_dwelling, is_material, is_named_dwelling,
+    is_place_head, is_room, is_unit, is_way_head, is_weak_head, kin, lemma, singular,
 };
 use crate::domain::names::normalize_name;
 
@@ -40,10 +41,15 @@ pub enum PlaceKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Candidate {
     /// The phrase as written, without its article ("common drawing-room", "my room",
-    /// "Count's room", "bottom of the well").
+    /// "Count's room", "bottom of the well", "low, sandy spit").
     pub surface: String,
-    /// The head noun, singular and lowercased.
+    /// Other forms of this mention the text wrote: with its "of" complement ("narrow ledge of
+    /// stone"), a collective's "of" phrase ("low subterranean tunnels").
+    pub forms: Vec<String>,
+    /// The head noun's lemma ([`lemma`]).
     pub head: String,
+    /// The group of heads the story may use for the same place ([`kin`]).
+    pub kin: String,
     /// Modifiers that tell places of a kind apart, lowercased.
     pub distinguishing: Vec<String>,
     /// The owner ("my", "count"), if any.
@@ -54,33 +60,84 @@ pub struct Candidate {
     pub proper: bool,
     /// How strongly it names a place.
     pub kind: PlaceKind,
+    /// A proper name with a building's word in it ("Castle Dracula", "Thornfield Hall").
+    pub dwelling_name: bool,
+    /// The head is plural ("villages", "the woods").
+    pub plural: bool,
+    /// Opened by "this", "that", "these" or "those": a place named before.
+    pub demonstrative: bool,
+    /// A place noun that names a place less surely (a stream, rock).
+    pub weak: bool,
 }
 
-/// Reads a phrase as a candidate place, or `None` when it cannot be one.
-pub fn candidate(words: &[&str], phrase: &Phrase, persons: &[String]) -> Option<Candidate> {
+/// The words of a sentence and where each sits in its paragraph line, to quote mentions as
+/// the text wrote them.
+#[derive(Debug, Clone, Copy)]
+pub struct Text<'a> {
+    /// Token texts.
+    pub words: &'a [&'a str],
+    /// Penn tags.
+    pub tags: &'a [&'a str],
+    /// The paragraph as one line.
+    pub line: &'a str,
+    /// Byte range of each token in `line`.
+    pub offsets: &'a [(usize, usize)],
+}
+
+impl Text<'_> {
+    /// The text of tokens `[a, b)` as written ("Mrs. Fairfax’s room", "long, cold gallery").
+    pub fn quote(&self, a: usize, b: usize) -> String {
+        let (Some(first), Some(last)) = (
+            self.offsets.get(a),
+            b.checked_sub(1).and_then(|k| self.offsets.get(k)),
+        ) else {
+            return String::new();
+        };
+        self.line
+            .get(first.0..last.1.max(first.0))
+            .unwrap_or("")
+            .replace('_', "")
+    }
+}
+
+/// Reads a phrase as a candidate place, or `None` when it cannot be one. A phrase naming a
+/// region of a place ("a small portion of the park") is read as that place.
+pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option<Candidate> {
+    let words = text.words;
+    // "A small portion of the park" is the park; "the edge of the plateau", "a range of
+    // cells" are the plateau and the cells, named that way. When the "of" phrase names no
+    // place ("a long slope of snow", "a patch of grass") the phrase stands on its own.
+    if let (Some(part), Some(inner)) = (phrase.part, phrase.inner.as_deref()) {
+        if let Some(mut c) = candidate(text, inner, persons) {
+            if part != Part::Region {
+                let skip = usize::from(determiner_word(words[phrase.start]).is_some());
+                c.forms.push(text.quote(phrase.start + skip, phrase.end));
+            }
+            if part == Part::Collective {
+                // "A series of low tunnels" is one place, introduced.
+                c.determiner = phrase.determiner;
+                c.plural = false;
+            }
+            return Some(c);
+        }
+    }
     let head_word = words[phrase.head];
-    let head = singular(head_word);
+    let head = lemma(head_word);
     let of_head = phrase.of_head.map(|h| words[h]);
-    let first_body = phrase.body;
-    let tail: Vec<&str> = words[first_body..phrase.end].to_vec();
     let owner = phrase.possessor.clone().filter(|_| {
         matches!(
             phrase.determiner,
             Determiner::Pronoun | Determiner::Possessor
         )
     });
-    let surface = match (&phrase.determiner, &owner) {
-        (Determiner::Pronoun, Some(o)) => format!("{o} {}", join(&tail)),
-        (Determiner::Possessor, Some(_)) => {
-            let skip = usize::from(matches!(
-                words[phrase.start].to_lowercase().as_str(),
-                "the" | "a" | "an"
-            ));
-            join(&words[phrase.start + skip..phrase.end])
+    let from = match phrase.determiner {
+        Determiner::Pronoun => phrase.start,
+        Determiner::Possessor => {
+            phrase.start + usize::from(determiner_word(words[phrase.start]).is_some())
         }
-        _ => join(&tail),
+        _ => phrase.body,
     };
-    let surface = surface.replace(" 's", "'s").replace(" '", "'");
+    let surface = text.quote(from, phrase.end);
     let determiner = phrase.determiner;
     // English names a single place with a determiner: a bare singular common noun ("mine" in
     // "next to mine", "home") is a pronoun or an idiom, not a place.
@@ -91,11 +148,24 @@ pub fn candidate(words: &[&str], phrase: &Phrase, persons: &[String]) -> Option<
     {
         return None;
     }
+    // "Six hundred yards" measures; "solid rock" is stuff; "his morning walks" are doings.
+    let counted = (phrase.start..phrase.head).any(|k| text.tags.get(k) == Some(&"CD"));
+    let personal =
+        phrase.determiner == Determiner::Pronoun && owner.as_deref().is_some_and(|o| o != "its");
+    if (counted && is_unit(head_word))
+        || (determiner == Determiner::Bare && !phrase.proper && is_material(head_word))
+        || (personal && is_activity(head_word))
+    {
+        return None;
+    }
     let place_word = is_place_head(head_word) || of_head.is_some_and(is_place_head);
-    let words_have_place = (first_body..=phrase.head).any(|k| is_place_head(words[k]));
+    let words_have_place = (phrase.body..=phrase.head).any(|k| is_place_head(words[k]));
     let kind = if phrase.proper {
         let name = normalize_name(&surface);
-        if persons.contains(&name) {
+        // A proper noun in the plural names a people or a family ("the early Romans", "the
+        // Rochesters"), not a place.
+        let people = text.tags.get(phrase.head) == Some(&"NNPS") && !words_have_place;
+        if persons.contains(&name) || people || is_calendar(head_word) {
             return None;
         }
         if words_have_place {
@@ -110,35 +180,79 @@ pub fn candidate(words: &[&str], phrase: &Phrase, persons: &[String]) -> Option<
     } else {
         return None;
     };
-    let distinguishing = words[first_body..phrase.head]
+    let distinguishing = words[phrase.body..phrase.head]
         .iter()
-        .filter(|w| !is_descriptive(w) && !w.chars().all(|c| c.is_ascii_digit()))
+        .filter(|w| !is_descriptive(w) && !w.chars().all(|c| c.is_ascii_digit() || c == ','))
+        .filter(|w| !matches!(**w, "," | "and" | "or"))
         .map(|w| w.to_lowercase())
         .collect();
+    let mut forms = Vec::new();
+    // "That room", "these retreats": the demonstrative is part of how the text names it.
+    if let Some(d) =
+        determiner_word(words[phrase.start]).filter(|d| d.starts_with("th") && *d != "the")
+    {
+        forms.push(format!("{d} {surface}"));
+    }
+    if let Some(end) = phrase.complement_end {
+        forms.push(text.quote(from, end));
+    }
+    // "The undulating veld" is what the text calls the veld: with adjectives only before it,
+    // the noun alone is one of its names.
+    let described = phrase.head > phrase.body
+        && from == phrase.body
+        && (phrase.body..phrase.head).all(|k| {
+            text.tags
+                .get(k)
+                .is_some_and(|t| matches!(*t, "JJ" | "JJR" | "JJS" | "VBN" | "VBG" | "," | "CC"))
+        });
+    if described && !phrase.proper {
+        forms.push(text.quote(phrase.head, phrase.head + 1));
+    }
+    if let (Some(Part::Collective), Some(inner)) = (phrase.part, phrase.inner.as_deref()) {
+        forms.push(text.quote(inner.body, inner.end));
+    }
+    let dwelling_name = phrase.proper
+        && (phrase.body..=phrase.head)
+            .any(|k| is_dwelling(words[k]) || is_named_dwelling(words[k]));
     Some(Candidate {
         surface,
+        forms,
+        kin: kin(head_word),
         head,
         distinguishing,
         owner,
         determiner,
         proper: phrase.proper,
         kind,
+        dwelling_name,
+        plural: text
+            .tags
+            .get(phrase.head)
+            .is_some_and(|t| matches!(*t, "NNS" | "NNPS")),
+        demonstrative: determiner_word(words[phrase.start])
+            .is_some_and(|d| d.starts_with("th") && d != "the"),
+        weak: is_weak_head(head_word),
     })
 }
 
-fn join(words: &[&str]) -> String {
-    words.join(" ")
+/// The article or demonstrative a phrase opens with, lowercased.
+fn determiner_word(word: &str) -> Option<&'static str> {
+    ["the", "a", "an", "this", "that", "these", "those"]
+        .into_iter()
+        .find(|d| word.eq_ignore_ascii_case(d))
 }
 
 /// One place of the story.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Place {
     /// Its name: the first way the text named it.
     pub name: String,
     /// Other ways the text named it.
     pub aliases: Vec<String>,
-    /// Head noun, singular.
+    /// Head noun's lemma.
     pub head: String,
+    /// Its group of heads ([`kin`]).
+    pub kin: String,
     /// Distinguishing modifiers.
     pub distinguishing: Vec<String>,
     /// Owner, if any.
@@ -149,12 +263,18 @@ pub struct Place {
     pub kind: PlaceKind,
     /// Mentions outside links.
     pub mentions: usize,
-    /// Mentions with a definite article, an owner or a proper name.
-    pub definite_mentions: usize,
+    /// The evidence its mentions add up to ([`super::salience::mention_weight`]).
+    pub evidence: f32,
+    /// Named at least once as one place, not only as a kind ("villages", "roofs").
+    pub specific: bool,
+    /// Times the reader arrived or was said to be there.
+    pub visits: usize,
     /// Ends of a link the reader made.
     pub linked: bool,
     /// The sentence (reader-wide index) where it was last mentioned.
     pub last_seen: usize,
+    /// For a way (a door, a window), the place it is in, when the text says so.
+    pub host: Option<PlaceId>,
 }
 
 /// The places of one text, in order of first mention.
@@ -183,32 +303,71 @@ impl PlaceBook {
                     name: c.surface.clone(),
                     aliases: Vec::new(),
                     head: c.head.clone(),
+                    kin: c.kin.clone(),
                     distinguishing: c.distinguishing.clone(),
                     owner: c.owner.clone(),
                     // "a house" once the story has its house is some other house.
                     dwelling: c.owner.is_none()
+                        && !c.plural
                         && !(dwelling_known && c.determiner == Determiner::Indefinite)
-                        && (is_dwelling(&c.head) || (c.proper && is_named_dwelling(&c.head))),
+                        && (is_dwelling(&c.head) || c.dwelling_name),
                     kind: c.kind,
                     mentions: 0,
-                    definite_mentions: 0,
+                    evidence: 0.0,
+                    specific: false,
+                    visits: 0,
                     linked: false,
                     last_seen: sentence,
+                    host: None,
                 });
                 self.places.len() - 1
             }
         };
         let place = &mut self.places[id];
-        if !names_of(place).any(|n| n == key) {
-            place.aliases.push(c.surface.clone());
+        for form in std::iter::once(&c.surface).chain(&c.forms) {
+            let k = normalize_name(form);
+            if !k.is_empty() && !names_of(place).any(|n| n == k) {
+                place.aliases.push(form.clone());
+            }
         }
         place.kind = place.kind.max(c.kind);
         place.mentions += 1;
-        if c.determiner != Determiner::Indefinite {
-            place.definite_mentions += 1;
-        }
+        place.specific |= !(c.plural && c.determiner == Determiner::Bare);
         place.last_seen = sentence;
         id
+    }
+
+    /// Adds another name for a place.
+    pub fn add_alias(&mut self, id: PlaceId, name: &str) {
+        let key = normalize_name(name);
+        if let Some(place) = self.places.get_mut(id) {
+            if !key.is_empty() && !names_of(place).any(|n| n == key) {
+                place.aliases.push(name.to_string());
+            }
+        }
+    }
+
+    /// A way with an owner ("my door", "the Count's window") is in its owner's room.
+    pub fn adopt_host(&mut self, id: PlaceId) {
+        let Some(place) = self.places.get(id) else {
+            return;
+        };
+        if place.kind != PlaceKind::Way || place.host.is_some() {
+            return;
+        }
+        let Some(owner) = place.owner.clone() else {
+            return;
+        };
+        let room = (0..self.places.len()).rev().find(|&i| {
+            let p = &self.places[i];
+            i != id
+                && p.kind == PlaceKind::Place
+                && p.owner.as_deref() == Some(owner.as_str())
+                && is_room(&p.head)
+        });
+        if let Some(room) = room {
+            self.places[id].host = Some(room);
+        }
     }
 
     fn find(&self, c: &Candidate, key: &str) -> Option<PlaceId> {
@@ -231,25 +390,76 @@ impl PlaceBook {
                 return Some(id);
             }
         }
-        let dwelling = is_dwelling(&c.head) || (c.proper && is_named_dwelling(&c.head));
-        if dwelling && c.owner.is_none() && c.determiner != Determiner::Indefinite {
+        let dwelling = is_dwelling(&c.head) || c.dwelling_name;
+        if dwelling
+            && c.owner.is_none()
+            && !c.plural
+            && c.determiner != Determiner::Indefinite
+            && (c.proper || c.distinguishing.is_empty())
+        {
             let mut dwellings = (0..self.places.len()).filter(|&i| self.places[i].dwelling);
             if let Some(id) = recent(&mut dwellings) {
                 return Some(id);
             }
         }
-        if c.determiner == Determiner::Indefinite || c.proper {
+        // "A gallery", "villages": a place introduced, or a kind of place.
+        let introduced = c.determiner == Determiner::Indefinite
+            || (c.determiner == Determiner::Bare && c.plural);
+        if introduced || c.proper {
             return None;
         }
-        let mut agreeing = (0..self.places.len()).filter(|&i| {
-            let p = &self.places[i];
-            p.head == c.head
-                && (c.owner.is_none() || p.owner == c.owner)
+        // "His room" and "the Count's room": a third person's pronoun stands for a name.
+        let third = |o: &Option<String>| {
+            o.as_deref()
+                .is_some_and(|o| matches!(o, "his" | "her" | "their"))
+        };
+        let named = |o: &Option<String>| {
+            o.as_deref().is_some_and(|o| {
+                !matches!(
+                    o,
+                    "my" | "our" | "your" | "his" | "her" | "their" | "its" | "thy"
+                )
+            })
+        };
+        let owners_agree = |p: &Place| {
+            c.owner.is_none()
+                || p.owner == c.owner
+                || (third(&p.owner) && named(&c.owner))
+                || (named(&p.owner) && third(&c.owner))
+        };
+        // "That grim cave", "this dismal passage": a demonstrative names a place already named,
+        // whatever its adjectives now say.
+        if c.demonstrative {
+            let mut named = (0..self.places.len()).filter(|&i| {
+                let p = &self.places[i];
+                p.specific && p.kin == c.kin && owners_agree(p)
+            });
+            if let Some(id) = recent(&mut named) {
+                return Some(id);
+            }
+        }
+        let agrees = |p: &Place| {
+            owners_agree(p)
                 && (c.distinguishing.is_empty()
                     || p.distinguishing.is_empty()
                     || p.distinguishing == c.distinguishing)
+        };
+        let mut same_head = (0..self.places.len()).filter(|&i| {
+            let p = &self.places[i];
+            p.specific && p.head == c.head && agrees(p)
         });
-        recent(&mut agreeing)
+        if let Some(id) = recent(&mut same_head) {
+            return Some(id);
+        }
+        // "The cavern" after "the cave", "my chamber" after "my room".
+        let mut kin = (0..self.places.len()).filter(|&i| {
+            let p = &self.places[i];
+            p.specific
+                && p.kin == c.kin
+                && agrees(p)
+                && (c.distinguishing.is_empty() || p.distinguishing == c.distinguishing)
+        });
+        recent(&mut kin)
     }
 }
 
@@ -258,11 +468,48 @@ mod tests {
     use super::super::chunk::chunk;
     use super::*;
 
-    fn resolve_all(book: &mut PlaceBook, words: &[&str], tags: &[&str]) -> Vec<PlaceId> {
+    fn text<'a>(
+        words: &'a [&'a str],
+        tags: &'a [&'a str],
+        line: &'a str,
+        offsets: &'a [(usize, usize)],
+    ) -> Text<'a> {
+        Text {
+            words,
+            tags,
+            line,
+            offsets,
+        }
+    }
+
+    fn offsets(words: &[&str]) -> (String, Vec<(usize, usize)>) {
+        let mut line = String::new();
+        let mut out = Vec::new();
+        for w in words {
+            // Clitics and punctuation follow their word without a space, as written.
+            let attached = w.starts_with('\'') || matches!(*w, "," | "." | ";");
+            if !line.is_empty() && !attached {
+                line.push(' ');
+            }
+            out.push((line.len(), line.len() + w.len()));
+            line.push_str(w);
+        }
+        (line, out)
+    }
+
+    fn candidates(words: &[&str], tags: &[&str], persons: &[String]) -> Vec<Candidate> {
+        let (line, offs) = offsets(words);
+        let t = text(words, tags, &line, &offs);
         chunk(words, tags)
             .iter()
-            .filter_map(|p| candidate(words, p, &[]))
-            .map(|c| book.resolve(&c, 0))
+            .filter_map(|p| candidate(&t, p, persons))
+            .collect()
+    }
+
+    fn resolve_all(book: &mut PlaceBook, words: &[&str], tags: &[&str]) -> Vec<PlaceId> {
+        candidates(words, tags, &[])
+            .iter()
+            .map(|c| book.resolve(c, 0))
             .collect()
     }
 
@@ -327,10 +574,7 @@ mod tests {
     fn verbs_people_and_body_parts_are_not_places() {
         let w = ["Mary", "her", "lips"];
         let t = ["NNP", "PRP$", "NNS"];
-        let ps: Vec<Candidate> = chunk(&w, &t)
-            .iter()
-            .filter_map(|p| candidate(&w, p, &["mary".to_string()]))
-            .collect();
+        let ps = candidates(&w, &t, &["mary".to_string()]);
         assert!(ps.is_empty(), "{ps:?}");
     }
 }

@@ -6,24 +6,23 @@
 //! place is resolved in the [`PlaceBook`], every sentence's [`events`] move the [`Position`] and
 //! make links, and each link keeps its sentence and the words it rests on.
 //!
-//! A place is kept when a link ends at it, or when it is named by a place noun or a proper place
-//! name at least [`MIN_DEFINITE_MENTIONS`] times with a definite article, an owner or as a name
-//! (a place the story only mentions once, in passing, "a house like this", is not on the map).
+//! Which places go on the map is [`super::salience`]'s decision: the evidence of their mentions,
+//! links and visits (a place the story mentions once, in passing, in speech or as a kind, "a
+//! house like this", "villages", is not on the map).
 
-use super::chunk::{chunk, Phrase};
-use super::lexicon::PathRole;
-use super::place::{candidate, PlaceBook, PlaceId, PlaceKind};
+use super::chunk::{chunk, Determiner, Phrase};
+use super::clause::{clauses, Clause, Subject, Target};
+use super::event::{Event, Sentence};
+use super::lexicon::{is_indoor, verb_base, PathRole};
+use super::place::{candidate, Candidate, PlaceBook, PlaceId, PlaceKind, Text};
 use super::position::Position;
-use super::relation::{events, Event, Sentence};
+use super::relation::{events, spatial_phrases};
+use super::salience::{evidence, kept, mention_weight, COMPLEMENT};
 use super::sentence::sentences;
 use super::tagger::{Tagger, TaggerError};
 use super::token::{paragraph_text, tokenize, Token};
 use crate::domain::names::normalize_name;
 use crate::domain::Direction;
-
-/// Definite mentions (the article, an owner, a name) that put a place with no link on the map:
-/// once can be in passing; twice the story returns to it.
-pub const MIN_DEFINITE_MENTIONS: usize = 2;
 
 /// Titles before a person's name.
 const TITLES: &[&str] = &[
@@ -191,6 +190,117 @@ fn merge_spans(mut spans: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
     out
 }
 
+/// True when phrase `b` stands right after phrase `a` and a comma as another name for it,
+/// opened by "a" or "an" ("the library, an apartment").
+fn apposition(a: &Phrase, b: &Phrase, words: &[&str]) -> bool {
+    let (Some(end), true) = (
+        a.complement_end.or(Some(a.end)),
+        b.determiner == Determiner::Indefinite,
+    ) else {
+        return false;
+    };
+    b.start == end + 1 && words.get(end) == Some(&",")
+}
+
+/// The place a copular clause says phrase `i` is ("it was a splendid road", "the gallery was
+/// a perfect pathway"): its subject, when that names a place.
+fn predicate_subject(
+    i: usize,
+    clauses: &[Clause],
+    words: &[&str],
+    phrases: &[Phrase],
+    places: &[Option<PlaceId>],
+    topic: Option<PlaceId>,
+) -> Option<PlaceId> {
+    let c = clauses.iter().find(|c| {
+        !c.negated && verb_base(words[c.verb]) == "be" && c.object() == Some(Target::Phrase(i))
+    })?;
+    match c.subject {
+        Subject::Phrase(j) if j < i => places.get(j).copied().flatten(),
+        Subject::Pronoun(k) if words[k].eq_ignore_ascii_case("it") => {
+            referent(k, &phrases[..i], &places[..i], topic)
+        }
+        _ => None,
+    }
+}
+
+/// Words after which what a sentence names is compared with, not present: "like a map",
+/// "similar to those of Table Mountain", "than the trees", "as if".
+const COMPARISONS: &[&str] = &["like", "unlike", "than", "similar", "resembling", "akin"];
+
+/// Tokens inside a comparison, up to the next `;`, `:` or dash.
+fn comparisons(words: &[&str], tags: &[&str]) -> Vec<bool> {
+    let mut out = vec![false; words.len()];
+    let mut on = false;
+    for (k, w) in words.iter().enumerate() {
+        let lower = w.to_lowercase();
+        if matches!(*w, ";" | ":" | "--") {
+            on = false;
+        }
+        let marker = COMPARISONS.contains(&lower.as_str())
+            && tags.get(k).is_some_and(|t| matches!(*t, "IN" | "JJ"))
+            || (lower == "as"
+                && words
+                    .get(k + 1)
+                    .is_some_and(|n| matches!(n.to_lowercase().as_str(), "if" | "though")));
+        if marker {
+            on = true;
+        }
+        out[k] = on;
+    }
+    out
+}
+
+/// The place "it" stands for at token `k`: the nearest place named before it in the
+/// sentence, or else the place the sentence before was last about.
+fn referent(
+    k: usize,
+    phrases: &[Phrase],
+    places: &[Option<PlaceId>],
+    topic: Option<PlaceId>,
+) -> Option<PlaceId> {
+    phrases
+        .iter()
+        .zip(places)
+        .rev()
+        .filter(|(p, _)| p.end <= k)
+        .find_map(|(_, pl)| *pl)
+        .or(topic)
+}
+
+/// Adds a link (or gives a link without a direction the one now stated).
+fn add_link(reading: &mut Reading, out: &mut ParagraphReading, link: FoundLink) {
+    let (from, to, direction) = (link.from, link.to, link.direction);
+    let places = &reading.book.places;
+    // A room is inside its house: containment, not a way.
+    let inside = |a: PlaceId, b: PlaceId| places[a].dwelling && is_indoor(&places[b].head);
+    if from == to || inside(from, to) || inside(to, from) {
+        return;
+    }
+    let dup = reading
+        .links
+        .iter()
+        .position(|l| (l.from == from && l.to == to) || (l.from == to && l.to == from));
+    match dup {
+        Some(i) => {
+            if reading.links[i].direction.is_none() && direction.is_some() {
+                let l = &mut reading.links[i];
+                l.direction = if l.from == from {
+                    direction
+                } else {
+                    direction.map(Direction::opposite)
+                };
+            }
+        }
+        None => {
+            reading.links.push(link);
+            out.links.push(reading.links.len() - 1);
+        }
+    }
+    reading.book.places[from].linked = true;
+    reading.book.places[to].linked = true;
+}
+
 /// Reads a text given as paragraphs (one observation each).
 ///
 /// # Errors
@@ -206,32 +316,120 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
     let mut position = Position::default();
     let mut sentence_no = 0usize;
     let mut mentioned: Vec<Vec<PlaceId>> = Vec::new();
+    let mut topic: Option<PlaceId> = None;
     for (pi, para) in tagged.iter().enumerate() {
         let mut out = ParagraphReading::default();
         let mut named_here: Vec<PlaceId> = Vec::new();
         if pi > 0 {
             position.paragraph_passed();
+            topic = None;
         }
         for s in &para.sentences {
             sentence_no += 1;
             let words: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
             let tags: Vec<&str> = s.tags.iter().map(String::as_str).collect();
             let quoted: Vec<bool> = s.tokens.iter().map(|t| t.quoted).collect();
-            let places: Vec<Option<PlaceId>> = s
-                .phrases
+            let offsets: Vec<(usize, usize)> = s.tokens.iter().map(|t| (t.start, t.end)).collect();
+            let text = Text {
+                words: &words,
+                tags: &tags,
+                line: &para.line,
+                offsets: &offsets,
+            };
+            let mut places: Vec<Option<PlaceId>> = vec![None; s.phrases.len()];
+            let compared = comparisons(&words, &tags);
+            let cs = clauses(&words, &tags, &quoted, &s.phrases);
+            let mut named: Vec<Option<Candidate>> = vec![None; s.phrases.len()];
+            for (i, p) in s.phrases.iter().enumerate() {
+                if compared.get(p.start).copied().unwrap_or(false) {
+                    continue;
+                }
+                if let Some(c) = candidate(&text, p, &persons) {
+                    // "The gallery of lava, a perfect natural pathway": another name for the
+                    // place just named.
+                    let apposed = (0..i)
+                        .rev()
+                        .find(|&j| apposition(&s.phrases[j], p, &words))
+                        .and_then(|j| places[j].zip(named[j].as_ref()))
+                        .filter(|(_, prev)| prev.determiner != Determiner::Indefinite)
+                        .map(|(id, _)| id);
+                    // "Its low broad tower", "its wood": a part of the place "it" stands for.
+                    let owner_place = (c.owner.as_deref() == Some("its"))
+                        .then(|| referent(p.start, &s.phrases[..i], &places[..i], topic))
+                        .flatten();
+                    // "It was a splendid road": the predicate names the subject again.
+                    let predicated = (c.determiner == Determiner::Indefinite)
+                        .then(|| predicate_subject(i, &cs, &words, &s.phrases, &places, topic))
+                        .flatten();
+                    let apposed = apposed.or(predicated);
+                    let id = match apposed.or(owner_place) {
+                        Some(id) => {
+                            let bare = c.surface.strip_prefix("its ").unwrap_or(&c.surface);
+                            reading.book.add_alias(id, bare);
+                            id
+                        }
+                        None => reading.book.resolve(&c, sentence_no),
+                    };
+                    reading.book.adopt_host(id);
+                    places[i] = Some(id);
+                    named[i] = Some(c).filter(|_| apposed.is_none() && owner_place.is_none());
+                }
+            }
+            named_here.extend(places.iter().flatten());
+            // "It" as a subject may name the place the sentence before was about; elsewhere
+            // only a place named before it in the sentence.
+            let subjects: Vec<usize> = cs
                 .iter()
-                .map(|p| {
-                    candidate(&words, p, &persons).map(|c| reading.book.resolve(&c, sentence_no))
+                .filter_map(|c| match c.subject {
+                    Subject::Pronoun(k) => Some(k),
+                    _ => None,
                 })
                 .collect();
-            named_here.extend(places.iter().flatten());
+            let referents: Vec<Option<PlaceId>> = (0..words.len())
+                .map(|k| {
+                    let before = if subjects.contains(&k) { topic } else { None };
+                    (words[k].eq_ignore_ascii_case("it") && tags[k] == "PRP")
+                        .then(|| referent(k, &s.phrases, &places, before))
+                        .flatten()
+                })
+                .collect();
+            let ways: Vec<bool> = reading
+                .book
+                .places
+                .iter()
+                .map(|p| p.kind == PlaceKind::Way)
+                .collect();
+            let before = position.current();
             let sent = Sentence {
                 words: &words,
                 tags: &tags,
                 quoted: &quoted,
                 phrases: &s.phrases,
                 places: &places,
+                referents: &referents,
+                ways: &ways,
+                observer: before,
+                clauses: &cs,
             };
+            let spatial = spatial_phrases(&sent);
+            for (i, p) in s.phrases.iter().enumerate() {
+                if let (Some(id), Some(c)) = (places[i], &named[i]) {
+                    let complement = s.phrases[..i]
+                        .iter()
+                        .any(|q| q.end < p.start && q.complement_end.is_some_and(|e| e >= p.end));
+                    let share = if complement { COMPLEMENT } else { 1.0 };
+                    reading.book.places[id].evidence += share
+                        * mention_weight(
+                            c.kind,
+                            c.weak,
+                            c.determiner,
+                            c.plural,
+                            c.proper,
+                            spatial.contains(&i),
+                            quoted.get(p.start).copied().unwrap_or(false),
+                        );
+                }
+            }
             let (Some(first), Some(last)) = (s.tokens.first(), s.tokens.last()) else {
                 continue;
             };
@@ -243,44 +441,20 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 )
             };
             let mut moved = false;
-            let before = position.current();
             for (event, used) in events(&sent) {
-                let spans = merge_spans(used.iter().map(|&k| span_of(k)).collect());
-                let mut add = |reading: &mut Reading,
-                               from: PlaceId,
-                               to: PlaceId,
-                               direction: Option<Direction>| {
-                    if from == to {
-                        return;
-                    }
-                    let dup = reading.links.iter().position(|l| {
-                        (l.from == from && l.to == to) || (l.from == to && l.to == from)
-                    });
-                    match dup {
-                        Some(i) => {
-                            if reading.links[i].direction.is_none() && direction.is_some() {
-                                let l = &mut reading.links[i];
-                                l.direction = if l.from == from {
-                                    direction
-                                } else {
-                                    direction.map(Direction::opposite)
-                                };
-                            }
-                        }
-                        None => {
-                            reading.links.push(FoundLink {
-                                from,
-                                to,
-                                direction,
-                                paragraph: pi,
-                                evidence: evidence.clone(),
-                                words: spans.clone(),
-                            });
-                            out.links.push(reading.links.len() - 1);
-                        }
-                    }
-                    reading.book.places[from].linked = true;
-                    reading.book.places[to].linked = true;
+                let spans = merge_spans(
+                    used.iter()
+                        .filter(|&&k| k < s.tokens.len())
+                        .map(|&k| span_of(k))
+                        .collect(),
+                );
+                let link = |from: PlaceId, to: PlaceId, direction: Option<Direction>| FoundLink {
+                    from,
+                    to,
+                    direction,
+                    paragraph: pi,
+                    evidence: evidence.clone(),
+                    words: spans.clone(),
                 };
                 match event {
                     Event::Move {
@@ -295,10 +469,31 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         let mut first_link = true;
                         let mut carried: Option<Direction> = None;
                         for st in &path {
+                            let is_way = reading.book.places[st.place].kind == PlaceKind::Way;
                             // Steps, a ladder, a door passed on the way are the way itself,
                             // not a place between: the link runs past them with their direction.
-                            let passed = st.role == PathRole::Via
-                                && reading.book.places[st.place].kind == PlaceKind::Way;
+                            let passed = st.role == PathRole::Via && is_way;
+                            if let (true, Some(h)) = (is_way, st.within) {
+                                reading.book.places[st.place].host = Some(h);
+                            }
+                            if is_way && !passed {
+                                // Going to a door or a window is going where it is: its room
+                                // if the text says, else the way itself, with no way to it.
+                                let at_way = prev
+                                    .is_some_and(|p| reading.book.places[p].kind == PlaceKind::Way);
+                                match reading.book.places[st.place].host {
+                                    Some(h) if Some(h) != prev => {
+                                        if let Some(p) = prev.filter(|_| !at_way) {
+                                            add_link(&mut reading, &mut out, link(p, h, None));
+                                        }
+                                        prev = Some(h);
+                                    }
+                                    Some(_) => {}
+                                    None => prev = Some(st.place),
+                                }
+                                first_link = false;
+                                continue;
+                            }
                             if passed {
                                 carried = carried.or(st.direction).or(if first_link {
                                     direction
@@ -313,7 +508,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                                 } else {
                                     None
                                 });
-                                add(&mut reading, p, st.place, d);
+                                add_link(&mut reading, &mut out, link(p, st.place, d));
                                 first_link = false;
                             }
                             // "down the stairs into the cellar" with nowhere to start from: the
@@ -323,6 +518,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         }
                         if let Some(p) = prev {
                             position.arrive(p);
+                            reading.book.places[p].visits += 1;
                             moved = true;
                         }
                     }
@@ -330,29 +526,59 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         from,
                         to,
                         direction,
-                        ..
-                    } => add(&mut reading, from, to, direction),
-                    Event::At { place, .. } => {
+                    } => {
+                        // A door or a window stands for the place it is in; one whose place
+                        // the text does not give links nothing.
+                        let settle = |p: PlaceId| {
+                            let place = &reading.book.places[p];
+                            if place.kind == PlaceKind::Way {
+                                place.host
+                            } else {
+                                Some(p)
+                            }
+                        };
+                        if let (Some(a), Some(b)) = (settle(from), settle(to)) {
+                            add_link(&mut reading, &mut out, link(a, b, direction));
+                        }
+                    }
+                    Event::At { place } => {
                         position.stated(place);
+                        reading.book.places[place].visits += 1;
                         moved = true;
+                    }
+                    Event::Host { way, place } => {
+                        reading.book.places[way].host = Some(place);
                     }
                 }
             }
             if !moved {
                 position.sentence_passed(before.is_some_and(|b| places.contains(&Some(b))));
             }
+            topic = places.iter().rev().flatten().next().copied().or(topic);
         }
         out.current = position.current();
         mentioned.push(named_here);
         reading.paragraphs.push(out);
     }
+    if std::env::var("PROSE_DUMP").is_ok() {
+        for p in &reading.book.places {
+            eprintln!(
+                "DUMP\t{}\t{}\t{:?}\t{}\t{:.2}\t{}\t{}",
+                p.name,
+                p.aliases.join("|"),
+                p.kind,
+                p.mentions,
+                p.evidence,
+                p.visits,
+                p.linked
+            );
+        }
+    }
     reading.kept = reading
         .book
         .places
         .iter()
-        .map(|p| {
-            p.linked || (p.kind == PlaceKind::Place && p.definite_mentions >= MIN_DEFINITE_MENTIONS)
-        })
+        .map(|p| kept(evidence(p.evidence, p.linked, p.visits)))
         .collect();
     for (para, named) in reading.paragraphs.iter_mut().zip(mentioned) {
         for id in named {

@@ -230,7 +230,46 @@ impl Tagger {
             prev2 = prev;
             prev = tag;
         }
+        self.repair(words, &mut out);
         out
+    }
+
+    /// Two errors of the greedy left-to-right model that English grammar rules out, undone:
+    ///
+    /// * A capitalised first word of a sentence (or of a quotation) tagged as a proper noun
+    ///   whose lowercase form the tag dictionary knows as another part of speech is that part
+    ///   of speech ("Behind and over us…", "Come!", "Did he…"): a name is not a preposition,
+    ///   a verb or an auxiliary.
+    /// * A plural noun of the place vocabulary tagged as a verb right after a determiner, an
+    ///   adjective or the noun-tagged adjective before it ("the tranquil hills", "the steep
+    ///   woody hills") is a noun: a determiner is never followed by a finite verb.
+    fn repair<'t>(&'t self, words: &[&str], tags: &mut [&'t str]) {
+        for i in 0..words.len().min(tags.len()) {
+            let opens = i == 0 || matches!(words[i - 1], "``" | "`" | "--" | ":" | ";");
+            if opens && tags[i] == "NNP" {
+                let known = self
+                    .dictionary
+                    .get(words[i].to_lowercase().as_str())
+                    .and_then(|&c| self.classes.get(c as usize));
+                if let Some(known) = known.filter(|k| !k.starts_with("NNP")) {
+                    tags[i] = known.as_str();
+                }
+            }
+            if matches!(tags[i], "VBZ" | "VBP") && i > 0 && super::lexicon::is_place_head(words[i])
+            {
+                let before = tags[i - 1];
+                let after_determiner = matches!(before, "DT" | "PRP$" | "JJ" | "JJR" | "JJS");
+                let after_tagged_adjective = before == "NN"
+                    && i > 1
+                    && matches!(tags[i - 2], "DT" | "PRP$" | "JJ" | "JJR" | "JJS");
+                if after_determiner || after_tagged_adjective {
+                    tags[i] = if words[i].ends_with('s') { "NNS" } else { "NN" };
+                    if after_tagged_adjective {
+                        tags[i - 1] = "JJ";
+                    }
+                }
+            }
+        }
     }
 
     /// The class with the highest score; ties go to the larger tag name (the package's rule).

@@ -1,0 +1,800 @@
+//! Clauses of a tagged sentence: each verb with its subject, its object and the prepositional
+//! phrases that depend on it. A shallow reading, enough to tell who or what a spatial verb is
+//! about.
+//!
+//! * A **verb group** is a run of auxiliaries, modals, negations and adverbs ending at a main
+//!   verb ("had not seen", "was shut", "were to return"); its form is finite, a participle
+//!   ("rising", "enclosed") or an infinitive ("to descend").
+//! * Its **subject** is found to the left: the noun phrase or pronoun just before it (through a
+//!   chain of "of" phrases, "the church of the district stood", and a parenthesis, "he, with
+//!   the lamp, preceded"); through a relative pronoun to its antecedent ("the ledge of stone
+//!   which runs"); for a participle, the noun phrase it follows ("the hills rising behind", "the
+//!   wood, dun and sere, divided by a path"); for a verb coordinated with the one before ("I
+//!   opened my door and ran down"), that verb's subject; and for a verb of being or lying with
+//!   nothing before it, the phrase after it ("in which lay the apartments", "below lay the
+//!   country": the subject inverted).
+//! * Its **dependents** are the phrases after it up to the next clause: the object (no
+//!   preposition) and prepositional phrases, a coordinated phrase keeping the preposition
+//!   before it ("through the drawing-room and one useless antechamber"). A relative clause
+//!   opened by a preposition ("the gallery in which her room lay") gets that preposition and
+//!   the antecedent as one more dependent. Pronouns after a preposition ("to it", "over us")
+//!   are dependents too; what they stand for is the reader's decision.
+//!
+//! Clauses end at `;`, `:`, a dash, a change of quotation, a relative pronoun, and where the
+//! next verb's subject begins.
+
+use super::chunk::{Determiner, Phrase};
+use super::lexicon::direction_word;
+
+/// Forms of "be", "have" and "do" that stand before a main verb.
+#[rustfmt::skip]
+const AUXILIARIES: &[&str] = &[
+    "be", "is", "was", "were", "am", "are", "been", "being", "'s", "'re", "'m", "have", "has",
+    "had", "having", "'ve", "'d", "do", "does", "did", "get", "got",
+];
+
+/// Forms of "be" (a passive is "be" + participle).
+const BE: &[&str] = &[
+    "be", "is", "was", "were", "am", "are", "been", "being", "'s", "'re", "'m",
+];
+
+/// Words that deny the verb they stand in.
+const NEGATIONS: &[&str] = &["not", "n't", "never", "nowhere", "nor"];
+
+/// Words that open a subordinate or relative clause without a verb of their own.
+const RELATIVES: &[&str] = &[
+    "which", "who", "whom", "whose", "where", "whence", "wherein", "whereon", "whither",
+];
+
+/// Reflexive pronouns, which name their clause's subject ("found myself in …").
+pub const REFLEXIVES: &[&str] = &[
+    "myself",
+    "himself",
+    "herself",
+    "ourselves",
+    "themselves",
+    "yourself",
+    "itself",
+];
+
+/// Verbs whose "that" clause reports what someone said, wrote or thought.
+#[rustfmt::skip]
+const REPORTING: &[&str] = &[
+    "say", "said", "saying", "says", "tell", "told", "telling", "write", "wrote", "writing",
+    "written", "think", "thought", "believe", "believed", "suppose", "supposed", "know", "knew",
+    "fancy", "fancied", "imagine", "imagined", "hope", "hoped", "fear", "feared", "dream",
+    "dreamt", "dreamed", "wish", "wished", "declare", "declared", "promise", "promised",
+    "pretend", "pretended", "explain", "explained", "answer", "answered", "reply", "replied",
+];
+
+/// Words that open a clause with its own subject ("as the door opened", "that the gallery
+/// lay"), unlike prepositions, whose phrase is never a subject ("at one corner of the room
+/// was a door").
+#[rustfmt::skip]
+const SUBORDINATORS: &[&str] = &[
+    "that", "as", "after", "before", "till", "until", "since", "when", "while", "whilst",
+    "though", "although", "because", "if", "unless", "than", "whether", "where", "whence",
+    "once", "so", "for",
+];
+
+/// How far back (tokens) a participle looks for the noun phrase it describes, over adverbs,
+/// commas and adjectives ("the wood, dun and sere, divided by a path").
+pub const HOST_REACH: usize = 6;
+
+/// How long (tokens) a parenthesis between a subject and its verb may be ("he, with the lamp,
+/// preceded me").
+pub const PARENTHESIS_REACH: usize = 8;
+
+/// The form of a verb group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// A tensed verb or a modal ("went", "could go").
+    Finite,
+    /// A participle on its own ("rising", "enclosed").
+    Participle,
+    /// "to" and a verb ("to descend").
+    Infinitive,
+}
+
+/// What a clause's subject is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    /// A noun phrase (index into the sentence's phrases).
+    Phrase(usize),
+    /// A personal or demonstrative pronoun (token index).
+    Pronoun(usize),
+    /// None found.
+    None,
+}
+
+/// How a clause's subject was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via {
+    /// Just before the verb.
+    Before,
+    /// The antecedent of a relative pronoun.
+    Relative,
+    /// The noun phrase a participle follows.
+    Host,
+    /// The subject of the clause before (coordination, or a participle opening the sentence).
+    Inherited,
+    /// After the verb.
+    Inverted,
+    /// Not found.
+    Unknown,
+}
+
+/// What a dependent points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// A noun phrase.
+    Phrase(usize),
+    /// A pronoun token ("it", "us").
+    Pronoun(usize),
+}
+
+/// A phrase that depends on a verb.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dependent {
+    /// Token span `[a, b)` of its preposition (empty for the object).
+    pub prep: (usize, usize),
+    /// What it points at.
+    pub target: Target,
+    /// It follows "and", "or" or a comma and keeps the preposition of the one before.
+    pub coordinated: bool,
+    /// It follows a comma and an indefinite article: another name for the phrase before ("the
+    /// gallery of lava, a perfect natural pathway"), not another place.
+    pub apposition: bool,
+}
+
+/// One clause.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clause {
+    /// Token span `[a, b)` of the verb group.
+    pub group: (usize, usize),
+    /// The main verb's token.
+    pub verb: usize,
+    /// Finite, participle or infinitive.
+    pub form: Form,
+    /// A negation stands in the group ("did not go").
+    pub negated: bool,
+    /// A modal stands in the group ("could go", "shall bear").
+    pub modal: bool,
+    /// "be" + participle ("was shut off").
+    pub passive: bool,
+    /// The subject.
+    pub subject: Subject,
+    /// How it was found.
+    pub via: Via,
+    /// Adverbs and particles right after the verb ("down", "back", "outside").
+    pub particles: Vec<usize>,
+    /// Dependents before the verb, in the clause ("From the hall they went …", the antecedent
+    /// of "in which").
+    pub before: Vec<Dependent>,
+    /// Dependents after the verb, in text order (the object first, if any).
+    pub after: Vec<Dependent>,
+    /// First token of the clause.
+    pub start: usize,
+    /// One past the clause's last token.
+    pub end: usize,
+    /// Opened by a subordinator ("whilst my courage was fresh"): a verb coordinated after it
+    /// does not share its subject.
+    pub subordinate: bool,
+    /// What someone said, wrote or thought happened ("saying that I had left the castle"),
+    /// not what the narration says happened.
+    pub reported: bool,
+}
+
+impl Clause {
+    /// The object (the dependent with no preposition), if any.
+    pub fn object(&self) -> Option<Target> {
+        self.after
+            .iter()
+            .find(|d| d.prep.0 == d.prep.1 && !d.coordinated)
+            .map(|d| d.target)
+    }
+}
+
+fn is_verb(tag: &str) -> bool {
+    tag.starts_with("VB") || tag == "MD"
+}
+
+fn is_boundary(word: &str, tag: &str) -> bool {
+    matches!(tag, ":" | "``" | "''") || matches!(word, ";" | "--" | "(" | ")")
+}
+
+fn is_adverb(tag: &str) -> bool {
+    matches!(tag, "RB" | "RBR" | "RBS")
+}
+
+fn is_prep(tag: &str) -> bool {
+    matches!(tag, "IN" | "TO" | "RP" | "RB")
+}
+
+/// Where each token sits in the sentence's phrases.
+fn phrase_index(n: usize, phrases: &[Phrase]) -> (Vec<Option<usize>>, Vec<Option<usize>>) {
+    let mut over = vec![None; n];
+    let mut ending = vec![None; n + 1];
+    for (i, p) in phrases.iter().enumerate() {
+        for slot in over.iter_mut().take(p.end.min(n)).skip(p.start) {
+            *slot = Some(i);
+        }
+        if p.end <= n {
+            ending[p.end] = Some(i);
+        }
+    }
+    (over, ending)
+}
+
+struct Grammar<'a> {
+    words: &'a [&'a str],
+    tags: &'a [&'a str],
+    quoted: &'a [bool],
+    phrases: &'a [Phrase],
+    over: Vec<Option<usize>>,
+    ending: Vec<Option<usize>>,
+}
+
+impl Grammar<'_> {
+    fn lower(&self, k: usize) -> String {
+        self.words[k].to_lowercase()
+    }
+
+    fn is_aux(&self, k: usize) -> bool {
+        self.tags[k] == "MD" || AUXILIARIES.contains(&self.lower(k).as_str())
+    }
+
+    /// A compass word followed by "of" ("north of"), or "the" between a preposition and one
+    /// ("to the east of").
+    fn compass_of(&self, k: usize) -> bool {
+        let of_at = |i: usize| {
+            self.words
+                .get(i)
+                .is_some_and(|w| w.eq_ignore_ascii_case("of"))
+        };
+        let compass = |i: usize| {
+            self.words
+                .get(i)
+                .and_then(|w| direction_word(w))
+                .is_some_and(|d| {
+                    !matches!(
+                        d,
+                        crate::domain::Direction::Up | crate::domain::Direction::Down
+                    )
+                })
+        };
+        (compass(k) && of_at(k + 1))
+            || (self.lower(k) == "the"
+                && compass(k + 1)
+                && of_at(k + 2)
+                && k > 0
+                && is_prep(self.tags[k - 1]))
+    }
+
+    /// The verb groups: `(start, end, main)`.
+    fn groups(&self) -> Vec<(usize, usize, usize)> {
+        let n = self.words.len();
+        let mut out = Vec::new();
+        let mut k = 0;
+        while k < n {
+            if self.over[k].is_some() || !is_verb(self.tags[k]) {
+                k += 1;
+                continue;
+            }
+            let start = k;
+            let mut main = k;
+            let mut j = k;
+            loop {
+                if !is_verb(self.tags[j]) {
+                    break;
+                }
+                main = j;
+                // An auxiliary goes on to the verb it carries, over adverbs and "to".
+                let mut next = j + 1;
+                while next < n && (is_adverb(self.tags[next]) || self.tags[next] == "TO") {
+                    next += 1;
+                }
+                let carries = self.is_aux(j)
+                    && next < n
+                    && self.over[next].is_none()
+                    && is_verb(self.tags[next]);
+                if !carries {
+                    break;
+                }
+                j = next;
+            }
+            out.push((start, main + 1, main));
+            k = main + 1;
+        }
+        out
+    }
+
+    /// The phrase at the head of the "of" chain ending with phrase `p` ("the church" of "the
+    /// church of the district").
+    fn chain_head(&self, mut p: usize) -> usize {
+        loop {
+            let s = self.phrases[p].start;
+            if s >= 2 && self.words[s - 1].eq_ignore_ascii_case("of") {
+                if let Some(q) = self.ending[s - 1] {
+                    p = q;
+                    continue;
+                }
+            }
+            return p;
+        }
+    }
+
+    /// A subject ending just before token `k` (exclusive), over adverbs: a phrase chain or a
+    /// pronoun. Returns the subject and its first token.
+    fn subject_before(&self, k: usize, floor: usize) -> Option<(Subject, usize)> {
+        let mut k = k;
+        while k > floor && is_adverb(self.tags[k - 1]) {
+            k -= 1;
+        }
+        if k <= floor {
+            return None;
+        }
+        if let Some(p) = self.ending[k] {
+            if self.phrases[p].start >= floor {
+                let head = self.chain_head(p);
+                let at = self.phrases[head].start;
+                // The object of a preposition is not a subject.
+                let governed = at > 0
+                    && matches!(self.tags[at - 1], "IN" | "TO")
+                    && !SUBORDINATORS.contains(&self.lower(at - 1).as_str());
+                if governed {
+                    return None;
+                }
+                return Some((Subject::Phrase(head), at));
+            }
+        }
+        if matches!(self.tags[k - 1], "PRP" | "EX") || self.lower(k - 1) == "this" {
+            return Some((Subject::Pronoun(k - 1), k - 1));
+        }
+        None
+    }
+
+    /// A phrase a participle at `k` describes: the one just before, over adverbs, commas,
+    /// adjectives and "and".
+    fn host_before(&self, k: usize, floor: usize) -> Option<usize> {
+        let mut j = k;
+        let mut steps = 0;
+        while j > floor && steps < HOST_REACH {
+            if let Some(p) = self.ending[j] {
+                return Some(self.chain_head(p));
+            }
+            let t = self.tags[j - 1];
+            let w = self.words[j - 1];
+            if !(is_adverb(t) || matches!(t, "JJ" | "JJR" | "CC") || w == ",") {
+                return None;
+            }
+            j -= 1;
+            steps += 1;
+        }
+        None
+    }
+
+    /// The dependent phrase or pronoun starting at `k`, if any.
+    fn target_at(&self, k: usize) -> Option<(Target, usize)> {
+        if let Some(p) = self.over.get(k).copied().flatten() {
+            if self.phrases[p].start == k {
+                return Some((Target::Phrase(p), self.phrases[p].end));
+            }
+        }
+        if k < self.words.len() && matches!(self.tags[k], "PRP" | "PRP$") && self.over[k].is_none()
+        {
+            let w = self.lower(k);
+            if matches!(
+                w.as_str(),
+                "it" | "us" | "me" | "them" | "him" | "her" | "you" | "this" | "that"
+            ) {
+                return Some((Target::Pronoun(k), k + 1));
+            }
+        }
+        None
+    }
+
+    /// The dependents in `[from, to)`, and the particles right after `from` when `particles`.
+    fn dependents(&self, from: usize, to: usize, particles: bool) -> (Vec<Dependent>, Vec<usize>) {
+        let mut deps: Vec<Dependent> = Vec::new();
+        let mut parts = Vec::new();
+        let mut k = from;
+        let mut last_prep: Option<(usize, usize)> = None;
+        let mut seen_any = false;
+        while k < to {
+            // A run of preposition-like words before a phrase is its preposition; a compass
+            // word before "of" is one, however tagged ("north of the hall").
+            let mut j = k;
+            while j < to && self.over[j].is_none() && (is_prep(self.tags[j]) || self.compass_of(j))
+            {
+                j += 1;
+            }
+            if j > k {
+                if let Some((target, end)) = self.target_at(j).filter(|_| j < to) {
+                    // "of" after a phrase is its complement, not the verb's.
+                    let of = self.lower(k) == "of" && j == k + 1;
+                    if !of {
+                        deps.push(Dependent {
+                            prep: (k, j),
+                            target,
+                            coordinated: false,
+                            apposition: false,
+                        });
+                        last_prep = Some((k, j));
+                    }
+                    seen_any = true;
+                    k = end;
+                    continue;
+                }
+                if particles && !seen_any {
+                    parts.extend(k..j);
+                }
+                k = j;
+                continue;
+            }
+            let w = self.words[k];
+            if matches!(w, "and" | "or" | ",") {
+                if let (Some(prep), Some((target, end))) = (last_prep, self.target_at(k + 1)) {
+                    let apposition = w == ","
+                        && matches!(target, Target::Phrase(p) if self.phrases[p].determiner == Determiner::Indefinite);
+                    deps.push(Dependent {
+                        prep,
+                        target,
+                        coordinated: true,
+                        apposition,
+                    });
+                    k = end;
+                    continue;
+                }
+                k += 1;
+                continue;
+            }
+            if let Some((target, end)) = self.target_at(k) {
+                if !seen_any {
+                    // The object.
+                    deps.push(Dependent {
+                        prep: (k, k),
+                        target,
+                        coordinated: false,
+                        apposition: false,
+                    });
+                    last_prep = Some((k, k));
+                }
+                seen_any = true;
+                k = end;
+                continue;
+            }
+            k += 1;
+        }
+        (deps, parts)
+    }
+}
+
+/// The clauses of one sentence, in text order.
+pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase]) -> Vec<Clause> {
+    let n = words.len().min(tags.len()).min(quoted.len());
+    let (over, ending) = phrase_index(n, phrases);
+    let g = Grammar {
+        words: &words[..n],
+        tags: &tags[..n],
+        quoted: &quoted[..n],
+        phrases,
+        over,
+        ending,
+    };
+    let groups = g.groups();
+    // Where each clause may start: after the last boundary or relative word before its verb.
+    let floor_of = |s: usize, prev_end: usize| {
+        let mut f = prev_end;
+        for k in prev_end..s {
+            if is_boundary(g.words[k], g.tags[k]) || g.quoted[k] != g.quoted[s] {
+                f = k + 1;
+            }
+        }
+        f
+    };
+    let mut out: Vec<Clause> = Vec::new();
+    let mut prev_end = 0;
+    for (gi, &(start, end, main)) in groups.iter().enumerate() {
+        let lower: Vec<String> = (start..end).map(|k| g.lower(k)).collect();
+        let finite = (start..end).any(|k| matches!(g.tags[k], "VBD" | "VBZ" | "VBP" | "MD"));
+        let infinitive = !finite && (start..end).any(|k| g.tags[k] == "TO")
+            || (start > 0 && g.tags[start - 1] == "TO" && !finite);
+        let form = if finite {
+            Form::Finite
+        } else if infinitive {
+            Form::Infinitive
+        } else {
+            Form::Participle
+        };
+        let negated = lower.iter().any(|w| NEGATIONS.contains(&w.as_str()))
+            || (start > 0 && NEGATIONS.contains(&g.lower(start - 1).as_str()));
+        let modal = (start..end).any(|k| g.tags[k] == "MD");
+        let passive =
+            g.tags[main] == "VBN" && (start..main).any(|k| BE.contains(&g.lower(k).as_str()));
+        let floor = floor_of(start, prev_end);
+        let group_start = if form == Form::Infinitive && start > 0 && g.tags[start - 1] == "TO" {
+            start - 1
+        } else {
+            start
+        };
+        // The subject.
+        let mut subject = Subject::None;
+        let mut via = Via::Unknown;
+        let mut before_deps: Vec<Dependent> = Vec::new();
+        let mut subject_start = group_start;
+        if form == Form::Participle {
+            // The phrase a participle describes may close the clause before it.
+            if let Some(h) = g.host_before(group_start, floor_of(start, 0)) {
+                subject = Subject::Phrase(h);
+                via = Via::Host;
+            }
+        } else if form == Form::Finite {
+            if let Some((s, at)) = g.subject_before(group_start, floor) {
+                subject = s;
+                via = Via::Before;
+                subject_start = at;
+            } else if group_start > floor && g.words[group_start - 1] == "," {
+                // "he, with the lamp, preceded me".
+                let comma = group_start - 1;
+                let open = (comma.saturating_sub(PARENTHESIS_REACH)..comma)
+                    .rev()
+                    .find(|&k| k >= floor && g.words[k] == ",");
+                if let Some(open) = open {
+                    if !(open..comma).any(|k| g.over[k].is_none() && is_verb(g.tags[k])) {
+                        if let Some((s, at)) = g.subject_before(open, floor) {
+                            subject = s;
+                            via = Via::Before;
+                            subject_start = at;
+                        }
+                    }
+                }
+            }
+            // A relative pronoun before the subject or the verb.
+            let at = subject_start;
+            if at > floor {
+                let w = g.lower(at - 1);
+                let relative =
+                    RELATIVES.contains(&w.as_str()) || (w == "that" && g.tags[at - 1] == "WDT");
+                if relative {
+                    let prep_before = at >= 2 && matches!(g.tags[at - 2], "IN" | "TO");
+                    let ante_end = if prep_before { at - 2 } else { at - 1 };
+                    let ante_end = if ante_end > 0 && g.words[ante_end - 1] == "," {
+                        ante_end - 1
+                    } else {
+                        ante_end
+                    };
+                    let antecedent = g.ending[ante_end].map(|p| g.chain_head(p));
+                    if let Some(a) = antecedent {
+                        if prep_before {
+                            before_deps.push(Dependent {
+                                prep: (at - 2, at - 1),
+                                target: Target::Phrase(a),
+                                coordinated: false,
+                                apposition: false,
+                            });
+                        } else if via == Via::Unknown
+                            && matches!(w.as_str(), "which" | "that" | "who")
+                        {
+                            subject = Subject::Phrase(a);
+                            via = Via::Relative;
+                        }
+                    }
+                }
+            }
+        }
+        // The clause's end: a boundary, a relative word, or where the next verb's subject
+        // begins.
+        let next_start = groups.get(gi + 1).map_or(n, |&(s, _, _)| s);
+        let mut clause_end = next_start;
+        for k in end..next_start {
+            let w = g.lower(k);
+            // "Which", "where"; "that" only where the tagger read it as a relative pronoun.
+            let relative = RELATIVES.contains(&w.as_str()) || g.tags[k] == "WDT";
+            if is_boundary(g.words[k], g.tags[k]) || g.quoted[k] != g.quoted[main] {
+                clause_end = k;
+                break;
+            }
+            if relative {
+                clause_end = if k > end && matches!(g.tags[k - 1], "IN" | "TO") {
+                    k - 1
+                } else {
+                    k
+                };
+                break;
+            }
+        }
+        if clause_end == next_start && next_start < n {
+            // The next verb's own subject is not this verb's dependent.
+            if let Some((_, at)) = g.subject_before(next_start, end) {
+                clause_end = clause_end.min(at);
+            }
+        }
+        let (after, particles) = g.dependents(end, clause_end, true);
+        // Dependents in the clause before its subject ("From the hall they went …").
+        if form == Form::Finite && via != Via::Relative {
+            let (mut early, _) = g.dependents(floor, subject_start.min(group_start), false);
+            early.retain(|d| d.prep.0 < d.prep.1);
+            before_deps.extend(early);
+        }
+        let floor_next = clause_end;
+        let opener = subject_start
+            .checked_sub(1)
+            .filter(|&k| k >= floor.saturating_sub(1));
+        let subordinate = via != Via::Relative
+            && opener.is_some_and(|k| {
+                (SUBORDINATORS.contains(&g.lower(k).as_str()) && g.tags[k] == "IN")
+                    || g.tags[k] == "WRB"
+            });
+        // "… saying that I had left the castle": the verb before the "that" reports.
+        let reported = opener.is_some_and(|k| {
+            g.lower(k) == "that"
+                && g.tags[k] == "IN"
+                && (0..k).any(|v| g.over[v].is_none() && REPORTING.contains(&g.lower(v).as_str()))
+        });
+        out.push(Clause {
+            group: (start, end),
+            verb: main,
+            form,
+            negated,
+            modal,
+            passive,
+            subject,
+            via,
+            particles,
+            before: before_deps,
+            after,
+            start: floor,
+            end: clause_end,
+            subordinate,
+            reported,
+        });
+        prev_end = floor_next.max(end);
+    }
+    // "There was a passage", and a verb with a phrase fronted and no subject before it
+    // ("Behind us towered the Breasts", "in which lay the apartments"): the subject follows.
+    for c in &mut out {
+        let there = matches!(c.subject, Subject::Pronoun(k) if g.tags[k] == "EX");
+        let fronted = c.subject == Subject::None && c.form == Form::Finite && !c.before.is_empty();
+        if there || fronted {
+            if let Some(Target::Phrase(p)) = c.object() {
+                c.subject = Subject::Phrase(p);
+                c.via = Via::Inverted;
+            }
+        }
+    }
+    // "… and found myself in a chapel": the reflexive says who.
+    for c in &mut out {
+        if c.subject == Subject::None {
+            let reflexive = (c.group.1..c.end.min(c.group.1 + 2))
+                .find(|&k| REFLEXIVES.contains(&g.lower(k).as_str()));
+            if let Some(k) = reflexive {
+                c.subject = Subject::Pronoun(k);
+                c.via = Via::Inherited;
+            }
+        }
+    }
+    // Coordinated verbs and participles with no subject of their own take the one before;
+    // a participle opening the sentence takes the next clause's.
+    for i in 0..out.len() {
+        if out[i].subject != Subject::None {
+            continue;
+        }
+        let main = |c: &&Clause| {
+            c.subject != Subject::None
+                && c.form == Form::Finite
+                && matches!(c.via, Via::Before | Via::Inherited | Via::Inverted)
+        };
+        let found = out[..i]
+            .iter()
+            .rev()
+            .find(|c| c.subject != Subject::None && c.form == Form::Finite && !c.subordinate);
+        let previous = found.map(|c| c.subject);
+        let reported = found.is_some_and(|c| c.reported);
+        let next = out[i + 1..].iter().find(main).map(|c| c.subject);
+        let opening = out[i].form == Form::Participle && previous.is_none();
+        if let Some(s) = previous.or(if opening { next } else { None }) {
+            out[i].subject = s;
+            out[i].via = Via::Inherited;
+            out[i].reported |= reported && previous.is_some();
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::chunk::chunk;
+    use super::*;
+
+    fn read(words: &[&str], tags: &[&str]) -> (Vec<Phrase>, Vec<Clause>) {
+        let quoted = vec![false; words.len()];
+        let phrases = chunk(words, tags);
+        let cs = clauses(words, tags, &quoted, &phrases);
+        (phrases, cs)
+    }
+
+    #[test]
+    fn a_relative_clause_takes_its_antecedent_as_subject() {
+        let w = [
+            "the", "ledge", "of", "stone", "which", "runs", "around", "the", "building",
+        ];
+        let t = ["DT", "NN", "IN", "NN", "WDT", "VBZ", "IN", "DT", "NN"];
+        let (p, c) = read(&w, &t);
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].subject, Subject::Phrase(0));
+        assert_eq!(c[0].via, Via::Relative);
+        let Target::Phrase(obj) = c[0].after[0].target else {
+            panic!("{c:?}")
+        };
+        assert_eq!(p[obj].head, 8);
+        assert_eq!(c[0].after[0].prep, (6, 7));
+    }
+
+    #[test]
+    fn a_participle_describes_the_phrase_before_it() {
+        let w = [
+            "the", "wood", ",", "dun", "and", "sere", ",", "divided", "by", "a", "path",
+        ];
+        let t = [
+            "DT", "NN", ",", "JJ", "CC", "JJ", ",", "VBN", "IN", "DT", "NN",
+        ];
+        let (_, c) = read(&w, &t);
+        assert_eq!(c[0].form, Form::Participle);
+        assert_eq!((c[0].subject, c[0].via), (Subject::Phrase(0), Via::Host));
+    }
+
+    #[test]
+    fn a_preposition_and_which_give_the_antecedent_and_an_inverted_subject() {
+        let w = [
+            "the",
+            "gallery",
+            ",",
+            "in",
+            "which",
+            "lay",
+            "the",
+            "apartments",
+            ".",
+        ];
+        let t = ["DT", "NN", ",", "IN", "WDT", "VBD", "DT", "NNS", "."];
+        let (_, c) = read(&w, &t);
+        assert_eq!(c[0].before[0].target, Target::Phrase(0));
+        assert_eq!(
+            (c[0].subject, c[0].via),
+            (Subject::Phrase(1), Via::Inverted)
+        );
+    }
+
+    #[test]
+    fn coordinated_verbs_share_a_subject_and_a_parenthesis_is_skipped() {
+        let w = [
+            "he", ",", "with", "the", "lamp", ",", "preceded", "me", "down", "the", "stairs",
+            "and", "ran", "into", "the", "hall",
+        ];
+        let t = [
+            "PRP", ",", "IN", "DT", "NN", ",", "VBD", "PRP", "RB", "DT", "NNS", "CC", "VBD", "IN",
+            "DT", "NN",
+        ];
+        let (_, c) = read(&w, &t);
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[0].subject, Subject::Pronoun(0));
+        assert_eq!(c[1].subject, Subject::Pronoun(0));
+        assert_eq!(c[1].via, Via::Inherited);
+        assert!(c[0].after.iter().any(|d| d.prep == (8, 9)), "{:?}", c[0]);
+    }
+
+    #[test]
+    fn negation_modality_and_passive_are_marked() {
+        let w = [
+            "we", "could", "not", "go", "and", "it", "was", "shut", "off", "by", "trees",
+        ];
+        let t = [
+            "PRP", "MD", "RB", "VB", "CC", "PRP", "VBD", "VBN", "RP", "IN", "NNS",
+        ];
+        let (_, c) = read(&w, &t);
+        assert!(c[0].negated && c[0].modal);
+        assert!(c[1].passive && !c[1].negated);
+        assert_eq!(c[1].subject, Subject::Pronoun(5));
+    }
+}

@@ -1,0 +1,140 @@
+//! What the readers of one sentence share: the sentence as read so far (its words, tags,
+//! phrases and the places they name, its clauses, where the reader is) and the events read
+//! from it. [`super::relation`] reads the events with [`super::motion`] and
+//! [`super::layout`], which use these types (and so import nothing that imports them).
+
+use super::chunk::Phrase;
+use super::clause::{Clause, Subject};
+use super::lexicon::PathRole;
+use super::place::PlaceId;
+use crate::domain::Direction;
+
+/// A tagged sentence with its phrases read as places and its clauses
+/// ([`super::clause::clauses`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Sentence<'a> {
+    /// Token texts.
+    pub words: &'a [&'a str],
+    /// Penn tags.
+    pub tags: &'a [&'a str],
+    /// Inside quotation marks.
+    pub quoted: &'a [bool],
+    /// Noun phrases.
+    pub phrases: &'a [Phrase],
+    /// The place each phrase names, if any (same length as `phrases`).
+    pub places: &'a [Option<PlaceId>],
+    /// The place a pronoun stands for, by token (same length as `words`).
+    pub referents: &'a [Option<PlaceId>],
+    /// Places that are ways (a door, a window) rather than places, by place id.
+    pub ways: &'a [bool],
+    /// Where the reader is as the sentence begins.
+    pub observer: Option<PlaceId>,
+    /// The sentence's clauses.
+    pub clauses: &'a [Clause],
+}
+
+/// One place on a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stop {
+    /// Part of the path.
+    pub role: PathRole,
+    /// The place.
+    pub place: PlaceId,
+    /// A direction stated just before it ("up the stairs").
+    pub direction: Option<Direction>,
+    /// The place the text says the stop is in ("the window in the gallery").
+    pub within: Option<PlaceId>,
+}
+
+/// What a sentence says about places.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// Someone moved along `path`; the reader follows.
+    Move {
+        /// Places in path order (sources first).
+        path: Vec<Stop>,
+        /// The verb's token index.
+        verb: usize,
+        /// The verb's own direction (ascend → up).
+        direction: Option<Direction>,
+    },
+    /// A fixed way between two places.
+    Static {
+        /// Where the way starts.
+        from: PlaceId,
+        /// Where it leads.
+        to: PlaceId,
+        /// Stated direction, if any.
+        direction: Option<Direction>,
+    },
+    /// The reader is at a place.
+    At {
+        /// The place.
+        place: PlaceId,
+    },
+    /// A way (a door, a window) is in a place: a way through it leaves that place.
+    Host {
+        /// The way.
+        way: PlaceId,
+        /// The place it is in.
+        place: PlaceId,
+    },
+}
+
+/// Who or what a clause is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    /// A place.
+    Place(PlaceId),
+    /// Someone or something that can move.
+    Mover,
+    /// Nothing known (an "it" that names no place, no subject).
+    Unknown,
+}
+
+impl Sentence<'_> {
+    /// The place a phrase names.
+    pub fn place(&self, phrase: usize) -> Option<PlaceId> {
+        self.places.get(phrase).copied().flatten()
+    }
+
+    /// The place a phrase is about when it states a position (a spot names its place: "at
+    /// the top of the stairs" is by the stairs).
+    pub fn anchor(&self, phrase: usize) -> Option<PlaceId> {
+        self.place(phrase)
+    }
+
+    /// The place a pronoun token stands for.
+    pub fn referent(&self, token: usize) -> Option<PlaceId> {
+        self.referents.get(token).copied().flatten()
+    }
+
+    /// True when the place is a way (a door, a window).
+    pub fn is_way(&self, place: PlaceId) -> bool {
+        self.ways.get(place).copied().unwrap_or(false)
+    }
+
+    /// The lowercased words of a token span.
+    pub fn span(&self, (a, b): (usize, usize)) -> Vec<String> {
+        self.words[a.min(b)..b.min(self.words.len())]
+            .iter()
+            .map(|w| w.to_lowercase())
+            .collect()
+    }
+
+    /// Who or what a clause is about.
+    pub fn who(&self, c: &Clause) -> Who {
+        match c.subject {
+            Subject::Phrase(p) => self.place(p).map_or(Who::Mover, Who::Place),
+            Subject::Pronoun(k) => {
+                let w = self.words[k].to_lowercase();
+                if matches!(w.as_str(), "it" | "this" | "that" | "there") {
+                    self.referent(k).map_or(Who::Unknown, Who::Place)
+                } else {
+                    Who::Mover
+                }
+            }
+            Subject::None => Who::Unknown,
+        }
+    }
+}

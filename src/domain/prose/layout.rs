@@ -1,0 +1,320 @@
+//! Layout: how places lie beside each other, as the text states it in passing.
+//!
+//! * **A place as subject.** A clause about a place (its subject a place phrase, "it" standing
+//!   for one, the antecedent of "which", the phrase a participle describes) with a verb of way
+//!   ("the door led through a stone passage to a circular stairway", "it turned behind some
+//!   broken country") makes a path from the subject through the places in the clause; with a
+//!   verb of position ("the steep woody hills rising behind", "the lawn girdling the base of the
+//!   mansion", "offices enclosed behind by stable-yards", "the gallery in which her room lay")
+//!   it links the subject to each place the clause places it by: a prepositional object, the
+//!   object of a verb like "girdle" or "separate", the agent of such a verb in the passive.
+//!   "Be" relates only by a preposition of position ("was beyond", "is north of").
+//! * **A place phrase with a preposition of position** ("the rocky path beyond the courtyard",
+//!   "the church at the gates", "a knoll between the house and gates"), wherever it stands.
+//! * **Relative to the reader**: "behind us", "over us", "at our feet" is where the reader is.
+//! * **A way in a place**: "at one corner of the room was a heavy door" puts the door in the
+//!   room, so a way through the door is a way out of the room ([`Event::Host`]).
+//!
+//! A direction stated by the preposition ("above", "north of") or by the clause ("to the
+//! east", "on the north side") goes from the other place to the subject for a position; the
+//! way's own direction words go from the subject for a way verb.
+
+use super::chunk::Phrase;
+use super::clause::{Clause, Dependent, Target};
+use super::event::{Event, Sentence};
+use super::lexicon::{
+    direction_word, is_position_verb, is_transitive_position_verb, is_way_verb, preposition,
+    verb_base, PathRole, Preposition,
+};
+use super::motion::target_span;
+use super::place::PlaceId;
+use crate::domain::Direction;
+
+/// Body words by which a place is said to lie by the reader ("at our feet", "at my side").
+const BODY_SIDES: &[&str] = &[
+    "feet", "foot", "side", "elbow", "back", "left", "right", "heels",
+];
+
+/// Prepositions that describe a place's extent, not what it adjoins ("the ledge which runs
+/// around the building").
+const EXTENT: &[&str] = &[
+    "around",
+    "round",
+    "about",
+    "throughout",
+    "by",
+    "past",
+    "via",
+    "up",
+    "down",
+    "all",
+];
+
+/// A place a clause relates its subject to.
+struct Related {
+    place: PlaceId,
+    reading: Preposition,
+    /// Token indices the relation rests on.
+    words: Vec<usize>,
+}
+
+/// The place a dependent points at, for a position: the whole for a spot, the reader's place
+/// for "us" or "our feet".
+fn anchor_of(s: &Sentence<'_>, target: Target) -> Option<PlaceId> {
+    match target {
+        Target::Phrase(p) => {
+            let ph = s.phrases.get(p)?;
+            if observer_phrase(s, ph) {
+                s.observer
+            } else {
+                s.anchor(p)
+            }
+        }
+        Target::Pronoun(k) => {
+            let w = s.words[k].to_lowercase();
+            if matches!(w.as_str(), "us" | "me") {
+                s.observer
+            } else {
+                s.referent(k)
+            }
+        }
+    }
+}
+
+fn observer_phrase(s: &Sentence<'_>, ph: &Phrase) -> bool {
+    ph.possessor
+        .as_deref()
+        .is_some_and(|o| matches!(o, "our" | "my"))
+        && BODY_SIDES.contains(&s.words[ph.head].to_lowercase().as_str())
+}
+
+/// A direction the clause states for its subject's position: "to the east", "on the north
+/// side", "eastward".
+fn clause_direction(s: &Sentence<'_>, from: usize, to: usize) -> Option<Direction> {
+    let w: Vec<String> = s.span((from, to));
+    (0..w.len()).find_map(|i| {
+        let next = |k: usize| w.get(i + k).map(String::as_str);
+        let pattern = matches!(w[i].as_str(), "to" | "towards" | "toward" | "on")
+            && next(1) == Some("the")
+            && next(2).and_then(direction_word).is_some()
+            && !matches!(next(2), Some("up" | "down" | "below"))
+            && next(3) != Some("of");
+        if pattern {
+            return next(2).and_then(direction_word);
+        }
+        w[i].ends_with("ward")
+            .then(|| direction_word(&w[i]))
+            .flatten()
+            .filter(|d| !matches!(d, Direction::Up | Direction::Down))
+    })
+}
+
+fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Related> {
+    let object = d.prep.0 == d.prep.1;
+    let words = s.span(d.prep);
+    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    let mut reading = preposition(&refs);
+    if object {
+        if d.coordinated || !is_transitive_position_verb(base) || c.passive {
+            return None;
+        }
+        reading.position = true;
+    } else if c.passive && refs.last() == Some(&"by") {
+        // "enclosed behind by stable-yards", "divided by a path".
+        if !is_transitive_position_verb(base) && base != "shut" {
+            return None;
+        }
+        reading.position = true;
+    } else if refs
+        .last()
+        .is_some_and(|w| !reading.position && (*w == "of" || EXTENT.contains(w)))
+    {
+        return None;
+    }
+    let place = if reading.position {
+        anchor_of(s, d.target)?
+    } else {
+        super::motion::target_place(s, d.target)?
+    };
+    let (a, b) = target_span(s, d.target);
+    let mut used: Vec<usize> = (d.prep.0..d.prep.1).collect();
+    used.extend(a..b);
+    Some(Related {
+        place,
+        reading,
+        words: used,
+    })
+}
+
+/// The events of a clause about a place.
+pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event, Vec<usize>)> {
+    let base = verb_base(s.words[c.verb]);
+    let way = is_way_verb(&base);
+    let position = is_position_verb(&base);
+    if !way && !position {
+        return Vec::new();
+    }
+    let be = base == "be";
+    let stated = clause_direction(s, c.group.1, c.end);
+    let found: Vec<Related> = c
+        .before
+        .iter()
+        .chain(&c.after)
+        .filter_map(|d| related(s, c, d, &base))
+        .filter(|r| r.place != subject)
+        .collect();
+    let mut out = Vec::new();
+    // A door or a window in a place.
+    if s.is_way(subject) && !way {
+        if let Some(r) = found.iter().find(|r| !s.is_way(r.place)) {
+            out.push((
+                Event::Host {
+                    way: subject,
+                    place: r.place,
+                },
+                r.words.clone(),
+            ));
+        }
+        return out;
+    }
+    if way && !be {
+        // A path from the subject: sources before it, the rest after it, in text order.
+        let mut chain: Vec<(PlaceId, Option<Direction>, Vec<usize>)> = Vec::new();
+        let mut rest = Vec::new();
+        for r in &found {
+            let entry = (r.place, r.reading.direction, r.words.clone());
+            if r.reading.role == Some(PathRole::Source) {
+                chain.push(entry);
+            } else {
+                rest.push(entry);
+            }
+        }
+        // "From the library a narrow door led east into the study": a door or gate is the way
+        // between the places on either side of it, not a place between them.
+        let through = s.is_way(subject) && !chain.is_empty() && !rest.is_empty();
+        if !through {
+            chain.push((subject, None, vec![c.verb]));
+        }
+        chain.extend(rest);
+        // "Led east", "opened west": a compass word right after the verb, whatever its tag.
+        let compass = s
+            .words
+            .get(c.group.1)
+            .and_then(|w| direction_word(w))
+            .filter(|d| !matches!(d, Direction::Up | Direction::Down));
+        let particle = c
+            .particles
+            .iter()
+            .find_map(|&k| direction_word(s.words[k]))
+            .or(compass);
+        for pair in chain.windows(2) {
+            let (from, _, ref wa) = pair[0];
+            let (to, d, ref wb) = pair[1];
+            let mut words = wa.clone();
+            words.extend(wb);
+            words.push(c.verb);
+            out.push((
+                Event::Static {
+                    from,
+                    to,
+                    direction: d.or(particle),
+                },
+                words,
+            ));
+        }
+        return out;
+    }
+    for r in found {
+        if be && !r.reading.position {
+            continue;
+        }
+        let mut words = r.words;
+        words.push(c.verb);
+        out.push((
+            Event::Static {
+                from: r.place,
+                to: subject,
+                direction: r.reading.direction.or(stated),
+            },
+            words,
+        ));
+    }
+    out
+}
+
+/// The run of preposition words starting at `k`, up to the next phrase.
+fn prep_run(s: &Sentence<'_>, k: usize) -> Option<(usize, usize)> {
+    let mut j = k;
+    while j < s.words.len() && matches!(s.tags[j], "IN" | "TO" | "RP" | "RB") {
+        j += 1;
+    }
+    (j > k).then_some((k, j))
+}
+
+fn phrase_at(s: &Sentence<'_>, at: usize) -> Option<usize> {
+    s.phrases.iter().position(|p| p.start == at)
+}
+
+/// Place phrases with a preposition of position after them, wherever they stand.
+pub fn read_phrases(s: &Sentence<'_>, clauses: &[Clause]) -> Vec<(Event, Vec<usize>)> {
+    // "The kitchen is not north of the hall": a position a negated clause states is denied.
+    let denied = |k: usize| {
+        clauses
+            .iter()
+            .any(|c| c.negated && c.start <= k && k < c.end)
+    };
+    let mut out = Vec::new();
+    for (i, p) in s.phrases.iter().enumerate() {
+        let after = p.complement_end.unwrap_or(p.end);
+        let Some(run) = prep_run(s, after) else {
+            continue;
+        };
+        if denied(run.0) {
+            continue;
+        }
+        let words = s.span(run);
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let reading = preposition(&refs);
+        if !reading.position {
+            continue;
+        }
+        let first = s.anchor(i);
+        let mut objects: Vec<usize> = Vec::new();
+        if let Some(q) = phrase_at(s, run.1) {
+            objects.push(q);
+            // "between the house and gates".
+            if refs.last() == Some(&"between") {
+                let end = s.phrases[q].end;
+                if s.words.get(end).is_some_and(|w| *w == "and") {
+                    objects.extend(phrase_at(s, end + 1));
+                }
+            }
+        }
+        for q in objects {
+            let ph = &s.phrases[q];
+            let other = if observer_phrase(s, ph) {
+                s.observer
+            } else {
+                s.anchor(q)
+            };
+            let (Some(a), Some(b)) = (first, other) else {
+                continue;
+            };
+            if a == b {
+                continue;
+            }
+            let mut used: Vec<usize> = (p.start..p.end).collect();
+            used.extend(run.0..run.1);
+            used.extend(ph.start..ph.end);
+            out.push((
+                Event::Static {
+                    from: b,
+                    to: a,
+                    direction: reading.direction,
+                },
+                used,
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,189 @@
+//! Motion: a mover's clause with a verb of going, read as a path.
+//!
+//! The path is the clause's dependents: prepositional phrases whose preposition gives the part
+//! of the path ("from", "out of" → where it starts; "through", "across", "along", "past",
+//! "up", "down" → a place passed; "into", "to", "towards", "at" → where it ends), the verb's
+//! own object where the verb says which part it is ("reached the gate", "crossed the hall",
+//! "left the room"), coordinated phrases keeping the part before them, and a "from" phrase
+//! fronted before the subject. "It" after a preposition is the place it stands for ("he led the
+//! way to it across the park").
+//!
+//! What did not happen does not move anyone: a modal ("could go", "would go"), or an infinitive
+//! after a verb of intention ("intending to descend"; after "proceeded to", it did happen).
+//! Being somewhere ("we were now on a sort of common", "she found herself in a billiard-room")
+//! says where the reader is.
+//!
+//! A compass or vertical word before a place (or a verb that carries one: ascend, climb,
+//! descend) gives that step its direction.
+
+use super::clause::{Clause, Dependent, Form, Target, REFLEXIVES};
+use super::event::{Event, Sentence, Stop};
+use super::lexicon::{
+    direction_word, is_aspectual_verb, is_being_verb, is_go_verb, object_role, preposition,
+    verb_base, verb_direction, PathRole,
+};
+use super::place::PlaceId;
+use crate::domain::Direction;
+
+/// Verbs that move someone only with "way" for object ("made our way to the stream"); with
+/// any other object they do not ("the impression made by the hall").
+const LIGHT_VERBS: &[&str] = &["make", "take", "find"];
+
+/// Prepositions that say where something is, not where a path goes: after a stop they place
+/// the stop ("the window in the gallery").
+const LOCATIVES: &[&str] = &["in", "at", "on", "upon", "within", "inside"];
+
+/// The place a dependent points at.
+pub fn target_place(s: &Sentence<'_>, target: Target) -> Option<PlaceId> {
+    match target {
+        Target::Phrase(p) => s.place(p),
+        Target::Pronoun(k) => s.referent(k),
+    }
+}
+
+/// Token span of a dependent's target.
+pub fn target_span(s: &Sentence<'_>, target: Target) -> (usize, usize) {
+    match target {
+        Target::Phrase(p) => s.phrases.get(p).map_or((0, 0), |ph| (ph.start, ph.end)),
+        Target::Pronoun(k) => (k, k + 1),
+    }
+}
+
+/// Sources first, then the path in text order; a single goal named before the places passed
+/// on the way to it ("led the way to it across the park") goes last.
+fn order(mut stops: Vec<Stop>) -> Vec<Stop> {
+    stops.sort_by_key(|st| st.role != PathRole::Source);
+    let goals: Vec<usize> = (0..stops.len())
+        .filter(|&i| stops[i].role == PathRole::Goal)
+        .collect();
+    if let [g] = goals[..] {
+        if g + 1 < stops.len() {
+            let goal = stops.remove(g);
+            stops.push(goal);
+        }
+    }
+    stops
+}
+
+/// The stops of the dependents, in order, and the words they rest on.
+fn stops_of(
+    s: &Sentence<'_>,
+    deps: &[Dependent],
+    object: Option<PathRole>,
+    mut pending: Option<Direction>,
+    used: &mut Vec<usize>,
+) -> Vec<Stop> {
+    let mut stops = Vec::new();
+    let mut last_end: Option<usize> = None;
+    for d in deps {
+        if d.apposition {
+            continue;
+        }
+        let words = s.span(d.prep);
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let reading = preposition(&refs);
+        let role = if d.prep.0 == d.prep.1 {
+            object
+        } else {
+            reading.role
+        };
+        let direction = reading.direction.or(pending);
+        let place = target_place(s, d.target);
+        // "to the window in the gallery", "to the doorway at the top of the stairs": a place
+        // said where the stop is, not a further stop.
+        let modifier = !d.coordinated
+            && last_end == Some(d.prep.0)
+            && (reading.position || refs.last().is_some_and(|w| LOCATIVES.contains(w)));
+        last_end = Some(target_span(s, d.target).1);
+        if modifier {
+            if let (Some(place), Some(last)) = (place, stops.last_mut()) {
+                let last: &mut Stop = last;
+                last.within = Some(place);
+            }
+            continue;
+        }
+        match (role, place) {
+            (Some(role), Some(place)) => {
+                used.extend(d.prep.0..d.prep.1);
+                let (a, b) = target_span(s, d.target);
+                used.extend(a..b);
+                stops.push(Stop {
+                    role,
+                    place,
+                    direction,
+                    within: None,
+                });
+                pending = None;
+            }
+            // "down the wall, as before, into the Count's room": the direction goes on.
+            _ => pending = direction,
+        }
+    }
+    stops
+}
+
+/// The events of a mover's clause.
+pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event, Vec<usize>)> {
+    let base = verb_base(s.words[c.verb]);
+    // "found herself in …", "found myself standing on …".
+    let reflexive = (c.group.1..c.end.min(c.group.1 + 2))
+        .any(|k| REFLEXIVES.contains(&s.words[k].to_lowercase().as_str()));
+    let arriving = base == "find" && reflexive;
+    // "made our way to", not "the impression made by"; a past participle on its own is
+    // something done to its noun, not a move.
+    let light = LIGHT_VERBS.contains(&base.as_str())
+        && !c.after.iter().any(|d| {
+            d.prep.0 == d.prep.1
+                && matches!(d.target, Target::Phrase(p) if s.words[s.phrases[p].head].eq_ignore_ascii_case("way"))
+        });
+    let done_to = c.form == Form::Participle && s.tags.get(c.verb) == Some(&"VBN");
+    let going = (is_go_verb(&base) && !light && !done_to) || arriving;
+    let happened =
+        !c.modal && (c.form != Form::Infinitive || governing.is_some_and(is_aspectual_verb));
+    if s.quoted.get(c.verb).copied().unwrap_or(false) || !happened {
+        return Vec::new();
+    }
+    let mut used = vec![c.verb];
+    let pending = c.particles.iter().find_map(|&k| {
+        let d = direction_word(s.words[k]);
+        if d.is_some() {
+            used.push(k);
+        }
+        d
+    });
+    if going {
+        let mut stops = Vec::new();
+        // A "from" phrase before the subject: where the move starts.
+        let sources: Vec<Dependent> = c
+            .before
+            .iter()
+            .filter(|d| {
+                let w = s.span(d.prep);
+                w.iter().any(|x| x == "from")
+            })
+            .copied()
+            .collect();
+        stops.extend(stops_of(s, &sources, None, None, &mut used));
+        let object = if arriving { None } else { object_role(&base) };
+        stops.extend(stops_of(s, &c.after, object, pending, &mut used));
+        if stops.is_empty() {
+            return Vec::new();
+        }
+        return vec![(
+            Event::Move {
+                path: order(stops),
+                verb: c.verb,
+                direction: verb_direction(&base),
+            },
+            used,
+        )];
+    }
+    if is_being_verb(&base) {
+        // "We were in the hall": being there, no way.
+        let stops = stops_of(s, &c.after, None, None, &mut used);
+        if let Some(st) = stops.iter().find(|st| st.role == PathRole::Goal) {
+            return vec![(Event::At { place: st.place }, used)];
+        }
+    }
+    Vec::new()
+}
