@@ -7,7 +7,7 @@ use crate::domain::layout::{force, grid, Floors, Layout, FORCE_SEED};
 use crate::domain::Project;
 use crate::ui::map::perf;
 use crate::ui::map::route_finder::{answer, RouteAnswer, RouteEnds};
-use crate::ui::modules::force_layout;
+use crate::ui::modules::made_layouts;
 use crate::ui::repair::session::RepairRun;
 use crate::view::camera::Camera;
 use crate::view::drawing::{draw, Drawing, Marks};
@@ -167,9 +167,9 @@ impl AppState {
                 let (mode, floors) = (layout_mode.get(), floors.get());
                 // A big map's force layout is made in the worker; its grid is shown meanwhile
                 // (the very one drawn already, when it is: nothing is drawn again).
-                let in_worker = mode == LayoutMode::Force && force_layout::in_worker(&s);
+                let in_worker = mode == LayoutMode::Force && made_layouts::in_worker(&s);
                 if let Some(made) = in_worker
-                    .then(|| force_layout::made_for(&s, floors))
+                    .then(|| made_layouts::made_for(&s, floors))
                     .flatten()
                 {
                     return made;
