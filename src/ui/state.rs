@@ -145,6 +145,7 @@ pub struct AppState {
 
 impl AppState {
     /// Creates the state around a first project.
+    #[allow(clippy::too_many_lines)] // The app's signals and the memos chained on them (snapshot -> layout -> drawing), made in dependency order in one place.
     pub fn new(project: Project) -> AppState {
         let project = RwSignal::new(project);
         let cursor = RwSignal::new(None::<u32>);

@@ -269,45 +269,7 @@ pub fn draw(snap: &Snapshot, layout: &Layout, marks: &Marks<'_>) -> Drawing {
             d.exits.push(line);
         }
     }
-    let missing = marks.truth.map(|t| t.missing.as_slice()).unwrap_or(&[]);
-    // A link this commit removed that the truth has: one label says both.
-    let removed_and_missing = |from: RoomId, to: RoomId, label: &str| {
-        missing
-            .iter()
-            .any(|(f, t, l)| *f == from && *t == to && l == label)
-            && snap
-                .removed_exits
-                .iter()
-                .any(|e| e.from == from && e.to == to && e.label.as_str() == label)
-    };
-    for e in &snap.removed_exits {
-        if let (Some(a), Some(b)) = (centre(e.from), centre(e.to)) {
-            let truth_has = removed_and_missing(e.from, e.to, e.label.as_str());
-            d.exits.push(ExitLine {
-                id: None,
-                ends: clip(right_lane(a, b)),
-                label: Some(if truth_has {
-                    format!("removed, a true link: {}", e.label)
-                } else {
-                    format!("removed: {}", e.label)
-                }),
-                class: "removed".into(),
-                arrow: false,
-            });
-        }
-    }
-    for (from, to, label) in missing {
-        if let (Some(a), Some(b)) = (centre(*from), centre(*to)) {
-            d.exits.push(ExitLine {
-                id: None,
-                ends: clip(right_lane(a, b)),
-                label: (!removed_and_missing(*from, *to, label))
-                    .then(|| format!("missing: {label}")),
-                class: "truth-missing".into(),
-                arrow: false,
-            });
-        }
-    }
+    removed_and_missing_lines(snap, marks, &centre, &mut d.exits);
     for r in map.rooms() {
         if let Some((x, y)) = centre(r.id) {
             let class = classes
@@ -328,6 +290,55 @@ pub fn draw(snap: &Snapshot, layout: &Layout, marks: &Marks<'_>) -> Drawing {
         }
     }
     d
+}
+
+/// The dashed lines of what is not on the map: the exits this commit removed and, against a
+/// truth, the links the map misses (a removed link the truth has gets one label saying both).
+fn removed_and_missing_lines(
+    snap: &Snapshot,
+    marks: &Marks<'_>,
+    centre: &dyn Fn(RoomId) -> Option<(f64, f64)>,
+    exits: &mut Vec<ExitLine>,
+) {
+    let missing = marks.truth.map(|t| t.missing.as_slice()).unwrap_or(&[]);
+    // A link this commit removed that the truth has: one label says both.
+    let removed_and_missing = |from: RoomId, to: RoomId, label: &str| {
+        missing
+            .iter()
+            .any(|(f, t, l)| *f == from && *t == to && l == label)
+            && snap
+                .removed_exits
+                .iter()
+                .any(|e| e.from == from && e.to == to && e.label.as_str() == label)
+    };
+    for e in &snap.removed_exits {
+        if let (Some(a), Some(b)) = (centre(e.from), centre(e.to)) {
+            let truth_has = removed_and_missing(e.from, e.to, e.label.as_str());
+            exits.push(ExitLine {
+                id: None,
+                ends: clip(right_lane(a, b)),
+                label: Some(if truth_has {
+                    format!("removed, a true link: {}", e.label)
+                } else {
+                    format!("removed: {}", e.label)
+                }),
+                class: "removed".into(),
+                arrow: false,
+            });
+        }
+    }
+    for (from, to, label) in missing {
+        if let (Some(a), Some(b)) = (centre(*from), centre(*to)) {
+            exits.push(ExitLine {
+                id: None,
+                ends: clip(right_lane(a, b)),
+                label: (!removed_and_missing(*from, *to, label))
+                    .then(|| format!("missing: {label}")),
+                class: "truth-missing".into(),
+                arrow: false,
+            });
+        }
+    }
 }
 
 /// One exit's line: clipped between two drawn rooms, a stub when only its start is drawn, a

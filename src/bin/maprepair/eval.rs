@@ -19,7 +19,7 @@ use maprepair::domain::automap::ceiling::unshown;
 use maprepair::domain::automap::clean::referenced_steps;
 use maprepair::domain::automap::{automap_with, clean_walkthrough, Automap, Hints, Rules};
 use maprepair::domain::eval::{align_names, score, truth_arrivals, PairRule, Score};
-use maprepair::domain::formats::{observed_records, parse_walkthrough};
+use maprepair::domain::formats::{observed_records, parse_walkthrough, EdgeRecord};
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -109,47 +109,15 @@ pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
                 automap_seconds += start.elapsed().as_secs_f64();
                 let records = a.project.edge_records();
                 if align {
-                    // A cleaned walkthrough is renumbered 0, 1, …: back to the cited steps.
-                    let cited: Vec<i64> = referenced_steps(&t).into_iter().collect();
-                    let arrivals: Vec<(i64, String)> = a
-                        .steps
-                        .iter()
-                        .filter_map(|r| {
-                            let step = if cleaned {
-                                *cited.get(usize::try_from(r.step).ok()?)?
-                            } else {
-                                r.step
-                            };
-                            Some((step, r.to.clone()?))
-                        })
-                        .collect();
-                    align_names(&records, &arrivals, &truth_arrivals(&t))
+                    aligned(&records, &a, &t, cleaned)
                 } else {
                     records
                 }
             }
         };
-        // The truth's rooms no kept move of the cleaned walkthrough arrives in, and how many
-        // of them the map names (only the location list can name them).
-        let never_arrived = unshown(&t);
-        let names: std::collections::HashSet<String> = built
-            .iter()
-            .flat_map(|r| [r.src.trim().to_lowercase(), r.dst.trim().to_lowercase()])
-            .collect();
-        let found = never_arrived.iter().filter(|n| names.contains(*n)).count();
-        unshown_rows.push((never_arrived.len(), found));
-        // The truth's pairs between rooms some kept move arrives in: with no list, the only
-        // pairs `--align` can name both ends of.
-        let between_shown: Vec<_> = t
-            .iter()
-            .filter(|r| {
-                ![&r.src, &r.dst]
-                    .iter()
-                    .any(|n| never_arrived.contains(&n.trim().to_lowercase()))
-            })
-            .cloned()
-            .collect();
-        shown_rows.push(score(&between_shown, &built, rule));
+        let (unshown_row, shown_row) = shown_and_unshown(&t, &built, rule);
+        unshown_rows.push(unshown_row);
+        shown_rows.push(shown_row);
         rows.push((game, score(&t, &built, rule)));
     }
     let total: Score = rows.iter().map(|(_, s)| *s).sum();
@@ -189,50 +157,14 @@ pub fn run(args: &EvalArgs, format: Format) -> Result<(), CliError> {
         "missing": missing,
         "automap_seconds": automap_seconds,
     });
+    let unshown = Unshown {
+        all: unshown_all,
+        found: unshown_found,
+        shown_recall,
+        shown_pairs,
+    };
     emit(format, &out, || {
-        let mut s = format!(
-            "{:<14}{:>7}{:>7}{:>7}{:>7}{:>7}{:>7}\n",
-            "game", "nodeR", "P", "R", "F1", "dirAcc", "pairs"
-        );
-        let line = |name: &str, sc: &Score| {
-            format!(
-                "{:<14}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>7}\n",
-                name,
-                sc.node_recall(),
-                sc.edge_precision(),
-                sc.edge_recall(),
-                sc.edge_f1(),
-                sc.direction_accuracy(),
-                sc.truth_pairs
-            )
-        };
-        for (g, sc) in &rows {
-            s.push_str(&line(g, sc));
-        }
-        s.push_str(&line("TOTAL", &total));
-        s.push_str(&format!(
-            "rooms no kept move of the cleaned walkthroughs arrives in (only the location list can name them): {unshown_found} of {unshown_all} named; node recall on the other rooms {shown_recall:.3}; \
-             {} of the {} truth pairs join two of them (edge recall on those {:.3}, \
-             the most any map without a list can reach: {:.3})\n",
-            shown_pairs.truth_pairs,
-            total.truth_pairs,
-            shown_pairs.edge_recall(),
-            ratio(shown_pairs.truth_pairs, total.truth_pairs)
-        ));
-        s.push_str(&format!(
-            "rule {}, {} games ({source}){}",
-            match rule {
-                PairRule::Closed => "closed",
-                PairRule::Exp14 => "exp14",
-            },
-            rows.len(),
-            if missing.is_empty() {
-                String::new()
-            } else {
-                format!("; no built map for {}", missing.join(", "))
-            }
-        ));
-        s
+        text_table(&rows, &total, &unshown, rule, &source, &missing)
     });
     Ok(())
 }
@@ -244,4 +176,129 @@ fn ratio(a: usize, b: usize) -> f64 {
     } else {
         a as f64 / b as f64
     }
+}
+
+/// An automapped map's rooms renamed after the truth rooms they stand for (`--align`): each
+/// arrival matched to the truth's arrival at the same step (a cleaned walkthrough is renumbered
+/// 0, 1, …, so its steps go back to the ones the truth cites).
+fn aligned(
+    records: &[EdgeRecord],
+    a: &Automap,
+    t: &[EdgeRecord],
+    cleaned: bool,
+) -> Vec<EdgeRecord> {
+    let cited: Vec<i64> = referenced_steps(t).into_iter().collect();
+    let arrivals: Vec<(i64, String)> = a
+        .steps
+        .iter()
+        .filter_map(|r| {
+            let step = if cleaned {
+                *cited.get(usize::try_from(r.step).ok()?)?
+            } else {
+                r.step
+            };
+            Some((step, r.to.clone()?))
+        })
+        .collect();
+    align_names(records, &arrivals, &truth_arrivals(t))
+}
+
+/// One game's figures about the rooms the kept text never arrives in: how many the truth has
+/// and how many of them `built` names (only the location list can name them); and `built`
+/// scored on the truth's pairs between the other rooms.
+fn shown_and_unshown(
+    t: &[EdgeRecord],
+    built: &[EdgeRecord],
+    rule: PairRule,
+) -> ((usize, usize), Score) {
+    // The truth's rooms no kept move of the cleaned walkthrough arrives in, and how many
+    // of them the map names (only the location list can name them).
+    let never_arrived = unshown(t);
+    let names: std::collections::HashSet<String> = built
+        .iter()
+        .flat_map(|r| [r.src.trim().to_lowercase(), r.dst.trim().to_lowercase()])
+        .collect();
+    let found = never_arrived.iter().filter(|n| names.contains(*n)).count();
+    // The truth's pairs between rooms some kept move arrives in: with no list, the only
+    // pairs `--align` can name both ends of.
+    let between_shown: Vec<_> = t
+        .iter()
+        .filter(|r| {
+            ![&r.src, &r.dst]
+                .iter()
+                .any(|n| never_arrived.contains(&n.trim().to_lowercase()))
+        })
+        .cloned()
+        .collect();
+    (
+        (never_arrived.len(), found),
+        score(&between_shown, built, rule),
+    )
+}
+
+/// What the map names of the rooms the kept text never arrives in, over all games.
+struct Unshown {
+    all: usize,
+    found: usize,
+    /// Node recall on the other rooms.
+    shown_recall: f64,
+    /// The scores on the truth's pairs between the other rooms.
+    shown_pairs: Score,
+}
+
+/// The per-game table `eval` prints, the total, and what the unshown rooms cost.
+fn text_table(
+    rows: &[(String, Score)],
+    total: &Score,
+    unshown: &Unshown,
+    rule: PairRule,
+    source: &str,
+    missing: &[String],
+) -> String {
+    let mut s = format!(
+        "{:<14}{:>7}{:>7}{:>7}{:>7}{:>7}{:>7}\n",
+        "game", "nodeR", "P", "R", "F1", "dirAcc", "pairs"
+    );
+    let line = |name: &str, sc: &Score| {
+        format!(
+            "{:<14}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>7.3}{:>7}\n",
+            name,
+            sc.node_recall(),
+            sc.edge_precision(),
+            sc.edge_recall(),
+            sc.edge_f1(),
+            sc.direction_accuracy(),
+            sc.truth_pairs
+        )
+    };
+    for (g, sc) in rows {
+        s.push_str(&line(g, sc));
+    }
+    s.push_str(&line("TOTAL", total));
+    s.push_str(&format!(
+        "rooms no kept move of the cleaned walkthroughs arrives in (only the location list can name them): {} of {} named; node recall on the other rooms {:.3}; \
+         {} of the {} truth pairs join two of them (edge recall on those {:.3}, \
+         the most any map without a list can reach: {:.3})\n",
+        unshown.found,
+        unshown.all,
+        unshown.shown_recall,
+        unshown.shown_pairs.truth_pairs,
+        total.truth_pairs,
+        unshown.shown_pairs.edge_recall(),
+        ratio(unshown.shown_pairs.truth_pairs, total.truth_pairs)
+    ));
+    s.push_str(&format!(
+        "rule {}, {} games ({source}){}",
+        match rule {
+            PairRule::Closed => "closed",
+            PairRule::Exp14 => "exp14",
+        },
+        rows.len(),
+        if missing.is_empty() {
+            String::new()
+        } else {
+            format!("; no built map for {}", missing.join(", "))
+        }
+    ));
+    s
 }

@@ -471,6 +471,7 @@ impl Grammar<'_> {
 }
 
 /// The clauses of one sentence, in text order.
+#[allow(clippy::too_many_lines)] // One left-to-right pass over a sentence's tagged words; its state (open clause, subject, verb group) is shared by every step.
 pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase]) -> Vec<Clause> {
     let n = words.len().min(tags.len()).min(quoted.len());
     let (over, ending) = phrase_index(n, phrases);

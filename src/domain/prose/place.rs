@@ -102,6 +102,7 @@ impl Text<'_> {
 
 /// Reads a phrase as a candidate place, or `None` when it cannot be one. A phrase naming a
 /// region of a place ("a small portion of the park") is read as that place.
+#[allow(clippy::too_many_lines)] // The place test's checks in order, each a few lines and commented; together they are the definition of a candidate.
 pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option<Candidate> {
     let words = text.words;
     // "A small portion of the park" is the park; "the edge of the plateau", "a range of

@@ -305,6 +305,7 @@ fn add_link(reading: &mut Reading, out: &mut ParagraphReading, link: FoundLink) 
 ///
 /// # Errors
 /// [`TaggerError`] only if the embedded tagger model is damaged (a build defect).
+#[allow(clippy::too_many_lines)] // The reader's pipeline per paragraph (sentences, events, position, commit) with the position carried across paragraphs.
 pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
     let tagger = Tagger::shared()?;
     let tagged: Vec<TaggedParagraph> = paragraphs

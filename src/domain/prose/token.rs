@@ -64,6 +64,7 @@ fn split_clitics(word: &str) -> Vec<(usize, usize)> {
 }
 
 /// Tokenizes a paragraph line (see [`paragraph_text`]).
+#[allow(clippy::too_many_lines)] // One pass of the tokenizer over a line: the cases of a character are read together.
 pub fn tokenize(line: &str) -> Vec<Token> {
     let chars: Vec<(usize, char)> = line.char_indices().collect();
     let mut out = Vec::new();

@@ -173,6 +173,7 @@ fn stop(llm: LlmState, status: String) {
     llm.status.set(status);
 }
 
+#[allow(clippy::too_many_lines)] // The run's loop with its await points (request, retry, pause, commit) in order; each failure branch says what the user sees.
 async fn run_loop(host: Host, llm: LlmState) {
     let started = now_ms() - llm.elapsed_ms.get_untracked();
     let elapsed = move || llm.elapsed_ms.set((now_ms() - started).max(0.0));

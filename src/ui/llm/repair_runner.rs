@@ -67,6 +67,7 @@ pub fn stop(llm: LlmState) {
     llm.abort.with_value(|a| a.cancel());
 }
 
+#[allow(clippy::too_many_lines)] // The agent's loop with its await points (propose, approve, apply) in order; each failure branch says what the user sees.
 async fn repair_loop(host: Host, llm: LlmState, mode: RepairMode) {
     let label = mode.paper_label();
     let (name, before) = host.read(|p| {
@@ -229,6 +230,7 @@ async fn repair_loop(host: Host, llm: LlmState, mode: RepairMode) {
 }
 
 /// The agent's controls and the proposal awaiting approval.
+#[allow(clippy::too_many_lines)] // A Leptos component: its view! markup is one tree, read top to bottom.
 #[component]
 pub fn RepairRunner() -> impl IntoView {
     let llm = expect_context::<LlmState>();

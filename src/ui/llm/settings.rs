@@ -38,6 +38,7 @@ async fn test_connection(config: LlmConfig, timeout_secs: u64) -> Result<String,
 }
 
 /// The settings dialog, shown while [`LlmState::settings_open`] is set.
+#[allow(clippy::too_many_lines)] // A Leptos component: its view! markup is one tree, read top to bottom.
 #[component]
 pub fn SettingsPanel() -> impl IntoView {
     let llm = expect_context::<LlmState>();

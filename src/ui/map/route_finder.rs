@@ -86,6 +86,7 @@ fn choices(map: &Map) -> Vec<(u32, String)> {
 }
 
 /// The route finder panel.
+#[allow(clippy::too_many_lines)] // A Leptos component: its view! markup is one tree, read top to bottom.
 #[component]
 pub fn RoutePanel() -> impl IntoView {
     let state = expect_context::<AppState>();
