@@ -42,6 +42,7 @@ node tests/e2e/app.mjs
 node tests/e2e/transcripts.mjs
 node tests/e2e/worker.mjs
 node tests/e2e/llm.mjs
+node tests/e2e/prose.mjs
 node tests/e2e/robust.mjs
 # Big maps (2,000 / 20,000 / 100,000 rooms, generated at test time): drawn by level of detail,
 # the minimap, autosave to IndexedDB and reload; its figures are printed, not gated on.

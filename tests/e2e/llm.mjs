@@ -496,7 +496,7 @@ try {
       return c;
     };
 
-    await check('offline, the rule-based extractor builds the map without any request', async () => {
+    await check('offline, the prose reader builds the map without any request', async () => {
       await stub.script();
       const c = await conflicted();
       expectEqual(c.rooms, 3, 'rooms');

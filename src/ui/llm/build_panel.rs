@@ -1,5 +1,5 @@
 //! Build from text: paste or upload, choose how the text is split, read it with the model (or
-//! offline with the rule-based extractor), and follow the run: observation i of N, elapsed
+//! offline with the prose reader), and follow the run: observation i of N, elapsed
 //! time, tokens, pause, resume and cancel.
 
 use super::build_run::{cancel, pause, resumable, start};
@@ -215,7 +215,7 @@ pub fn BuildPanel() -> impl IntoView {
                 on:change=move |ev| llm.offline.set(event_target_checked(&ev))
             />
             <span>
-                <strong>"No key? Use the rule-based extractor"</strong>
+                <strong>"No key? Read it offline with the prose reader"</strong>
                 " (offline): a part-of-speech tagger and rules for places, movement (“they went through the hall into the library”) and layout (“the kitchen is north of the hall”, “beyond the court”) read a chapter of a novel; each paragraph is a commit showing the sentence and the words it used. Nothing leaves this page."
             </span>
         </label>

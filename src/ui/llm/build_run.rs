@@ -95,7 +95,7 @@ pub fn start(host: Host, llm: LlmState, project_name: &str) {
     if !offline {
         if let Err(e) = llm.config().validate() {
             llm.fail(format!(
-                "{e} Or tick “No key? Use the rule-based extractor” to build offline."
+                "{e} Or tick “No key? Read it offline with the prose reader”."
             ));
             return;
         }

@@ -1,5 +1,5 @@
 //! The LLM features of the page, with the user's own key: the provider settings, the build of a
-//! map from any text (or offline, with the rule-based reader), and the LLM repair agent.
+//! map from any text (or offline, with the prose reader), and the LLM repair agent.
 //!
 //! These tools are built as a wasm module of their own (`src/llm_main.rs`), which the app loads
 //! once its first map is drawn and [`mount`]s in the left column ([`crate::ui::modules::llm_slot`]).
@@ -59,7 +59,7 @@ pub struct LlmState {
     pub text: RwSignal<String>,
     /// How the text is cut.
     pub split: RwSignal<Split>,
-    /// Read with the rule-based extractor instead of a model.
+    /// Read with the offline prose reader instead of a model.
     pub offline: RwSignal<bool>,
     /// The build run (saved; resumable).
     pub run: RwSignal<Option<persist::SavedRun>>,

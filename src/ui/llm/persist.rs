@@ -54,7 +54,7 @@ pub struct SavedRun {
     pub observations: Vec<String>,
     /// Where the reader is after the last committed observation.
     pub current: Option<String>,
-    /// True when the rule-based reader is used instead of a model.
+    /// True when the offline prose reader is used instead of a model.
     pub offline: bool,
     /// The whole text, to show in the paste area after a reload.
     pub text: String,
