@@ -76,35 +76,84 @@ pub struct Demo {
     pub actions: Vec<String>,
 }
 
-struct Entry {
-    info: DemoInfo,
-    spec: GameSpec,
-    noise_seed: u64,
-}
+/// The curated gallery, smallest first (the last entry is the large map). Kept apart from the
+/// games' specs ([`spec_of`]) so that listing the gallery does not bring in the vocabulary.
+const GALLERY: [DemoInfo; 9] = [
+    DemoInfo {
+        id: "cottage",
+        title: "The Keeper's Cottage",
+        blurb: "Ten rooms around a marsh-side cottage, from the cellar to the attic: the quickest \
+map to watch being built.",
+        rooms: 10,
+        noise: Some("edge_minimal"),
+    },
+    DemoInfo {
+        id: "manor",
+        title: "Blackwood Manor",
+        blurb: "Three corridors share one name; only their descriptions tell them apart.",
+        rooms: 30,
+        noise: Some("mango_like"),
+    },
+    DemoInfo {
+        id: "caves",
+        title: "The Dripping Caves",
+        blurb: "Limestone caves on four levels, with drops you cannot climb back up.",
+        rooms: 45,
+        noise: Some("edge_clean"),
+    },
+    DemoInfo {
+        id: "forest",
+        title: "Hollowmere Forest",
+        blurb: "Glades, huts to step into and three forest paths that look alike.",
+        rooms: 60,
+        noise: Some("edge_clean"),
+    },
+    DemoInfo {
+        id: "abbey",
+        title: "St Aldhelm's Abbey",
+        blurb: "Cloisters, crypts and a bell tower: eighty rooms over four levels.",
+        rooms: 80,
+        noise: Some("edge_minimal"),
+    },
+    DemoInfo {
+        id: "station",
+        title: "Orbital Station Kestrel",
+        blurb: "A hundred modules on five decks; its noisy variant is the heavy-noise regime.",
+        rooms: 100,
+        noise: Some("edge_heavy"),
+    },
+    DemoInfo {
+        id: "harbour",
+        title: "Saltcombe Harbour",
+        blurb: "A fishing town of quays, lofts and back alleys, with many loops to close.",
+        rooms: 120,
+        noise: Some("mango_like"),
+    },
+    DemoInfo {
+        id: "keep",
+        title: "The Ninefold Keep",
+        blurb: "A hundred and fifty rooms of towers, halls and catacombs.",
+        rooms: 150,
+        noise: Some("edge_clean"),
+    },
+    DemoInfo {
+        id: "labyrinth",
+        title: "The Endless Labyrinth",
+        blurb: "1,200 rooms on seven levels: the speed test.",
+        rooms: 1200,
+        noise: Some("edge_minimal"),
+    },
+];
 
-#[allow(clippy::too_many_lines)] // A table of nine games, one short entry each: read as data.
-fn entries() -> Vec<Entry> {
+/// The generation spec of a gallery entry (`None` for an id not in [`GALLERY`]); its title and
+/// room count are the entry's.
+fn spec_of(info: &DemoInfo) -> Option<GameSpec> {
     use words::{ABBEY, CAVES, COTTAGE, DUNGEON, FOREST, HARBOUR, MANOR, STATION};
-    let e = |id: &'static str,
-             title: &'static str,
-             blurb: &'static str,
-             noise: Option<&'static str>,
-             spec: GameSpec| Entry {
-        info: DemoInfo {
-            id,
-            title,
-            blurb,
-            rooms: spec.rooms,
-            noise,
-        },
-        noise_seed: spec.seed,
-        spec,
-    };
-    let base = |title: &'static str, theme, seed, rooms| GameSpec {
-        title,
+    let base = |theme, seed| GameSpec {
+        title: info.title,
         theme,
         seed,
-        rooms,
+        rooms: info.rooms,
         levels: (-1, 1),
         loops_pct: 20,
         one_way: 1,
@@ -112,135 +161,81 @@ fn entries() -> Vec<Entry> {
         shared: 0,
         diagonals: false,
     };
-    vec![
-        e(
-            "cottage",
-            "The Keeper's Cottage",
-            "Ten rooms around a marsh-side cottage, from the cellar to the attic: the quickest \
-map to watch being built.",
-            Some("edge_minimal"),
-            GameSpec {
-                one_way: 0,
-                ..base("The Keeper's Cottage", COTTAGE, 11, 10)
-            },
-        ),
-        e(
-            "manor",
-            "Blackwood Manor",
-            "Three corridors share one name; only their descriptions tell them apart.",
-            Some("mango_like"),
-            GameSpec {
-                interiors: 2,
-                shared: 3,
-                loops_pct: 15,
-                ..base("Blackwood Manor", MANOR, 7, 30)
-            },
-        ),
-        e(
-            "caves",
-            "The Dripping Caves",
-            "Limestone caves on four levels, with drops you cannot climb back up.",
-            Some("edge_clean"),
-            GameSpec {
-                levels: (-2, 1),
-                one_way: 3,
-                shared: 2,
-                diagonals: true,
-                loops_pct: 10,
-                ..base("The Dripping Caves", CAVES, 23, 45)
-            },
-        ),
-        e(
-            "forest",
-            "Hollowmere Forest",
-            "Glades, huts to step into and three forest paths that look alike.",
-            Some("edge_clean"),
-            GameSpec {
-                interiors: 4,
-                one_way: 2,
-                shared: 3,
-                diagonals: true,
-                loops_pct: 25,
-                ..base("Hollowmere Forest", FOREST, 31, 60)
-            },
-        ),
-        e(
-            "abbey",
-            "St Aldhelm's Abbey",
-            "Cloisters, crypts and a bell tower: eighty rooms over four levels.",
-            Some("edge_minimal"),
-            GameSpec {
-                levels: (-1, 2),
-                interiors: 3,
-                one_way: 2,
-                shared: 3,
-                ..base("St Aldhelm's Abbey", ABBEY, 41, 80)
-            },
-        ),
-        e(
-            "station",
-            "Orbital Station Kestrel",
-            "A hundred modules on five decks; its noisy variant is the heavy-noise regime.",
-            Some("edge_heavy"),
-            GameSpec {
-                levels: (-2, 2),
-                interiors: 3,
-                one_way: 3,
-                shared: 3,
-                loops_pct: 15,
-                ..base("Orbital Station Kestrel", STATION, 53, 100)
-            },
-        ),
-        e(
-            "harbour",
-            "Saltcombe Harbour",
-            "A fishing town of quays, lofts and back alleys, with many loops to close.",
-            Some("mango_like"),
-            GameSpec {
-                levels: (-1, 2),
-                interiors: 5,
-                one_way: 4,
-                shared: 3,
-                diagonals: true,
-                loops_pct: 30,
-                ..base("Saltcombe Harbour", HARBOUR, 67, 120)
-            },
-        ),
-        e(
-            "keep",
-            "The Ninefold Keep",
-            "A hundred and fifty rooms of towers, halls and catacombs.",
-            Some("edge_clean"),
-            GameSpec {
-                levels: (-2, 2),
-                interiors: 4,
-                one_way: 5,
-                shared: 3,
-                diagonals: true,
-                ..base("The Ninefold Keep", DUNGEON, 79, 150)
-            },
-        ),
-        e(
-            "labyrinth",
-            "The Endless Labyrinth",
-            "1,200 rooms on seven levels: the speed test.",
-            Some("edge_minimal"),
-            GameSpec {
-                levels: (-3, 3),
-                interiors: 10,
-                one_way: 20,
-                shared: 3,
-                diagonals: true,
-                loops_pct: 15,
-                ..base("The Endless Labyrinth", DUNGEON, 97, 1200)
-            },
-        ),
-    ]
+    Some(match info.id {
+        "cottage" => GameSpec {
+            one_way: 0,
+            ..base(COTTAGE, 11)
+        },
+        "manor" => GameSpec {
+            interiors: 2,
+            shared: 3,
+            loops_pct: 15,
+            ..base(MANOR, 7)
+        },
+        "caves" => GameSpec {
+            levels: (-2, 1),
+            one_way: 3,
+            shared: 2,
+            diagonals: true,
+            loops_pct: 10,
+            ..base(CAVES, 23)
+        },
+        "forest" => GameSpec {
+            interiors: 4,
+            one_way: 2,
+            shared: 3,
+            diagonals: true,
+            loops_pct: 25,
+            ..base(FOREST, 31)
+        },
+        "abbey" => GameSpec {
+            levels: (-1, 2),
+            interiors: 3,
+            one_way: 2,
+            shared: 3,
+            ..base(ABBEY, 41)
+        },
+        "station" => GameSpec {
+            levels: (-2, 2),
+            interiors: 3,
+            one_way: 3,
+            shared: 3,
+            loops_pct: 15,
+            ..base(STATION, 53)
+        },
+        "harbour" => GameSpec {
+            levels: (-1, 2),
+            interiors: 5,
+            one_way: 4,
+            shared: 3,
+            diagonals: true,
+            loops_pct: 30,
+            ..base(HARBOUR, 67)
+        },
+        "keep" => GameSpec {
+            levels: (-2, 2),
+            interiors: 4,
+            one_way: 5,
+            shared: 3,
+            diagonals: true,
+            ..base(DUNGEON, 79)
+        },
+        "labyrinth" => GameSpec {
+            levels: (-3, 3),
+            interiors: 10,
+            one_way: 20,
+            shared: 3,
+            diagonals: true,
+            loops_pct: 15,
+            ..base(DUNGEON, 97)
+        },
+        _ => return None,
+    })
 }
 
 /// The curated gallery, smallest first (the last entry is the large map).
 pub fn catalog() -> Vec<DemoInfo> {
-    entries().into_iter().map(|e| e.info).collect()
+    GALLERY.to_vec()
 }
 
 /// Builds a demo of the gallery by id (`None` for an unknown id).
@@ -248,8 +243,10 @@ pub fn catalog() -> Vec<DemoInfo> {
 /// # Complexity
 /// Linear in the number of exits (the 1,200-room map builds in milliseconds).
 pub fn build(id: &str) -> Option<Demo> {
-    let entry = entries().into_iter().find(|e| e.info.id == id)?;
-    Some(make(entry.info, &entry.spec, entry.noise_seed))
+    let info = GALLERY.iter().find(|i| i.id == id)?;
+    let spec = spec_of(info)?;
+    // The noise is seeded with the game's own seed.
+    Some(make(*info, &spec, spec.seed))
 }
 
 /// Builds a demo from any spec: the world, its walkthrough, its ground truth and, when
