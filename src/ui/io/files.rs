@@ -64,6 +64,16 @@ pub async fn read_text(file: &web_sys::File) -> Result<String, String> {
     decode(js_sys::Uint8Array::new(&buffer).to_vec(), &name).map_err(|e| e.to_string())
 }
 
+/// [`read_text`] outside a browser (the native build of the app's code, for its tests): no file
+/// can be read there.
+#[cfg(not(target_arch = "wasm32"))]
+pub async fn read_text(file: &web_sys::File) -> Result<String, String> {
+    Err(format!(
+        "{}: files can only be read in a browser",
+        file.name()
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

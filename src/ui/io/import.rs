@@ -10,11 +10,7 @@ use leptos::prelude::*;
 fn open_file(state: AppState, file: web_sys::File) {
     leptos::task::spawn_local(async move {
         let name = file.name();
-        #[cfg(target_arch = "wasm32")]
         let text = crate::ui::io::files::read_text(&file).await;
-        #[cfg(not(target_arch = "wasm32"))]
-        let text: Result<String, String> =
-            Err(format!("{name}: files can only be read in a browser"));
         open_text(state, name, text).await;
     });
 }

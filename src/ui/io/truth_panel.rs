@@ -29,10 +29,7 @@ pub fn TruthPanel() -> impl IntoView {
             return;
         };
         leptos::task::spawn_local(async move {
-            #[cfg(target_arch = "wasm32")]
             let text = crate::ui::io::files::read_text(&file).await;
-            #[cfg(not(target_arch = "wasm32"))]
-            let text: Result<String, String> = Err(file.name());
             match text.and_then(|t| parse_edge_list(&t, &file.name()).map_err(|e| e.to_string())) {
                 Ok(records) => {
                     state.project.update(|p| p.ground_truth = Some(records));

@@ -31,11 +31,7 @@ fn read_file(llm: LlmState, source: RwSignal<String>, ev: &leptos::ev::Event) {
     input.set_value("");
     leptos::task::spawn_local(async move {
         let name = file.name();
-        #[cfg(target_arch = "wasm32")]
         let text = crate::ui::io::files::read_text(&file).await;
-        #[cfg(not(target_arch = "wasm32"))]
-        let text: Result<String, String> =
-            Err(format!("{name}: files can only be read in a browser"));
         match text {
             Ok(t) => {
                 llm.text.set(t);
