@@ -126,17 +126,22 @@ pub(super) fn unlisted(ways: &[Direction], label: &Label) -> bool {
         .is_some_and(|d| !ways.contains(&d))
 }
 
+/// The clauses of a listed name's qualifier, lowercased: the comma- or semicolon-separated parts
+/// of what follows its first "(" ("t-intersection (east/west/south, west to round room)" →
+/// "east/west/south", "west to round room"); none without a qualifier.
+fn qualifier_clauses(name: &str) -> impl Iterator<Item = String> + '_ {
+    name.find('(')
+        .map(|open| &name[open + 1..])
+        .into_iter()
+        .flat_map(|qualifier| qualifier.trim_end_matches(')').split([',', ';']))
+        .map(|clause| clause.trim().to_lowercase())
+}
+
 /// The "<direction> to <room>" clauses of a listed name's qualifier ("t-intersection
 /// (east/west/south, west to round room)" → west, [round, room]).
 pub(super) fn relative_places(name: &str) -> Vec<(Direction, Vec<String>)> {
-    let Some(open) = name.find('(') else {
-        return Vec::new();
-    };
-    name[open + 1..]
-        .trim_end_matches(')')
-        .split([',', ';'])
+    qualifier_clauses(name)
         .filter_map(|clause| {
-            let clause = clause.trim().to_lowercase();
             let (dir, rest) = clause.split_once(" to ")?;
             let d = Direction::from_word(dir.trim())?;
             let target = words(rest);
@@ -165,14 +170,8 @@ pub(super) fn only_way<'t>(
 /// The ways of a listed name's qualifier that point at something else ("outside (restaurant
 /// to north, mayer home to east)" → north, east): its "<thing> to <direction>" clauses.
 pub(super) fn pointed_ways(name: &str) -> Vec<Direction> {
-    let Some(open) = name.find('(') else {
-        return Vec::new();
-    };
-    name[open + 1..]
-        .trim_end_matches(')')
-        .split([',', ';'])
+    qualifier_clauses(name)
         .filter_map(|clause| {
-            let clause = clause.trim().to_lowercase();
             let (thing, dir) = clause.rsplit_once(" to ")?;
             let d = Direction::from_word(dir.trim()).filter(|d| d.vector().is_some())?;
             let thing = words(thing);
