@@ -35,9 +35,10 @@ const POSSESSIVES = new Set(['my', 'his', 'her', 'its', 'their', 'our', 'your'])
 // Words a name may not end with: it would be a fragment cut before its noun.
 const NOT_AT_THE_END = new Set(['the', 'a', 'an', 'of', 'to', 'in', 'into', 'and', 'or', 'but', 'at', 'on', 'with', 'which', 'that']);
 
-/** The native reader's map of the same text, from the binary `cargo test` built. */
+/** The native reader's map of the same text, from the binary `cargo test` built just before in
+ *  scripts/test.sh (target/debug first: an optimised build left from earlier may be stale). */
 function nativeReading(file) {
-  const bin = ['release', 'fast', 'debug']
+  const bin = ['debug', 'release', 'fast']
     .map((p) => join(ROOT, 'target', p, 'maprepair'))
     .find((p) => existsSync(p));
   if (!bin) return null;
