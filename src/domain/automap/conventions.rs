@@ -234,24 +234,74 @@ impl Conventions {
     }
 
     /// The steps in plain form: each reply rewritten, and a move the game says went another
-    /// way than typed ("(that is, north)") given that way.
-    pub fn normalize(&self, steps: &[Step], verbs: &[String]) -> Vec<Step> {
+    /// way than typed ("(that is, north)") given that way. With `got_out` (the rule
+    /// `got-out`), a move out made while the player is in or on something (see
+    /// [`Inside`]) whose reply shows the room the player was in gets [`GOT_OUT`] for its
+    /// action: the player left the thing, not the room.
+    pub fn normalize(&self, steps: &[Step], verbs: &[String], got_out: bool) -> Vec<Step> {
+        let mut inside = Inside::default();
         steps
             .iter()
             .map(|s| {
-                let action = match (move_label(&s.action, verbs), taken_exit(&s.observation)) {
-                    (Some(Label::Dir(typed)), Some(taken)) if typed != taken => {
+                let label = move_label(&s.action, verbs);
+                let action = match (&label, taken_exit(&s.observation)) {
+                    (Some(Label::Dir(typed)), Some(taken)) if *typed != taken => {
                         taken.as_str().to_string()
                     }
                     _ => s.action.clone(),
                 };
+                let left_thing = inside.watch(self, &s.observation);
+                let out = matches!(label, Some(Label::Dir(Direction::Out | Direction::Exit)));
                 Step {
                     num: s.num,
-                    action,
+                    action: if got_out && out && left_thing {
+                        GOT_OUT.to_string()
+                    } else {
+                        action
+                    },
                     observation: self.plain_text(&s.observation),
                 }
             })
             .collect()
+    }
+}
+
+/// The action a move out gets when it only took the player out of a thing (no direction word:
+/// the reader sees no move).
+pub const GOT_OUT: &str = "(got out of something)";
+
+/// Whether the player is in or on something, as the titles tell: a title printed with a
+/// posture suffix ("Attic (in the wardrobe)") puts the player in its room's thing; the bare
+/// title printed again (after "You get out of the wardrobe.", or any move) ends that.
+#[derive(Debug, Default)]
+struct Inside {
+    /// The bare title, lowercased, of the room whose thing the player is in.
+    room: Option<String>,
+}
+
+impl Inside {
+    /// Reads one reply; true when it shows, bare, the room whose thing the player was in.
+    fn watch(&mut self, conv: &Conventions, observation: &str) -> bool {
+        let Some(line) = observation
+            .lines()
+            .map(|l| conv.plain_line(l))
+            .find(|l| looks_like_title(l))
+        else {
+            return false;
+        };
+        match posture_split(&line) {
+            Some((title, _))
+                if conv.bare_titles.contains(&title.to_lowercase())
+                    && !conv.listed.contains(&line.trim().to_lowercase()) =>
+            {
+                self.room = Some(title.to_lowercase());
+                false
+            }
+            _ => {
+                let bare = line.trim().to_lowercase();
+                self.room.take().is_some_and(|r| r == bare)
+            }
+        }
     }
 }
 
@@ -330,13 +380,31 @@ mod tests {
             step("u", "(that is, north)\nAttic\nDusty."),
             step("n", "(first opening the door)\nHall"),
         ];
-        let plain = Conventions::learn(&steps).normalize(&steps, &[]);
+        let plain = Conventions::learn(&steps).normalize(&steps, &[], true);
         assert_eq!(plain[0].action, "north");
         assert_eq!(plain[1].action, "n");
         let titled = [step("s", "(north part)\nThe north part of the lab.")];
         assert_eq!(
-            Conventions::learn(&titled).normalize(&titled, &[])[0].action,
+            Conventions::learn(&titled).normalize(&titled, &[], true)[0].action,
             "s"
         );
+    }
+
+    #[test]
+    fn a_move_out_of_a_thing_that_shows_the_same_room_is_no_move() {
+        let steps = [
+            step("north", "Attic\nDusty.\n\nYou can see a wardrobe here."),
+            step("enter wardrobe", "You get into the wardrobe."),
+            step("look", "Attic (in the wardrobe)\nDusty."),
+            step("out", "You get out of the wardrobe.\n\nAttic\nDusty."),
+            step("out", "Garden\nGreen."),
+        ];
+        let c = Conventions::learn(&steps);
+        let plain = c.normalize(&steps, &[], true);
+        assert_eq!(plain[3].action, GOT_OUT);
+        assert!(move_label(GOT_OUT, &[]).is_none());
+        // Once out of the thing, a move out is a move again; with the rule off, every one is.
+        assert_eq!(plain[4].action, "out");
+        assert_eq!(c.normalize(&steps, &[], false)[3].action, "out");
     }
 }

@@ -242,7 +242,7 @@ fn automap_under(
     // commits keep the text as written.
     let plain = Conventions::learn(steps)
         .with_listed(&hints.locations)
-        .normalize(steps, &hints.actions);
+        .normalize(steps, &hints.actions, rules.on("got-out"));
     let all_moves = every_step_moves(&plain);
     let mut tracker = Tracker::new(&gaz, &hints.actions, all_moves);
     tracker.rules = rules.clone();
