@@ -269,6 +269,12 @@ impl Tracker<'_> {
                 // Without a list a slot keeps a plain name; with one, a room the list does not
                 // name cannot be right.
                 None if info.is_some_and(|x| x.slot.is_some()) => match info.and_then(|x| x.slot) {
+                    Some(SlotKind::Source)
+                        if self.rules.on("shown-starts")
+                            && !self.outcomes.iter().any(|o| o.to == Some(r.id)) =>
+                    {
+                        None
+                    }
                     Some(kind) if self.gaz.is_empty() => Some(kind.plain_name().to_string()),
                     _ => None,
                 },
