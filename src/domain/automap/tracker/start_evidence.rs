@@ -398,11 +398,17 @@ impl Tracker<'_> {
                 })
         };
         let mut found: Option<RoomId> = None;
+        // The way must be said outside the name: "the north tower" names a room, not a way.
+        let way_outside = |ws: &[String], at: usize, len: usize| {
+            ws.iter()
+                .enumerate()
+                .any(|(i, w)| (i < at || i >= at + len) && Direction::from_word(w) == Some(back))
+        };
         for ws in only_way(&seen.below, &['.', '!', '?', ';'], back) {
             for len in 1..=ws.len().min(self.roster.longest()) {
-                for win in ws.windows(len) {
+                for (at, win) in ws.windows(len).enumerate() {
                     for &r in self.roster.named(win) {
-                        if counts(r, win) {
+                        if counts(r, win) && way_outside(&ws, at, len) {
                             if found.is_some_and(|f| f != r) {
                                 return None;
                             }

@@ -662,3 +662,22 @@ fn where_every_step_is_kept_the_lattice_alone_does_not_move_a_start() {
         "Front of the Church",
     );
 }
+
+#[test]
+fn a_compass_word_inside_a_rooms_name_is_no_way_back() {
+    // "Somewhere beyond lies the north tower." names a room; it does not place the way back
+    // (north) towards it, so the move south into the greenhouse started in the yard.
+    let built = run(
+        &[
+            ("out", "North Tower\nA tall tower. Ways lead inside."),
+            ("in", "Hall\nA bare hall. Ways lead outside and east."),
+            ("east", "Yard\nA muddy yard. Ways lead west and south."),
+            (
+                "south",
+                "(first opening the oak door)\n\nGreenhouse\nGlass panes. Ways lead north. Somewhere beyond lies the north tower.",
+            ),
+        ],
+        &[],
+    );
+    assert_move(&built, "Yard", "south", "Greenhouse");
+}
