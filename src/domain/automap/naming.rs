@@ -201,6 +201,10 @@ pub fn lie_fit(place: &Place, rise: i32, dark: bool) -> f64 {
     s
 }
 
+/// The most [`lie_fit`] takes from a name: a tie-breaker's bound, below which by elimination
+/// a name does not go.
+pub const LIE_FIT_MAX: f64 = 0.02;
+
 /// A tie-breaker, 0.0 or 0.01, for naming by elimination the room the transcript opens in
 /// (the start of its first move, never shown): stories open in the player's own place, so a
 /// name the list gives as the player's ("your quarters", "in your tent") fits it a little

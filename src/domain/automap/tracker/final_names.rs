@@ -5,7 +5,7 @@
 use super::text_cues::{pointed_ways, relative_places};
 use super::{SlotKind, Tracker};
 use crate::domain::analysis::Geometry;
-use crate::domain::automap::naming::{
+use crate::domain::automap::naming::{LIE_FIT_MAX, 
     best_assignment, context_fit, cued_assignment, dark_fit, group_scores, lie_fit, opening_fit,
 };
 use crate::domain::automap::placement::{floor, placement_scores, Floor, Whereabouts};
@@ -240,8 +240,15 @@ impl Tracker<'_> {
             } else {
                 best_assignment(&scores)
             };
+            // By elimination, the lie of a name only ranks the names: it never leaves a slot
+            // unnamed while a name is left.
+            let floor = if threshold > 0.0 {
+                threshold
+            } else {
+                -LIE_FIT_MAX
+            };
             for (k, pick) in picks.into_iter().enumerate() {
-                if let Some(j) = pick.filter(|&j| scores[k][j] >= threshold) {
+                if let Some(j) = pick.filter(|&j| scores[k][j] >= floor) {
                     place_of[slots[k].0 as usize] = Some(unclaimed[j]);
                     named.push((k, j));
                 }

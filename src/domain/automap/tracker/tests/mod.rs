@@ -715,3 +715,16 @@ fn a_move_between_rooms_of_one_title_is_told_by_the_exits_the_game_lists() {
     let off = run_with(&steps, &[], &Rules::without(&["next-alike"]).unwrap());
     assert_eq!(rooms_named(&off, "Maze"), 1, "{:#?}", off.steps);
 }
+
+#[test]
+fn the_last_listed_name_goes_to_the_last_dark_room_even_an_open_air_one() {
+    // The lie of a name ("garden": open air, seldom dark) only ranks names; by elimination it
+    // does not leave the dark room unnamed while its name is left.
+    let steps = [
+        ("look", "Hall\nA bare hall."),
+        ("north", "Darkness\nIt is pitch dark, and you can't see a thing."),
+        ("south", "Hall\nA bare hall."),
+    ];
+    let built = run(&steps, &["Hall", "Walled Garden"]);
+    assert_move(&built, "Hall", "north", "Walled Garden");
+}
