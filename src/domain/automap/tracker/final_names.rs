@@ -5,8 +5,9 @@
 use super::text_cues::{pointed_ways, relative_places};
 use super::{SlotKind, Tracker};
 use crate::domain::analysis::Geometry;
-use crate::domain::automap::naming::{LIE_FIT_MAX, 
+use crate::domain::automap::naming::{
     best_assignment, context_fit, cued_assignment, dark_fit, group_scores, lie_fit, opening_fit,
+    LIE_FIT_MAX,
 };
 use crate::domain::automap::placement::{floor, placement_scores, Floor, Whereabouts};
 use crate::domain::automap::title::{same_word, words};

@@ -722,7 +722,10 @@ fn the_last_listed_name_goes_to_the_last_dark_room_even_an_open_air_one() {
     // does not leave the dark room unnamed while its name is left.
     let steps = [
         ("look", "Hall\nA bare hall."),
-        ("north", "Darkness\nIt is pitch dark, and you can't see a thing."),
+        (
+            "north",
+            "Darkness\nIt is pitch dark, and you can't see a thing.",
+        ),
         ("south", "Hall\nA bare hall."),
     ];
     let built = run(&steps, &["Hall", "Walled Garden"]);
