@@ -60,6 +60,9 @@ pub struct Conventions {
     /// Names (lowercase) a location list gives whole, parenthesis and all: such a title is a
     /// room of its own ("sitting room (on the long soft thing)"), not a posture.
     listed: HashSet<String>,
+    /// True when some title carries a posture suffix (`T (…)` with `T` printed bare too):
+    /// only then can the player be in or on something ([`Inside`]).
+    postures: bool,
 }
 
 /// The line without terminal escape codes, whole (`\x1b[1m`) or with the escape byte lost
@@ -183,15 +186,24 @@ impl Conventions {
             frame,
             bare_titles: HashSet::new(),
             listed: HashSet::new(),
+            postures: false,
         };
+        let mut postured = Vec::new();
         for s in steps {
             for line in s.observation.lines() {
                 let plain = conv.plain_line(line);
-                if posture_split(&plain).is_none() && looks_like_title(&plain) {
-                    conv.bare_titles.insert(plain.trim().to_lowercase());
+                match posture_split(&plain) {
+                    None if looks_like_title(&plain) => {
+                        conv.bare_titles.insert(plain.trim().to_lowercase());
+                    }
+                    Some((title, _)) if looks_like_title(&plain) => {
+                        postured.push(title.to_lowercase());
+                    }
+                    _ => {}
                 }
             }
         }
+        conv.postures = postured.iter().any(|t| conv.bare_titles.contains(t));
         conv
     }
 
@@ -240,6 +252,7 @@ impl Conventions {
     /// action: the player left the thing, not the room.
     pub fn normalize(&self, steps: &[Step], verbs: &[String], got_out: bool) -> Vec<Step> {
         let mut inside = Inside::default();
+        let watch = got_out && self.postures;
         steps
             .iter()
             .map(|s| {
@@ -250,7 +263,7 @@ impl Conventions {
                     }
                     _ => s.action.clone(),
                 };
-                let left_thing = inside.watch(self, &s.observation);
+                let left_thing = watch && inside.watch(self, &s.observation);
                 let out = matches!(label, Some(Label::Dir(Direction::Out | Direction::Exit)));
                 Step {
                     num: s.num,
