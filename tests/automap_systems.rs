@@ -110,6 +110,27 @@ fn an_inform7_transcript_drops_the_posture_and_takes_the_exit_the_game_names() {
 }
 
 #[test]
+fn an_inform7_transcript_leaves_a_container_without_leaving_the_room() {
+    // `>out` from the wardrobe shows the attic again: the player left the wardrobe, not the
+    // room; `>out` in the box room is the way south the game names, through a door it opened.
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/inform7-enterable.txt"));
+    assert_eq!(
+        rooms,
+        set(&["Attic", "Box Room", "Fisher's Row", "Fish Market"])
+    );
+    assert_eq!(
+        exits,
+        set(&[
+            "Attic -north-> Box Room",
+            "Box Room -south-> Attic",
+            "Attic -down-> Fisher's Row",
+            "Fisher's Row -east-> Fish Market",
+            "Fish Market -west-> Fisher's Row",
+        ])
+    );
+}
+
+#[test]
 fn a_tads3_transcript_reads_past_implicit_actions() {
     let (rooms, exits) = mapped(include_str!("fixtures/systems/tads3.txt"));
     assert_eq!(rooms, set(&["Entrance Hall", "Library", "Kitchen"]));
