@@ -95,8 +95,10 @@ pub enum Work {
         /// The demo's id.
         id: String,
     },
-    /// Automap a walkthrough or transcript (the file's name and text). Answers
-    /// [`Answer::Project`].
+    /// Read a file the user opened (the file's name and text): a saved project or an edge
+    /// list as it is, a walkthrough or transcript through the automapper. The project read
+    /// becomes the worker's copy of the open project (the page opens it). Answers
+    /// [`Answer::Opened`].
     Read {
         /// The file's name.
         file: String,
@@ -114,6 +116,17 @@ pub enum Work {
     SolverStep {
         /// Start a new session first (the page has none open).
         fresh: bool,
+    },
+    /// Take one decision of a heuristic's session on the worker's copy of the project (the
+    /// worker keeps the session between steps), or with `to_end` every decision until the
+    /// session stops. Answers [`Answer::Stepped`].
+    Heuristic {
+        /// heuristic_modify (relabel first) rather than heuristic_remove.
+        modify: bool,
+        /// Start a new session first (the page has none open).
+        fresh: bool,
+        /// Repair until the session stops, not one decision.
+        to_end: bool,
     },
     /// Lay out the worker's copy of the project as it was at `version` (`None`: its last) with
     /// the force layout, started from its lattice layout with `floors` (what the page's
@@ -160,6 +173,8 @@ pub enum FromWorker {
 pub enum Answer {
     /// A new project, as its lossless JSON.
     Project(String),
+    /// A project read from a file, in pieces the page can take one at a time.
+    Opened(Opened),
     /// The solver's work on the worker's copy of the project.
     Solved(Solved),
     /// One decision of the solver's session.
@@ -168,12 +183,47 @@ pub enum Answer {
     Layout(Layout),
 }
 
-/// What one step of the solver's session did.
+/// A project read in the worker, as it crosses back: everything but its commits as a project
+/// file's JSON (small), then its commits in pieces of at most [`Opened::PIECE`], so the page
+/// reads and replays them a piece at a time between frames rather than in one long task.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Opened {
+    /// The project without its commits, as its lossless JSON.
+    pub rest: String,
+    /// Its commits, a piece at a time, in order.
+    pub pieces: Vec<Commits>,
+    /// How many commits the pieces hold.
+    pub commits: usize,
+}
+
+impl Opened {
+    /// Commits a piece holds at most: about 1.5 MB of JSON at a lattice's one exit a commit,
+    /// which the page reads and replays in about 30 ms (two frames), so a 100,000-room map's
+    /// 150,000 commits take some 40 short tasks with frames drawn between them.
+    pub const PIECE: usize = 4_096;
+
+    /// `project` as it crosses.
+    pub fn of(project: &crate::domain::Project) -> Opened {
+        let rest = crate::domain::Project {
+            name: project.name.clone(),
+            history: crate::domain::History::new(),
+            ground_truth: project.ground_truth.clone(),
+        };
+        let commits = project.history.commits();
+        Opened {
+            rest: rest.to_json(),
+            pieces: commits.chunks(Self::PIECE).map(Commits::of).collect(),
+            commits: commits.len(),
+        }
+    }
+}
+
+/// What one step of a session in the worker did (the solver's or a heuristic's).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Stepped {
-    /// The commit it made, if any (the copy has it already).
+    /// The commits it made, if any (the copy has them already).
     pub commits: Commits,
-    /// Its decision, if it took one.
+    /// Its decisions.
     pub log: Vec<LogLine>,
     /// True when the session has nothing left to do.
     pub finished: bool,
