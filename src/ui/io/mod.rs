@@ -8,6 +8,5 @@ pub mod import;
 #[cfg(target_arch = "wasm32")]
 pub mod png;
 pub mod projects_menu;
-pub mod save_text;
 pub mod storage;
 pub mod truth_panel;

@@ -10,7 +10,7 @@
 //! the reason and leaves the last good copy as it was; the project stays open.
 
 use crate::domain::Project;
-use crate::ui::io::save_text::SaveText;
+use crate::ui::modules::project_text::project_json;
 use crate::ui::AppState;
 use leptos::prelude::*;
 use std::cell::Cell;
@@ -24,8 +24,6 @@ thread_local! {
     static SKIP_NEXT: Cell<bool> = const { Cell::new(false) };
     /// The state that hears about saves that failed after [`save`] answered.
     static TELL: Cell<Option<AppState>> = const { Cell::new(None) };
-    /// The pieces of the last save's text, for the next.
-    static TEXT: std::cell::RefCell<SaveText> = std::cell::RefCell::new(SaveText::default());
 }
 
 /// Saves the open project a moment after every change: after the frame that shows the change
@@ -196,10 +194,7 @@ pub fn save(project: &Project) -> Result<(), String> {
     }
     set(CURRENT, &project.name).map_err(|e| not_saved(&project.name, &e))?;
     let t = crate::ui::map::perf::now();
-    let (name, text) = (
-        project.name.clone(),
-        TEXT.with_borrow_mut(|t| t.text(project)),
-    );
+    let (name, text) = (project.name.clone(), project_json(project));
     crate::ui::map::perf::record("save", t);
     leptos::task::spawn_local(async move {
         match idb::put(&name, &text).await {

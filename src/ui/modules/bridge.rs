@@ -4,7 +4,9 @@
 //! * **The worker** (`maprepair-automap`, `src/automap_main.rs`, started by
 //!   [`crate::ui::modules::worker`] as a real Web Worker): the page sends [`ToWorker`], the
 //!   worker answers [`FromWorker`]. The worker keeps a copy of the open project, brought up to
-//!   date by [`ToWorker::sync`] before each job that works on it.
+//!   date by [`ToWorker::sync`] before each job that works on it, and owns it during a job: the
+//!   page's project changes only when the answer arrives (the commits the job made), so a
+//!   cancelled job (the worker ended) leaves it as it was.
 //! * **The LLM tools** (`maprepair-llm`, `src/llm_main.rs`, on the page's thread: it draws a
 //!   panel): the tools ask the app through an [`AppPort`] with [`ToApp`] and get an
 //!   [`AppReply`]; the app tells them of every change with a [`Summary`].
@@ -12,7 +14,9 @@
 //! Values cross as JavaScript values made by `serde-wasm-bindgen` ([`encode`], [`decode`]).
 //! A project crosses whole (its lossless project JSON) only the first time, or when the open
 //! project was replaced; after that, edits cross as the commits they made
-//! ([`ProjectDelta`], kept in step by [`crate::ui::modules::sync`]).
+//! ([`ProjectDelta`], kept in step by [`crate::ui::modules::sync`]). A file the worker read
+//! comes back in pieces ([`Opened`]) that the page replays between frames, and the worker
+//! keeps it as its copy: the page hands it nothing when it opens.
 
 use crate::domain::layout::{Floors, Layout};
 use crate::domain::progress::Progress;
@@ -197,10 +201,10 @@ pub struct Opened {
 }
 
 impl Opened {
-    /// Commits a piece holds at most: about 1.5 MB of JSON at a lattice's one exit a commit,
-    /// which the page reads and replays in about 30 ms (two frames), so a 100,000-room map's
-    /// 150,000 commits take some 40 short tasks with frames drawn between them.
-    pub const PIECE: usize = 4_096;
+    /// Commits a piece holds at most: about 0.4 MB of JSON at a lattice's one exit a commit
+    /// (more with a transcript's text), which the page reads and replays in a few milliseconds,
+    /// so it can stop for a frame between any two ([`crate::ui::modules::automapper`]).
+    pub const PIECE: usize = 1_024;
 
     /// `project` as it crosses.
     pub fn of(project: &crate::domain::Project) -> Opened {

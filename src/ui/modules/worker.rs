@@ -1,6 +1,7 @@
 //! The page's side of the worker: a real Web Worker running `maprepair-automap`
 //! (`src/automap_main.rs`, built by Trunk with a loader shim: index.html), which reads
-//! transcripts, builds the demo games and runs the solver while the page keeps drawing.
+//! transcripts and big files, builds the demo games, runs the solver and a big map's
+//! heuristic repair, and lays out big maps while the page keeps drawing.
 //!
 //! Jobs ([`run`]) go to the worker as [`ToWorker`] messages and come back as [`FromWorker`]
 //! ones ([`crate::ui::modules::bridge`]), one at a time in the order sent. While one runs, the

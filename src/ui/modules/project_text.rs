@@ -1,9 +1,10 @@
-//! The text the autosave writes, made again after each change from what changed: the project's
-//! JSON ([`Project::to_json`], byte for byte) with its commits serialised a piece at a time, and
-//! the pieces kept between saves. A change appends commits (or rolls a few back), so a save
-//! serialises the last piece and the new commits, then joins the kept pieces: at 100,000 rooms
-//! a save after one edit costs a copy of the text, not the 0.2–0.9 s of serialising every
-//! commit again.
+//! The open project's JSON ([`Project::to_json`], byte for byte) made again after each change
+//! from what changed: its commits serialised a piece at a time, the pieces kept between calls.
+//! The autosave ([`crate::ui::io::storage`]) and the worker's hand-over of the whole project
+//! ([`crate::ui::modules::sync`], after a Cancel ended the worker) write it after changes
+//! that append commits (or roll a few back), so a call serialises the last piece and the new
+//! commits, then joins the kept pieces: at 100,000 rooms, after one edit, a copy of the text,
+//! not the 0.2–0.9 s of serialising every commit again.
 //!
 //! Pure: no browser. A piece is kept while the project has the same name and the piece's last
 //! commit is still the same commit at the same place: the history only changes at its end
@@ -12,25 +13,36 @@
 //! [`crate::ui::modules::sync`]).
 
 use crate::domain::{Commit, History, Project};
+use std::cell::RefCell;
+
+thread_local! {
+    /// The pieces the page keeps, shared by the autosave and the worker's hand-over.
+    static KEPT: RefCell<ProjectText> = RefCell::new(ProjectText::default());
+}
+
+/// `project`'s JSON, made with the pieces the page keeps (see the module docs).
+pub fn project_json(project: &Project) -> String {
+    KEPT.with_borrow_mut(|k| k.text(project))
+}
 
 /// Commits a kept piece holds: about 1.5 MB of JSON at a lattice's one exit a commit, which
 /// serialises in some 15 ms natively, so the piece a change reopens costs a save little, while a
 /// 100,000-room project's 150,000 commits make some 40 pieces (kept as many strings).
-pub const SAVE_PIECE: usize = 4_096;
+pub const KEPT_PIECE: usize = 4_096;
 
 /// What the commits field holds in a project without commits, where the pieces go.
 const NO_COMMITS: &str = "\"commits\":[]";
 
-/// The pieces kept from the last save.
+/// The pieces kept from the last call.
 #[derive(Debug, Clone, Default)]
-pub struct SaveText {
+pub struct ProjectText {
     name: String,
     /// Full pieces, oldest first: the last commit of each, and its commits as JSON array
     /// elements (no brackets).
     pieces: Vec<(Commit, String)>,
 }
 
-impl SaveText {
+impl ProjectText {
     /// `project`'s JSON, exactly [`Project::to_json`], reusing the pieces still the same.
     pub fn text(&mut self, project: &Project) -> String {
         let commits = project.history.commits();
@@ -42,16 +54,16 @@ impl SaveText {
             .pieces
             .iter()
             .enumerate()
-            .take_while(|(i, (last, _))| commits.get((i + 1) * SAVE_PIECE - 1) == Some(last))
+            .take_while(|(i, (last, _))| commits.get((i + 1) * KEPT_PIECE - 1) == Some(last))
             .count();
         self.pieces.truncate(same);
-        while (self.pieces.len() + 1) * SAVE_PIECE <= commits.len() {
-            let from = self.pieces.len() * SAVE_PIECE;
-            let piece = &commits[from..from + SAVE_PIECE];
+        while (self.pieces.len() + 1) * KEPT_PIECE <= commits.len() {
+            let from = self.pieces.len() * KEPT_PIECE;
+            let piece = &commits[from..from + KEPT_PIECE];
             self.pieces
-                .push((piece[SAVE_PIECE - 1].clone(), elements(piece)));
+                .push((piece[KEPT_PIECE - 1].clone(), elements(piece)));
         }
-        let tail = elements(&commits[self.pieces.len() * SAVE_PIECE..]);
+        let tail = elements(&commits[self.pieces.len() * KEPT_PIECE..]);
         let shell = Project {
             name: project.name.clone(),
             history: History::new(),
@@ -107,13 +119,13 @@ mod tests {
 
     #[test]
     fn each_save_is_the_projects_json_as_it_grows_rolls_back_and_is_replaced() {
-        let mut saves = SaveText::default();
+        let mut saves = ProjectText::default();
         let mut p = big();
-        assert!(p.history.len() > 2 * SAVE_PIECE, "pieces to keep");
+        assert!(p.history.len() > 2 * KEPT_PIECE, "pieces to keep");
         assert_eq!(saves.text(&p), p.to_json());
-        assert_eq!(saves.pieces.len(), p.history.len() / SAVE_PIECE);
+        assert_eq!(saves.pieces.len(), p.history.len() / KEPT_PIECE);
         // Rolled back into the first piece: nothing kept is reused.
-        p.history.rollback_to((SAVE_PIECE / 2) as u32).unwrap();
+        p.history.rollback_to((KEPT_PIECE / 2) as u32).unwrap();
         assert_eq!(saves.text(&p), p.to_json());
         assert!(saves.pieces.is_empty());
         // Another history of the same name: its pieces are its own.
@@ -136,7 +148,7 @@ mod tests {
 
     #[test]
     fn a_save_after_one_more_commit_keeps_the_pieces_before_it() {
-        let mut saves = SaveText::default();
+        let mut saves = ProjectText::default();
         let mut p = big();
         saves.text(&p);
         let kept: Vec<*const u8> = saves.pieces.iter().map(|x| x.1.as_ptr()).collect();
