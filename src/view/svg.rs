@@ -41,7 +41,7 @@ pub const MAP_STYLE: &str = r#"
 .room.involved rect{stroke-width:3}
 .room.match rect{fill:#fff59d;stroke:#f57f17;stroke-width:3}
 .room.selected rect{stroke:#0d47a1;stroke-width:4}
-.selection rect{fill:none;stroke:#0d47a1;stroke-width:4;pointer-events:none}
+.selection rect{fill:none;stroke:#0d47a1;stroke-width:4;vector-effect:non-scaling-stroke;pointer-events:none}
 .room.route rect{stroke:#00897b;stroke-width:3}
 .room.route-end rect{fill:#e0f2f1;stroke:#00695c;stroke-width:4}
 .halo{fill:rgba(198,40,40,.08);stroke:#c62828;stroke-width:2.5;stroke-dasharray:8 6}

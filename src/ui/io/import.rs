@@ -19,7 +19,9 @@ pub const READ_IN_WORKER_BYTES: usize = 256 * 1024;
 fn open_file(state: AppState, file: web_sys::File) {
     leptos::task::spawn_local(async move {
         let name = file.name();
+        let t = crate::ui::map::perf::now();
         let text = crate::ui::io::files::read_text(&file).await;
+        crate::ui::map::perf::record("read-file", t);
         open_text(state, name, text).await;
     });
 }
