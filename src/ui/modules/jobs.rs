@@ -36,15 +36,18 @@ impl Deciding {
     /// A fresh session's decider and budget: the solver's, or a heuristic's as the page starts
     /// one ([`crate::ui::repair::session::RepairRun::heuristic`]).
     fn start(heuristic: Option<Preference>) -> (RepairSession, Deciding) {
+        let session = RepairSession::new(Deciding::budget(heuristic));
         match heuristic {
-            None => (
-                RepairSession::new(Solver::budget()),
-                Deciding::Solver(Solver::new()),
-            ),
-            Some(p) => (
-                RepairSession::new(Budget::default()),
-                Deciding::Heuristic(p, Heuristic::new(p)),
-            ),
+            None => (session, Deciding::Solver(Solver::new())),
+            Some(p) => (session, Deciding::Heuristic(p, Heuristic::new(p))),
+        }
+    }
+
+    /// The budget of a session of the solver's or of `heuristic`'s.
+    fn budget(heuristic: Option<Preference>) -> Budget {
+        match heuristic {
+            None => Solver::budget(),
+            Some(_) => Budget::default(),
         }
     }
 
@@ -167,8 +170,8 @@ impl Jobs {
     }
 
     /// Up to `most` decisions of a session (the solver's, or `heuristic`'s), a new session when
-    /// `fresh` or the one open is another's; tells `progress` how many of the conflicts open
-    /// at the first decision are closed after each.
+    /// `fresh` or the one open is another's; tells `progress` before each decision how many the
+    /// session took of those its budget allows.
     fn step(
         &mut self,
         heuristic: Option<Preference>,
@@ -189,17 +192,16 @@ impl Jobs {
             };
         };
         let logged = session.log.len();
-        let mut open_at_first = None;
+        let total = (logged + most).min(Deciding::budget(heuristic).decisions);
         for _ in 0..most {
             let Some(pending) = session.next(history) else {
                 break;
             };
-            let open = pending.analysis.conflicts.len();
-            let total = *open_at_first.get_or_insert(open);
+            let done = session.log.len();
             progress(Progress {
                 stage: Stage::Repairing,
-                done: total.saturating_sub(open),
-                total,
+                done,
+                total: total.max(done),
             });
             let decision = decider.decide(&pending.context(history));
             session.apply(history, &pending, decision);
