@@ -3,7 +3,9 @@
 //! and posts their answers and progress.
 
 use crate::domain::automap::reread::read_steps;
-use crate::domain::import::read_import_with;
+use crate::domain::formats::mango::parse_edge_list;
+use crate::domain::formats::{detect, FileKind, FormatError};
+use crate::domain::import::{project_name, read_import_with};
 use crate::domain::layout::{force_with, grid, Floors, Layout, FORCE_SEED};
 use crate::domain::progress::{Progress, Stage};
 use crate::domain::reading::{map_names, transcript_steps, Names};
@@ -70,6 +72,27 @@ impl Decider for Deciding {
     }
 }
 
+/// A file read as the command line reads it ([`read_import_with`]), an edge list telling
+/// `progress` when its records are parsed and its history is being written.
+fn read_file(
+    file: &str,
+    text: &str,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Project, FormatError> {
+    if detect(file, text)? == FileKind::EdgeList {
+        let records = parse_edge_list(text, file)?;
+        progress(Progress {
+            stage: Stage::Committing,
+            done: 0,
+            total: records.len(),
+        });
+        if !records.is_empty() {
+            return Ok(Project::from_edge_records(&project_name(file), &records));
+        }
+    }
+    read_import_with(file, text, progress)
+}
+
 /// Decisions a heuristic's repair to the end takes at most: the page's own bound on the same
 /// loop ([`crate::ui::repair::run::repair_all`]), so both stop at the same place.
 pub const TO_END_DECISIONS: usize = 1_000;
@@ -97,8 +120,7 @@ impl Jobs {
                 .map(|p| Answer::Project(p.to_json()))
                 .ok_or_else(|| format!("there is no demo “{id}”")),
             Work::Read { file, text } => {
-                let project =
-                    read_import_with(&file, &text, progress).map_err(|e| e.to_string())?;
+                let project = read_file(&file, &text, progress).map_err(|e| e.to_string())?;
                 let opened = Opened::of(&project);
                 self.copy = project;
                 self.stepping = None;
@@ -299,6 +321,34 @@ mod tests {
         let e = jobs.run(None, bad, &mut ignore).unwrap_err();
         assert!(e.contains("bad.edges.json"), "{e}");
         assert_eq!(jobs.copy.history.len(), back.history.len());
+    }
+
+    #[test]
+    fn an_edge_list_read_in_the_worker_is_the_command_lines_and_says_when_it_writes() {
+        let text = r#"[{"src_node":"A","dst_node":"B","action":"north"},{"src_node":"B","dst_node":"C","action":"east"}]"#;
+        let mut seen = Vec::new();
+        let answer = Jobs::default()
+            .run(
+                None,
+                Work::Read {
+                    file: "z.edges.json".into(),
+                    text: text.into(),
+                },
+                &mut |p| seen.push(p),
+            )
+            .unwrap();
+        let Answer::Opened(opened) = answer else {
+            panic!("not opened: {answer:?}");
+        };
+        let cli = crate::domain::import::read_import("z.edges.json", text).unwrap();
+        let mut got = Project::from_json(&opened.rest, "rest").unwrap();
+        sync::append(&mut got.history, opened.pieces[0].read().unwrap()).unwrap();
+        assert_eq!(
+            (got.name.as_str(), got.history.commits()),
+            ("z", cli.history.commits())
+        );
+        let committing = seen.iter().find(|p| p.stage == Stage::Committing);
+        assert_eq!(committing.map(|p| (p.done, p.total)), Some((0, 2)));
     }
 
     #[test]
