@@ -67,8 +67,9 @@ pub fn run(
     work: Work,
     copy: Option<(u64, &Project)>,
 ) -> impl std::future::Future<Output = Result<Answer, WorkError>> + 'static {
-    let sent = client::send(what.into(), work, copy, None).map(|(_, answer)| answer);
-    answered(sent)
+    // The job is sent now (the project is read now); only its answer is awaited.
+    let sent = client::send(what.into(), work, copy, None);
+    async move { answered(sent?.1).await }
 }
 
 /// [`run`], with its progress bar shown at `first` from the start (a job the user waits for,
@@ -82,25 +83,20 @@ pub async fn run_shown(
     copy: Option<(u64, &Project)>,
     first: Progress,
 ) -> Result<(Answer, Sent), WorkError> {
-    let sent = client::send(what, work, copy, Some(first));
-    let job = sent.as_ref().ok().map(|(job, _)| *job);
-    let answer = answered(sent.map(|(_, answer)| answer)).await?;
-    job.map(|job| (answer, job))
-        .ok_or_else(|| WorkError::Failed("the job was not sent".into()))
+    let (job, answer) = client::send(what, work, copy, Some(first))?;
+    Ok((answered(answer).await?, job))
 }
 
 /// The answer to a job sent.
-fn answered(
-    sent: Result<futures_channel::oneshot::Receiver<Result<Answer, WorkError>>, WorkError>,
-) -> impl std::future::Future<Output = Result<Answer, WorkError>> + 'static {
-    async move {
-        let answer = sent?.await.unwrap_or(Err(WorkError::Cancelled));
-        // The progress bar goes first: what the page then does with the answer (opening a
-        // project, drawing a layout: one long task on a big map) runs in a task of its own.
-        #[cfg(target_arch = "wasm32")]
-        gloo_timers::future::TimeoutFuture::new(0).await;
-        answer
-    }
+async fn answered(
+    answer: futures_channel::oneshot::Receiver<Result<Answer, WorkError>>,
+) -> Result<Answer, WorkError> {
+    let answer = answer.await.unwrap_or(Err(WorkError::Cancelled));
+    // The progress bar goes first: what the page then does with the answer (opening a
+    // project, drawing a layout: one long task on a big map) runs in a task of its own.
+    #[cfg(target_arch = "wasm32")]
+    gloo_timers::future::TimeoutFuture::new(0).await;
+    answer
 }
 
 /// Cancels every job: the worker is ended (the next job starts a new one).
