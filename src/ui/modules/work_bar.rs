@@ -13,9 +13,10 @@ use leptos::prelude::*;
 #[component]
 pub fn WorkBar() -> impl IntoView {
     let busy = worker::busy();
+    // Only its coming and going makes the bar again.
     let shown = {
         let busy = busy.clone();
-        move || busy.with(Option::is_some)
+        Memo::new(move |_| busy.with(Option::is_some))
     };
     let percent = {
         let busy = busy.clone();
@@ -34,19 +35,21 @@ pub fn WorkBar() -> impl IntoView {
             })
         })
     };
-    view! {
-        <Show when=shown>
-            <div class="work-bar" role="status" data-testid="work-progress">
-                <span>{line.clone()}</span>
-                <progress max="100" value=percent.clone()></progress>
-                <button
-                    data-testid="work-cancel"
-                    title="Stop this; the open map stays as it is"
-                    on:click=|_| worker::cancel()
-                >
-                    "Cancel"
-                </button>
-            </div>
-        </Show>
+    move || {
+        shown.get().then(|| {
+            view! {
+                <div class="work-bar" role="status" data-testid="work-progress">
+                    <span>{line.clone()}</span>
+                    <progress max="100" value=percent.clone()></progress>
+                    <button
+                        data-testid="work-cancel"
+                        title="Stop this; the open map stays as it is"
+                        on:click=|_| worker::cancel()
+                    >
+                        "Cancel"
+                    </button>
+                </div>
+            }
+        })
     }
 }

@@ -360,13 +360,7 @@ mod client {
 
     /// A message from the worker.
     fn heard(data: JsValue) {
-        let t = crate::ui::map::perf::now();
-        let decoded = decode::<FromWorker>(data);
-        if matches!(decoded, Ok(FromWorker::Done { .. })) {
-            // What taking an answer in costs the page (a project read comes in pieces).
-            crate::ui::map::perf::record("worker-answer", t);
-        }
-        let message = match decoded {
+        let message = match decode::<FromWorker>(data) {
             Ok(m) => m,
             Err(e) => {
                 return fail_all(format!(

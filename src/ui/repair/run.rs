@@ -30,11 +30,18 @@ pub fn step(state: AppState) {
         Some(preference) if !big(state) => {
             heuristic_step(state, preference);
         }
-        Some(preference) => leptos::task::spawn_local(async move {
-            let what = "A step of the heuristic repair";
-            solve::in_worker(state, what, |fresh| in_worker(preference, fresh, false)).await;
-        }),
-        None => leptos::task::spawn_local(solve::solver_step(state)),
+        Some(preference) => leptos::task::spawn_local(solve::in_worker(
+            state,
+            "A step of the heuristic repair",
+            in_worker(preference, solve::fresh(state), false),
+        )),
+        None => leptos::task::spawn_local(solve::in_worker(
+            state,
+            "A step of the solver",
+            Work::SolverStep {
+                fresh: solve::fresh(state),
+            },
+        )),
     }
 }
 
@@ -99,10 +106,11 @@ pub fn repair_all(state: AppState) {
         return;
     };
     if big(state) {
-        return leptos::task::spawn_local(async move {
-            let what = "Repairing with the heuristic";
-            solve::in_worker(state, what, |fresh| in_worker(preference, fresh, true)).await;
-        });
+        return leptos::task::spawn_local(solve::in_worker(
+            state,
+            "Repairing with the heuristic",
+            in_worker(preference, solve::fresh(state), true),
+        ));
     }
     let before = state.snapshot.with_untracked(|s| s.counts.total);
     for _ in 0..TO_END_DECISIONS {

@@ -65,30 +65,27 @@ pub async fn solve_to_end(state: AppState) {
     );
 }
 
-/// Takes one decision of the solver's session, which the worker keeps between steps (a new
-/// one when none is open here: another project, another strategy, a finished run).
-pub async fn solver_step(state: AppState) {
-    in_worker(state, "A step of the solver", |fresh| Work::SolverStep {
-        fresh,
-    })
-    .await;
+/// True when no session the worker keeps is open here: the next job starts one (another
+/// project, another strategy, a finished run close it).
+pub fn fresh(state: AppState) -> bool {
+    !matches!(state.repair.get_value(), Some(RepairRun::InWorker { .. }))
 }
 
-/// Takes decisions of a session the worker keeps between calls (`work` with `fresh` when none
-/// is open here), `what` naming them on the progress bar; their commits join the open project
-/// (one per action, as on the page) and their decisions its log.
-pub async fn in_worker(state: AppState, what: &str, work: impl FnOnce(bool) -> Work) {
+/// Takes decisions of a session the worker keeps between calls (`work`, made with [`fresh`]),
+/// `what` naming them on the progress bar; their commits join the open project (one per
+/// action, as on the page) and their decisions its log.
+pub async fn in_worker(state: AppState, what: &'static str, work: Work) {
     state.playing.set(false);
     state.cursor.set(None);
     let opened = state.opened.get_value();
-    let (fresh, mut log) = match state.repair.get_value() {
-        Some(RepairRun::InWorker { log }) => (false, log),
-        _ => (true, Vec::new()),
+    let mut log = match state.repair.get_value() {
+        Some(RepairRun::InWorker { log }) => log,
+        _ => Vec::new(),
     };
     let before = state.snapshot.with_untracked(|s| s.counts.total);
     let job = state
         .project
-        .with_untracked(|p| automapper::steps(what, opened, p, work(fresh)));
+        .with_untracked(|p| automapper::steps(what, opened, p, work));
     let stepped = match state.unless_opened_meanwhile(job).await {
         None => return,
         Some(Err(WorkError::Cancelled)) => {
