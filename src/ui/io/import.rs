@@ -8,9 +8,9 @@ use crate::ui::AppState;
 use leptos::prelude::*;
 
 /// Bytes from which a saved project or an edge list is read in the worker rather than on the
-/// page (a walkthrough or transcript always is). Reading one on the page takes about 20 ms
-/// per 100 KB in the release bundle (a 100,000-room lattice edge list, 7 MB, took 1.9 s of
-/// one long task), so up to this size it is done within a few frames, and without the worker's
+/// page (a walkthrough or transcript always is). Reading one on the page takes about 15 ms per
+/// 100 KB in the release bundle (a 100,000-room lattice edge list, 13.5 MB, was 1.9 s of one
+/// long task), so up to this size it is done within a few frames, and without the worker's
 /// round trip (loading it first, when the user opens a file before it is up); past it, the page
 /// would drop frames, so it shows progress and Cancel instead.
 pub const READ_IN_WORKER_BYTES: usize = 256 * 1024;
