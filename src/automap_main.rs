@@ -1,5 +1,6 @@
 //! The worker: a real Web Worker (Trunk's loader shim starts it: index.html) that reads
-//! transcripts, builds the demo games and runs the solver while the page keeps drawing. It
+//! transcripts and big files, builds the demo games, repairs and lays out big maps while the
+//! page keeps drawing. It
 //! speaks the messages of `maprepair::ui::modules::bridge` (a [`ToWorker`] in, a
 //! [`FromWorker`] out) and does the work in `maprepair::ui::modules::jobs`; the page's side is
 //! `maprepair::ui::modules::worker`.

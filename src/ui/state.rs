@@ -234,7 +234,9 @@ impl AppState {
                     moved.with(|m| {
                         let marks = Marks {
                             conflict,
-                            room: selected_room.get().map(crate::domain::RoomId),
+                            // The selected room's ring is a layer of its own
+                            // (`ui::map::map_canvas`): selecting a room draws nothing again.
+                            room: None,
                             search: q,
                             truth: tv.as_deref(),
                             moved: Some(m),
@@ -421,6 +423,14 @@ mod tests {
         s.show_version(99);
         assert_eq!(s.cursor.get_untracked(), None);
         assert_eq!(s.snapshot.with_untracked(|x| x.counts.total), 2);
+    }
+
+    #[test]
+    fn selecting_a_room_makes_no_new_drawing() {
+        let (_owner, s) = state();
+        let before = s.drawing.get_untracked();
+        s.selected_room.set(Some(1));
+        assert!(Arc::ptr_eq(&before, &s.drawing.get_untracked()));
     }
 
     #[test]

@@ -41,6 +41,7 @@ pub const MAP_STYLE: &str = r#"
 .room.involved rect{stroke-width:3}
 .room.match rect{fill:#fff59d;stroke:#f57f17;stroke-width:3}
 .room.selected rect{stroke:#0d47a1;stroke-width:4}
+.selection rect{fill:none;stroke:#0d47a1;stroke-width:4;vector-effect:non-scaling-stroke;pointer-events:none}
 .room.route rect{stroke:#00897b;stroke-width:3}
 .room.route-end rect{fill:#e0f2f1;stroke:#00695c;stroke-width:4}
 .halo{fill:rgba(198,40,40,.08);stroke:#c62828;stroke-width:2.5;stroke-dasharray:8 6}
@@ -187,6 +188,16 @@ pub fn room_markup(r: &RoomSpot) -> String {
     let mut s = String::with_capacity(300);
     room(&mut s, r);
     s
+}
+
+/// The selected room's ring, drawn over the rooms in a layer of its own, so that selecting a
+/// room redraws that layer only ([`crate::ui::map::canvas_dom`]): the ring a `selected` room's
+/// box has ([`room_markup`]), by itself.
+pub fn selection_markup(r: &RoomSpot) -> String {
+    let (x, y) = (r.x - ROOM_WIDTH / 2.0, r.y - ROOM_HEIGHT / 2.0);
+    format!(
+        "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{ROOM_WIDTH}\" height=\"{ROOM_HEIGHT}\" rx=\"8\"/>"
+    )
 }
 
 /// The class of the drawing's root group.

@@ -7,7 +7,8 @@
 // "Room x-y", every east link, half the north links, ~0.5 % wrong directions) is written to a
 // temporary folder and opened with *Open file…*. Checks what a user sees — the map drawn, only
 // the part in view as elements, a bitmap from afar, the minimap moving the view, clicking a
-// room on the bitmap, the autosave and a reload bringing it back — and prints the figures
+// room on the bitmap, the autosave (again after a change: only what changed is serialised) and a
+// reload bringing it back — and prints the figures
 // (choice to the frame that shows the map and to the page settled, pan/zoom frames per second near
 // and far, reload to drawn frame, click to selected).
 // Timings are reported, not gated on: they vary with the machine's load. Then: a project an
@@ -103,6 +104,7 @@ await run(async (context, url) => {
         const t = Date.now();
         await page.waitForFunction(() => performance.getEntriesByName('project-saved').length > 0, null, { timeout: LOAD_TIMEOUT_MS });
         row.saved_after_ms = Date.now() - t;
+        row.save_ms = await page.evaluate(() => globalThis.maprepairPerf.save);
         const saved = await savedProject(page, `lattice-${size}`);
         if (!saved || saved.commits.length < 1) throw new Error('no saved project in IndexedDB');
         const local = await page.evaluate(() => JSON.stringify({ ...localStorage }).length);
@@ -188,17 +190,29 @@ await run(async (context, url) => {
         });
       }
 
+      await check(`${rooms} rooms: a change is saved again, serialising only what changed`, async () => {
+        const saves = await page.evaluate(() => performance.getEntriesByName('project-saved').length);
+        const commits = Number(await id('timeline').getAttribute('max')) + 1;
+        await page.getByRole('button', { name: 'Revert this commit' }).click();
+        await page.waitForFunction((n) => performance.getEntriesByName('project-saved').length > n, saves, { timeout: LOAD_TIMEOUT_MS });
+        row.resave_ms = await page.evaluate(() => globalThis.maprepairPerf.save);
+        const saved = await savedProject(page, `lattice-${size}`);
+        expectEqual(saved.commits.length, commits + 1, 'commits saved after the revert');
+      });
       await check(`${rooms} rooms: a reload brings it back`, async () => {
+        // The room count as the change above left it.
+        const now = Number(await text('room-count'));
         await page.evaluate(() => performance.clearMarks());
         const t = Date.now();
         await page.reload({ waitUntil: 'load' });
-        await drawn(rooms, 0);
+        await drawn(now, 0);
         await nextFrame();
         row.reload_ms = Date.now() - t;
         expectEqual(await text('project-name'), `lattice-${size}`, 'project name after reload');
       });
       await rest();
       await shot(page, `bigmap-${size}-reloaded`);
+
       console.log(`# ${rooms} rooms: ${JSON.stringify(row, (k, v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v))}`);
     }
 
@@ -250,10 +264,10 @@ await run(async (context, url) => {
     });
   } finally {
     await rm(dir, { recursive: true, force: true });
-    console.log('# rooms | choice to drawn frame (ms) | choice to settled (ms) | pan/zoom near (fps) | pan/zoom far (fps) | saved after (ms) | reload to drawn (ms) | click to selected (ms)');
+    console.log('# rooms | choice to drawn frame (ms) | choice to settled (ms) | pan/zoom near (fps) | pan/zoom far (fps) | saved after (ms) | first save serialised (ms) | save after a change serialised (ms) | reload to drawn (ms) | click to selected (ms)');
     for (const r of figures) {
       const f = (v) => (v === undefined ? '–' : Math.round(v));
-      console.log(`# ${r.rooms} | ${f(r.drawn_ms)} | ${f(r.settled_ms)} | ${f(r.fps_near)} | ${f(r.fps_far)} | ${f(r.saved_after_ms)} | ${f(r.reload_ms)} | ${f(r.select_ms)}`);
+      console.log(`# ${r.rooms} | ${f(r.drawn_ms)} | ${f(r.settled_ms)} | ${f(r.fps_near)} | ${f(r.fps_far)} | ${f(r.saved_after_ms)} | ${f(r.save_ms)} | ${f(r.resave_ms)} | ${f(r.reload_ms)} | ${f(r.select_ms)}`);
     }
   }
 });

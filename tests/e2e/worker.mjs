@@ -8,8 +8,12 @@
 // is opened with *Open file…*: while the automapper reads it in the Web Worker, the page keeps
 // drawing frames (requestAnimationFrame ticks, no gap over MAX_GAP_MS) and shows its progress;
 // Cancel stops a read (of it played four times over, long enough to catch on a quiet machine)
-// and the map and history the user had stay. Read to the end, it opens. Then a
-// 10,000-room lattice edge list is repaired by the solver in the worker, the same way: frames,
+// and the map and history the user had stay. Read to the end, it opens. A 100,000-room lattice
+// edge list (made at test time) is read the same way: the worker parses it and builds its
+// history, the page puts the history together a piece at a time between frames; Cancel stops
+// it, and read to its end it opens. Then a
+// 10,000-room lattice edge list is repaired by a heuristic in the worker (frames, progress,
+// Cancel changes nothing; a step adds its commit) and by the solver in the worker, the same way: frames,
 // progress, Cancel (nothing changed), and run to its end (its commits join the history); and a
 // 5,000-room lattice's force layout (past the all-pairs limit) is made in the worker while the
 // page keeps drawing.
@@ -40,6 +44,8 @@ const LATTICE_ROOMS = 5_000;
  *  be watched and cancelled (the solver keeps its figures across decisions: 5,000 rooms are
  *  repaired in about half a second natively, 10,000 in about 2.5 s). */
 const SOLVER_ROOMS = 10_000;
+/** The lattice edge list read in the worker (issue 23's 100,000 rooms). */
+const EDGE_LIST_ROOMS = 100_000;
 
 /** A 5 MB transcript: the MANGO walkthroughs as `>command` transcripts, or a random walk. */
 async function transcript() {
@@ -146,10 +152,17 @@ await run(async (context, url) => {
     if ((await bar.count()) === 0) throw new Error(`${what} ended within ${WATCH_MS} ms: nothing to watch`);
     await keepsDrawing(t0, t1, what);
   };
-  // The frames over the bar's whole life (it came and went once since `watch`).
-  const drewThroughout = async (what) => {
-    const [came, went] = await page.evaluate(() => window.bar_.slice(-2));
-    if (went === undefined) throw new Error('the progress bar never came and went');
+  // How many times the bar came or went so far.
+  const barChanges = () => page.evaluate(() => window.bar_.length);
+  // The frames from the bar's first coming after `since` (a count of its changes) to its last
+  // going (a file read shows it while the worker reads, then while the page puts the project
+  // together); by default its last life.
+  const drewThroughout = async (what, since) => {
+    const [came, went] = await page.evaluate((since) => {
+      const b = window.bar_;
+      return since === undefined ? b.slice(-2) : [b[since], b.at(-1)];
+    }, since);
+    if (went === undefined || went <= came) throw new Error('the progress bar never came and went');
     await keepsDrawing(came, went, what);
   };
   const cancel = async (before) => {
@@ -187,14 +200,57 @@ await run(async (context, url) => {
 
   await check('read to its end, the 5 MB transcript opens, and the page drew frames all along', async () => {
     const t = Date.now();
+    const since = await barChanges();
     await id('import-file').setInputFiles(file);
     await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]')?.textContent === 'big', null, { timeout: WORK_TIMEOUT_MS });
     console.log(`# read and opened in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    await drewThroughout('the whole read');
+    await drewThroughout('the whole read', since);
     const s = await state();
     if (Number(s.rooms) < 50 || s.commits < 10_000) throw new Error(`opened ${JSON.stringify(s)}`);
   });
   await shot(page, 'worker-03-read');
+
+  const huge = await check(`while a ${EDGE_LIST_ROOMS}-room edge list is read, the page draws frames and shows its progress; Cancel stops it`, async () => {
+    const before = await state();
+    const edges = { name: 'huge.edges.json', mimeType: 'application/json', buffer: lattice(EDGE_LIST_ROOMS) };
+    console.log(`# a ${EDGE_LIST_ROOMS}-room edge list: ${(edges.buffer.length / 2 ** 20).toFixed(1)} MB`);
+    await id('import-file').setInputFiles(edges);
+    await watchWhileBusy('reading the edge list');
+    const line = await bar.textContent();
+    if (!/Reading huge\.edges\.json/.test(line) || !/%/.test(line)) throw new Error(`progress: "${line}"`);
+    await shot(page, 'worker-03b-edge-list-reading');
+    await cancel(before);
+    const t = Date.now();
+    const since = await barChanges();
+    await id('import-file').setInputFiles(edges);
+    await page.waitForFunction(() => document.querySelector('[data-testid="project-name"]')?.textContent === 'huge', null, { timeout: WORK_TIMEOUT_MS });
+    console.log(`# ${EDGE_LIST_ROOMS}-room edge list read and opened in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    await drewThroughout('the whole read of the edge list', since);
+    const s = await state();
+    if (Number(s.rooms) < EDGE_LIST_ROOMS * 0.99) throw new Error(`opened ${JSON.stringify(s)}`);
+  });
+  await shot(page, 'worker-03c-edge-list-read');
+
+  if (huge) {
+    await page.locator('.repair-panel select').selectOption('modify');
+    await check('while a heuristic repairs it in the worker the page draws frames; Cancel changes nothing', async () => {
+      const before = await state();
+      await id('repair-run').click();
+      await watchWhileBusy('repairing with the heuristic');
+      await shot(page, 'worker-04a-heuristic');
+      await cancel(before);
+    });
+
+    await check('a step of the heuristic in the worker (after the Cancel: a new worker, handed the map whole) adds its commit and its decision', async () => {
+      const before = await state();
+      await page.getByRole('button', { name: 'Step', exact: true }).click();
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('max')) + 1 > n, before.commits, { timeout: WORK_TIMEOUT_MS });
+      const after = await state();
+      expectEqual(after.commits, before.commits + 1, 'commits after a step');
+      expectEqual(await page.locator('.repair-log li').count(), 1, 'decisions logged');
+    });
+
+  }
 
   const openLattice = (rooms) => check(`a ${rooms}-room lattice opens`, async () => {
     const name = `lattice${rooms}`;

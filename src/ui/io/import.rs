@@ -2,15 +2,26 @@
 //! read leaves the open project as it was and says what is wrong, and where.
 
 use crate::domain::import::read_map;
-use crate::ui::modules::worker::WorkError;
+use crate::domain::Project;
+use crate::ui::modules::worker::{self, WorkError};
 use crate::ui::AppState;
 use leptos::prelude::*;
+
+/// Bytes from which a saved project or an edge list is read in the worker rather than on the
+/// page (a walkthrough or transcript always is). Reading one on the page takes about 15 ms per
+/// 100 KB in the release bundle (a 100,000-room lattice edge list, 13.5 MB, was 1.9 s of one
+/// long task), so up to this size it is done within a few frames, and without the worker's
+/// round trip (loading it first, when the user opens a file before it is up); past it, the page
+/// would drop frames, so it shows progress and Cancel instead.
+pub const READ_IN_WORKER_BYTES: usize = 256 * 1024;
 
 /// Reads `file` and opens it as the project, or reports why not.
 fn open_file(state: AppState, file: web_sys::File) {
     leptos::task::spawn_local(async move {
         let name = file.name();
+        let t = crate::ui::map::perf::now();
         let text = crate::ui::io::files::read_text(&file).await;
+        crate::ui::map::perf::record("read-file", t);
         open_text(state, name, text).await;
     });
 }
@@ -21,47 +32,61 @@ pub fn open_transcript(state: AppState, name: String, text: String) {
     leptos::task::spawn_local(open_text(state, name, Ok(text)));
 }
 
-/// Opens the text of a file called `name` as the project: a saved project or edge list as it
-/// is, anything else through the automapper in the worker (the page keeps drawing; the user
-/// may cancel). On failure or cancel the open project stays as it was and the notice says so.
+/// Opens the text of a file called `name` as the project: a small saved project or edge list
+/// here, anything else in the worker (the page keeps drawing; the user may cancel). On failure
+/// or cancel the open project stays as it was and the notice says so.
 async fn open_text(state: AppState, name: String, text: Result<String, String>) {
-    let project = match text.and_then(|t| {
-        read_map(&name, &t)
-            .map_err(|e| e.to_string())
-            .map(|p| (p, t))
-    }) {
-        Ok((Some(p), _)) => Ok(p),
-        // A walkthrough or transcript: the automapper reads it in the worker.
-        Ok((None, t)) => {
+    let text = match text {
+        Ok(t) => t,
+        Err(e) => return state.tell(format!("Nothing was changed. {e}"), true),
+    };
+    let here = if text.len() < READ_IN_WORKER_BYTES {
+        read_map(&name, &text).map_err(|e| e.to_string())
+    } else {
+        Ok(None)
+    };
+    let (project, sent) = match here {
+        Ok(Some(p)) => (p, None),
+        Err(e) => return state.tell(format!("Nothing was changed. {e}"), true),
+        // A walkthrough or transcript, or a big file: the worker reads it.
+        Ok(None) => {
             state.tell(format!("Reading {name}…"), false);
-            let read = crate::ui::modules::automapper::walkthrough(name.clone(), t);
+            let read = crate::ui::modules::automapper::read_file(name.clone(), text);
             match state.unless_opened_meanwhile(read).await {
                 None => return,
                 Some(Err(WorkError::Cancelled)) => {
-                    state.tell(
+                    return state.tell(
                         format!("Reading {name} was cancelled. Nothing was changed."),
                         false,
                     );
-                    return;
                 }
-                Some(read) => read.map_err(|e| e.to_string()),
+                Some(Err(WorkError::Failed(e))) => {
+                    return state.tell(format!("Nothing was changed. {e}"), true)
+                }
+                Some(Ok((p, sent))) => (p, Some(sent)),
             }
         }
-        Err(e) => Err(e),
     };
-    match project {
-        Ok(p) => {
-            let summary = format!(
-                "Opened {name}: {} rooms, {} commits.",
-                p.history.head().room_count(),
-                p.history.len()
-            );
-            state.lesson.set(None);
-            state.open(p, false);
-            state.tell(summary, false);
-        }
-        Err(e) => state.tell(format!("Nothing was changed. {e}"), true),
+    open_read(state, &name, project, sent);
+}
+
+/// Opens a project read from the file `name` (in the worker's job `sent`, whose copy then is
+/// the open project) and says so.
+fn open_read(state: AppState, name: &str, project: Project, sent: Option<worker::Sent>) {
+    let summary = format!(
+        "Opened {name}: {} rooms, {} commits.",
+        project.history.head().room_count(),
+        project.history.len()
+    );
+    state.lesson.set(None);
+    state.open(project, false);
+    if let Some(sent) = sent {
+        let opened = state.opened.get_value();
+        state
+            .project
+            .with_untracked(|p| worker::adopt(sent, opened, p));
     }
+    state.tell(summary, false);
 }
 
 /// Opens the first file of a drop.

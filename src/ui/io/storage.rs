@@ -10,6 +10,7 @@
 //! the reason and leaves the last good copy as it was; the project stays open.
 
 use crate::domain::Project;
+use crate::ui::modules::project_text::project_json;
 use crate::ui::AppState;
 use leptos::prelude::*;
 use std::cell::Cell;
@@ -193,7 +194,7 @@ pub fn save(project: &Project) -> Result<(), String> {
     }
     set(CURRENT, &project.name).map_err(|e| not_saved(&project.name, &e))?;
     let t = crate::ui::map::perf::now();
-    let (name, text) = (project.name.clone(), project.to_json());
+    let (name, text) = (project.name.clone(), project_json(project));
     crate::ui::map::perf::record("save", t);
     leptos::task::spawn_local(async move {
         match idb::put(&name, &text).await {

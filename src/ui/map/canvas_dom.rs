@@ -145,6 +145,8 @@ pub struct CanvasDom {
     notes: Whole,
     exits: Layer,
     rooms: Layer,
+    /// The selected room's ring (over the rooms, under the labels).
+    selection: Whole,
     labels: Layer,
     /// The drawing written last (its items are compared with the next one's).
     last: Option<Arc<Drawing>>,
@@ -154,7 +156,7 @@ pub struct CanvasDom {
 impl CanvasDom {
     /// Writes the skeleton (style, marker, layers) into `svg`.
     pub fn mount(svg: &web_sys::Element) -> Option<CanvasDom> {
-        svg.set_inner_html(&format!("{}<g class=\"drawing\"><g class=\"misc\"></g><g class=\"exits\"></g><g class=\"rooms\"></g><g class=\"labels\"></g><g class=\"notes\"></g></g>", head()));
+        svg.set_inner_html(&format!("{}<g class=\"drawing\"><g class=\"misc\"></g><g class=\"exits\"></g><g class=\"rooms\"></g><g class=\"selection\"></g><g class=\"labels\"></g><g class=\"notes\"></g></g>", head()));
         let find = |sel: &str| svg.query_selector(sel).ok().flatten();
         let document = web_sys::window()?.document()?;
         Some(CanvasDom {
@@ -163,6 +165,7 @@ impl CanvasDom {
             notes: Whole::new(find("g.notes")?),
             exits: Layer::new(find("g.exits")?),
             rooms: Layer::new(find("g.rooms")?),
+            selection: Whole::new(find("g.selection")?),
             labels: Layer::new(find("g.labels")?),
             last: None,
             scratch: document
@@ -171,6 +174,12 @@ impl CanvasDom {
                 .dyn_into()
                 .ok()?,
         })
+    }
+
+    /// Draws the selected room's ring (`markup`, empty when none is selected), touching nothing
+    /// else.
+    pub fn select(&mut self, markup: String) {
+        self.selection.write(markup);
     }
 
     /// Brings the SVG in step with `d`. Items equal to the last drawing's item at the same

@@ -145,7 +145,11 @@ impl CanvasInput {
         if let Some(Gesture::Room(id, _, false) | Gesture::Pan(_, Some(id))) =
             self.gesture.get_value()
         {
-            self.state.selected_conflict.set(None);
+            // Only when one is selected: the drawing follows the selected conflict, and a
+            // signal set to what it holds still tells its followers.
+            if self.state.selected_conflict.with_untracked(Option::is_some) {
+                self.state.selected_conflict.set(None);
+            }
             self.state
                 .selected_room
                 .update(|r| *r = if *r == Some(id) { None } else { Some(id) });

@@ -131,6 +131,26 @@ fn sync_drawing(
             }
         }
     });
+    // The selected room's ring, in a layer of its own: selecting a room redraws that alone
+    // (the drawing leaves the selection out, `AppState::drawing`).
+    Effect::new(move |_| {
+        let room = state.selected_room.get();
+        let markup = room
+            .and_then(|id| {
+                state.drawing.with(|d| {
+                    d.rooms
+                        .iter()
+                        .find(|r| r.id == id)
+                        .map(crate::view::svg::selection_markup)
+                })
+            })
+            .unwrap_or_default();
+        painter.update_value(|p| {
+            if let Some(p) = p {
+                p.select(markup);
+            }
+        });
+    });
 }
 
 /// While the camera follows the drawing, moves it to follow `d`.

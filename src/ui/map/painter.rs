@@ -83,6 +83,11 @@ impl Painter {
         Some(plan)
     }
 
+    /// Draws the selected room's ring over whatever is painted ([`CanvasDom::select`]).
+    pub fn select(&mut self, markup: String) {
+        self.dom.select(markup);
+    }
+
     /// Rasterises `d` as `view` (the painted view with its margin) sees it onto the canvas.
     fn rasterise(&self, d: &Drawing, view: Camera, viewport: (f64, f64), plan: Plan) {
         let (w, h) = (

@@ -7,8 +7,9 @@
 //! for it. New projects come back as project JSON (lossless); the solver's work comes back as
 //! the commits it made on the worker's copy of the open project.
 
+use crate::domain::progress::{Progress, Stage};
 use crate::domain::Project;
-use crate::ui::modules::bridge::{Answer, Solved, Stepped, Work};
+use crate::ui::modules::bridge::{Answer, Opened, Solved, Stepped, Work};
 use crate::ui::modules::worker::{self, WorkError};
 
 /// The demo `id` (one that [`crate::view::catalog::build_here`] does not make) as a project.
@@ -23,18 +24,109 @@ pub async fn demo(id: String) -> Result<Project, WorkError> {
     )
 }
 
-/// A walkthrough or transcript file, automapped.
+/// A file the user opened, read in the worker: a saved project or an edge list as it is, a
+/// walkthrough or transcript automapped. The progress bar shows from the start; the project
+/// comes back in pieces the page replays between frames ([`Opened`]), and Cancel stops both
+/// the worker's read and the page's replay. Once the page opens the project, [`worker::adopt`]
+/// tells the worker's client that the worker's copy is it already.
 ///
 /// # Errors
-/// Cancelled, or why not in words: the worker could not be loaded, or the file is not a
-/// walkthrough (the message names the file, the place and the problem).
+/// Cancelled, or why not in words: the worker could not be loaded, or the file cannot be read
+/// (the message names the file, the place and the problem).
 pub async fn walkthrough(file: String, text: String) -> Result<Project, WorkError> {
+    read_file(file, text).await.map(|(p, _)| p)
+}
+
+/// [`walkthrough`], answering also which job of which worker read it (for [`worker::adopt`]).
+///
+/// # Errors
+/// As [`walkthrough`].
+pub async fn read_file(file: String, text: String) -> Result<(Project, worker::Sent), WorkError> {
     let what = format!("Reading {file}");
+    let size = text.len();
     let work = Work::Read {
         file: file.clone(),
         text,
     };
-    project(worker::run(what, work, None).await?, &file)
+    let first = Progress {
+        stage: Stage::Parsing,
+        done: 0,
+        total: size,
+    };
+    let cancels = worker::cancels();
+    let (answer, sent) = worker::run_shown(what.clone(), work, None, first).await?;
+    let project = match answer {
+        Answer::Opened(opened) => replay(opened, &file, &what, cancels).await,
+        answer => project(answer, &file),
+    };
+    project.map(|p| (p, sent))
+}
+
+/// How long the page puts a project together before it lets a frame be drawn, in
+/// milliseconds: most of a frame (16.7 ms at 60 frames/s), so the bar and the map keep moving
+/// while the pieces are read in as few tasks as that allows.
+const REPLAY_SLICE_MS: f64 = 12.0;
+
+/// The project read in the worker, put together here a piece at a time, with the progress bar
+/// showing how far and frames drawn between slices of [`REPLAY_SLICE_MS`]; `Cancelled` when
+/// the user cancels meanwhile (nothing is opened).
+async fn replay(
+    opened: Opened,
+    file: &str,
+    what: &str,
+    cancels: u32,
+) -> Result<Project, WorkError> {
+    use crate::ui::map::perf::now;
+    let failed = |e: String| WorkError::Failed(format!("{file}: {e}"));
+    let mut project = Project::from_json(&opened.rest, file).map_err(|e| failed(e.to_string()))?;
+    project.history.reserve(opened.commits);
+    let total = opened.commits;
+    let (mut slice, mut slowest) = (now(), 0.0);
+    let started = slice;
+    for piece in opened.pieces {
+        let t = now();
+        let commits = piece.read().map_err(failed)?;
+        crate::ui::modules::sync::append(&mut project.history, commits).map_err(failed)?;
+        // The slowest piece, for the browser tests (`maprepairPerf`): what one task may take.
+        if now() - t > slowest {
+            slowest = now() - t;
+            crate::ui::map::perf::record("replay-slowest-piece", t);
+        }
+        if now() - slice >= REPLAY_SLICE_MS {
+            worker::show(
+                what,
+                Progress {
+                    stage: Stage::Committing,
+                    done: project.history.len(),
+                    total,
+                },
+            );
+            #[cfg(target_arch = "wasm32")]
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            if worker::cancels() != cancels {
+                return Err(WorkError::Cancelled);
+            }
+            slice = now();
+        }
+    }
+    crate::ui::map::perf::record("replay", started);
+    worker::show_done();
+    // The bar goes in a frame of its own: the map's first picture, which the caller makes by
+    // opening the project, is one long task on a big map.
+    next_frame().await;
+    if worker::cancels() != cancels {
+        return Err(WorkError::Cancelled);
+    }
+    Ok(project)
+}
+
+/// Resolves once the next frame is drawn.
+async fn next_frame() {
+    let (drawn, frame) = futures_channel::oneshot::channel();
+    crate::ui::state::after_next_frame(move || {
+        let _ = drawn.send(());
+    });
+    let _ = frame.await;
 }
 
 /// The solver run to its end in the worker on the open project (`opened`: the app's count of
@@ -57,18 +149,19 @@ pub fn solve(
     }
 }
 
-/// One decision of the solver's session, which the worker keeps between steps (`fresh`: start
-/// a new one), on the open project (`opened`: the app's count of projects opened).
+/// Decisions of a session the worker keeps between jobs (the solver's, or a heuristic's:
+/// `work`), on the open project (`opened`: the app's count of projects opened), with `what`
+/// on the progress bar.
 ///
 /// # Errors
 /// Cancelled, or why not in words: the worker could not be loaded or stopped.
-pub fn solver_step(
+pub fn steps(
+    what: &str,
     opened: u64,
     open: &Project,
-    fresh: bool,
+    work: Work,
 ) -> impl std::future::Future<Output = Result<Stepped, WorkError>> + 'static {
-    let work = Work::SolverStep { fresh };
-    let answer = worker::run("A step of the solver", work, Some((opened, open)));
+    let answer = worker::run(what.to_string(), work, Some((opened, open)));
     async move {
         match answer.await? {
             Answer::Stepped(s) => Ok(s),

@@ -4,7 +4,9 @@
 //! * **The worker** (`maprepair-automap`, `src/automap_main.rs`, started by
 //!   [`crate::ui::modules::worker`] as a real Web Worker): the page sends [`ToWorker`], the
 //!   worker answers [`FromWorker`]. The worker keeps a copy of the open project, brought up to
-//!   date by [`ToWorker::sync`] before each job that works on it.
+//!   date by [`ToWorker::sync`] before each job that works on it, and owns it during a job: the
+//!   page's project changes only when the answer arrives (the commits the job made), so a
+//!   cancelled job (the worker ended) leaves it as it was.
 //! * **The LLM tools** (`maprepair-llm`, `src/llm_main.rs`, on the page's thread: it draws a
 //!   panel): the tools ask the app through an [`AppPort`] with [`ToApp`] and get an
 //!   [`AppReply`]; the app tells them of every change with a [`Summary`].
@@ -12,7 +14,9 @@
 //! Values cross as JavaScript values made by `serde-wasm-bindgen` ([`encode`], [`decode`]).
 //! A project crosses whole (its lossless project JSON) only the first time, or when the open
 //! project was replaced; after that, edits cross as the commits they made
-//! ([`ProjectDelta`], kept in step by [`crate::ui::modules::sync`]).
+//! ([`ProjectDelta`], kept in step by [`crate::ui::modules::sync`]). A file the worker read
+//! comes back in pieces ([`Opened`]) that the page replays between frames, and the worker
+//! keeps it as its copy: the page hands it nothing when it opens.
 
 use crate::domain::layout::{Floors, Layout};
 use crate::domain::progress::Progress;
@@ -95,8 +99,10 @@ pub enum Work {
         /// The demo's id.
         id: String,
     },
-    /// Automap a walkthrough or transcript (the file's name and text). Answers
-    /// [`Answer::Project`].
+    /// Read a file the user opened (the file's name and text): a saved project or an edge
+    /// list as it is, a walkthrough or transcript through the automapper. The project read
+    /// becomes the worker's copy of the open project (the page opens it). Answers
+    /// [`Answer::Opened`].
     Read {
         /// The file's name.
         file: String,
@@ -114,6 +120,17 @@ pub enum Work {
     SolverStep {
         /// Start a new session first (the page has none open).
         fresh: bool,
+    },
+    /// Take one decision of a heuristic's session on the worker's copy of the project (the
+    /// worker keeps the session between steps), or with `to_end` every decision until the
+    /// session stops. Answers [`Answer::Stepped`].
+    Heuristic {
+        /// heuristic_modify (relabel first) rather than heuristic_remove.
+        modify: bool,
+        /// Start a new session first (the page has none open).
+        fresh: bool,
+        /// Repair until the session stops, not one decision.
+        to_end: bool,
     },
     /// Lay out the worker's copy of the project as it was at `version` (`None`: its last) with
     /// the force layout, started from its lattice layout with `floors` (what the page's
@@ -160,6 +177,8 @@ pub enum FromWorker {
 pub enum Answer {
     /// A new project, as its lossless JSON.
     Project(String),
+    /// A project read from a file, in pieces the page can take one at a time.
+    Opened(Opened),
     /// The solver's work on the worker's copy of the project.
     Solved(Solved),
     /// One decision of the solver's session.
@@ -168,12 +187,47 @@ pub enum Answer {
     Layout(Layout),
 }
 
-/// What one step of the solver's session did.
+/// A project read in the worker, as it crosses back: everything but its commits as a project
+/// file's JSON (small), then its commits in pieces of at most [`Opened::PIECE`], so the page
+/// reads and replays them a piece at a time between frames rather than in one long task.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Opened {
+    /// The project without its commits, as its lossless JSON.
+    pub rest: String,
+    /// Its commits, a piece at a time, in order.
+    pub pieces: Vec<Commits>,
+    /// How many commits the pieces hold.
+    pub commits: usize,
+}
+
+impl Opened {
+    /// Commits a piece holds at most: about 0.4 MB of JSON at a lattice's one exit a commit
+    /// (more with a transcript's text), which the page reads and replays in a few milliseconds,
+    /// so it can stop for a frame between any two ([`crate::ui::modules::automapper`]).
+    pub const PIECE: usize = 1_024;
+
+    /// `project` as it crosses.
+    pub fn of(project: &crate::domain::Project) -> Opened {
+        let rest = crate::domain::Project {
+            name: project.name.clone(),
+            history: crate::domain::History::new(),
+            ground_truth: project.ground_truth.clone(),
+        };
+        let commits = project.history.commits();
+        Opened {
+            rest: rest.to_json(),
+            pieces: commits.chunks(Self::PIECE).map(Commits::of).collect(),
+            commits: commits.len(),
+        }
+    }
+}
+
+/// What one step of a session in the worker did (the solver's or a heuristic's).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Stepped {
-    /// The commit it made, if any (the copy has it already).
+    /// The commits it made, if any (the copy has them already).
     pub commits: Commits,
-    /// Its decision, if it took one.
+    /// Its decisions.
     pub log: Vec<LogLine>,
     /// True when the session has nothing left to do.
     pub finished: bool,

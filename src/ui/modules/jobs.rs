@@ -3,25 +3,99 @@
 //! and posts their answers and progress.
 
 use crate::domain::automap::reread::read_steps;
-use crate::domain::import::read_import_with;
+use crate::domain::formats::mango::parse_edge_list;
+use crate::domain::formats::{detect, FileKind, FormatError};
+use crate::domain::import::{project_name, read_import_with};
 use crate::domain::layout::{force_with, grid, Floors, Layout, FORCE_SEED};
 use crate::domain::progress::{Progress, Stage};
 use crate::domain::reading::{map_names, transcript_steps, Names};
+use crate::domain::repair::heuristic::{Heuristic, Preference};
 use crate::domain::repair::solver::{solve_and_fill_with, Solver};
-use crate::domain::repair::{Decider, RepairSession};
+use crate::domain::repair::{Budget, Decider, Decision, DecisionContext, RepairSession};
 use crate::domain::Project;
-use crate::ui::modules::bridge::{Answer, Commits, ProjectDelta, Solved, Stepped, Work};
+use crate::ui::modules::bridge::{Answer, Commits, Opened, ProjectDelta, Solved, Stepped, Work};
 use crate::ui::modules::sync;
 use crate::view::log_line::lines;
 use crate::view::snapshot::Snapshot;
 
-/// The worker's state between jobs: its copy of the open project, and the solver's session
-/// while the page steps through one.
+/// The worker's state between jobs: its copy of the open project, and the repair session
+/// (the solver's or a heuristic's) while the page steps through one.
 #[derive(Debug, Default)]
 pub struct Jobs {
     copy: Project,
-    stepping: Option<(RepairSession, Solver)>,
+    stepping: Option<(RepairSession, Deciding)>,
 }
+
+/// The decider of the session the worker keeps.
+#[derive(Debug, Clone)]
+enum Deciding {
+    Solver(Solver),
+    /// A heuristic, with the preference it was made with.
+    Heuristic(Preference, Heuristic),
+}
+
+impl Deciding {
+    /// A fresh session's decider and budget: the solver's, or a heuristic's as the page starts
+    /// one ([`crate::ui::repair::session::RepairRun::heuristic`]).
+    fn start(heuristic: Option<Preference>) -> (RepairSession, Deciding) {
+        let session = RepairSession::new(Deciding::budget(heuristic));
+        match heuristic {
+            None => (session, Deciding::Solver(Solver::new())),
+            Some(p) => (session, Deciding::Heuristic(p, Heuristic::new(p))),
+        }
+    }
+
+    /// The budget of a session of the solver's or of `heuristic`'s.
+    fn budget(heuristic: Option<Preference>) -> Budget {
+        match heuristic {
+            None => Solver::budget(),
+            Some(_) => Budget::default(),
+        }
+    }
+
+    /// True when this is the decider `heuristic` asks for.
+    fn is(&self, heuristic: Option<Preference>) -> bool {
+        match (self, heuristic) {
+            (Deciding::Solver(_), None) => true,
+            (Deciding::Heuristic(made, _), Some(p)) => *made == p,
+            _ => false,
+        }
+    }
+}
+
+impl Decider for Deciding {
+    fn decide(&mut self, ctx: &DecisionContext<'_>) -> Decision {
+        match self {
+            Deciding::Solver(s) => s.decide(ctx),
+            Deciding::Heuristic(_, h) => h.decide(ctx),
+        }
+    }
+}
+
+/// A file read as the command line reads it ([`read_import_with`]), an edge list telling
+/// `progress` when its records are parsed and its history is being written.
+fn read_file(
+    file: &str,
+    text: &str,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Project, FormatError> {
+    if detect(file, text)? == FileKind::EdgeList {
+        let records = parse_edge_list(text, file)?;
+        progress(Progress {
+            stage: Stage::Committing,
+            done: 0,
+            total: records.len(),
+        });
+        if !records.is_empty() {
+            return Ok(Project::from_edge_records(&project_name(file), &records));
+        }
+    }
+    read_import_with(file, text, progress)
+}
+
+/// Decisions a heuristic's repair to the end takes at most: the page's own bound on the same
+/// loop ([`crate::ui::repair::run::repair_all`]), so both stop at the same place.
+pub const TO_END_DECISIONS: usize = 1_000;
 
 impl Jobs {
     /// Brings the copy of the open project up to date, then does `work`, telling `progress`
@@ -45,11 +119,33 @@ impl Jobs {
             Work::Demo { id } => crate::view::catalog::build(&id)
                 .map(|p| Answer::Project(p.to_json()))
                 .ok_or_else(|| format!("there is no demo “{id}”")),
-            Work::Read { file, text } => read_import_with(&file, &text, progress)
-                .map(|p| Answer::Project(p.to_json()))
-                .map_err(|e| e.to_string()),
+            Work::Read { file, text } => {
+                let project = read_file(&file, &text, progress).map_err(|e| e.to_string())?;
+                let opened = Opened::of(&project);
+                self.copy = project;
+                self.stepping = None;
+                Ok(Answer::Opened(opened))
+            }
             Work::Solve { fill } => Ok(Answer::Solved(self.solve(fill, progress))),
-            Work::SolverStep { fresh } => Ok(Answer::Stepped(self.step(fresh))),
+            Work::SolverStep { fresh } => Ok(Answer::Stepped(self.step(None, fresh, 1, progress))),
+            Work::Heuristic {
+                modify,
+                fresh,
+                to_end,
+            } => {
+                let preference = if modify {
+                    Preference::Modify
+                } else {
+                    Preference::Remove
+                };
+                let most = if to_end { TO_END_DECISIONS } else { 1 };
+                Ok(Answer::Stepped(self.step(
+                    Some(preference),
+                    fresh,
+                    most,
+                    progress,
+                )))
+            }
             Work::Layout { version, floors } => {
                 Ok(Answer::Layout(self.lay_out(version, floors, progress)))
             }
@@ -95,26 +191,45 @@ impl Jobs {
         }
     }
 
-    /// One decision of the solver's session (a new session when `fresh` or none is open).
-    fn step(&mut self, fresh: bool) -> Stepped {
-        if fresh || self.stepping.is_none() {
-            self.stepping = Some((RepairSession::new(Solver::budget()), Solver::new()));
+    /// Up to `most` decisions of a session (the solver's, or `heuristic`'s), a new session when
+    /// `fresh` or the one open is another's; tells `progress` before each decision how many the
+    /// session took of those its budget allows.
+    fn step(
+        &mut self,
+        heuristic: Option<Preference>,
+        fresh: bool,
+        most: usize,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Stepped {
+        if fresh || !self.stepping.as_ref().is_some_and(|(_, d)| d.is(heuristic)) {
+            self.stepping = Some(Deciding::start(heuristic));
         }
         let history = &mut self.copy.history;
-        let (len, logged) = (
-            history.len(),
-            self.stepping.as_ref().map_or(0, |s| s.0.log.len()),
-        );
-        let Some((session, solver)) = self.stepping.as_mut() else {
+        let len = history.len();
+        let Some((session, decider)) = self.stepping.as_mut() else {
             return Stepped {
                 commits: Commits::of(&[]),
                 log: Vec::new(),
                 finished: true,
             };
         };
-        if let Some(pending) = session.next(history) {
-            let decision = solver.decide(&pending.context(history));
+        let logged = session.log.len();
+        let total = (logged + most).min(Deciding::budget(heuristic).decisions);
+        for _ in 0..most {
+            let Some(pending) = session.next(history) else {
+                break;
+            };
+            let done = session.log.len();
+            progress(Progress {
+                stage: Stage::Repairing,
+                done,
+                total: total.max(done),
+            });
+            let decision = decider.decide(&pending.context(history));
             session.apply(history, &pending, decision);
+            if session.is_finished() {
+                break;
+            }
         }
         Stepped {
             commits: Commits::of(&history.commits()[len..]),
@@ -147,17 +262,93 @@ mod tests {
                 &mut |p| seen.push(p),
             )
             .unwrap();
-        let Answer::Project(json) = answer else {
+        let Answer::Opened(opened) = answer else {
             panic!("not a project: {answer:?}");
         };
         let cli = crate::domain::import::read_import("l.walkthrough", text).unwrap();
-        let got = Project::from_json(&json, "answer").unwrap();
+        let mut got = Project::from_json(&opened.rest, "answer").unwrap();
+        for piece in &opened.pieces {
+            sync::append(&mut got.history, piece.read().unwrap()).unwrap();
+        }
         assert_eq!(got.history.commits(), cli.history.commits());
+        assert_eq!(opened.commits, cli.history.len());
         let stages: Vec<Stage> = seen.iter().map(|p| p.stage).collect();
         let first = |s| stages.iter().position(|x| *x == s);
         assert!(first(Stage::Parsing) < first(Stage::Reading));
         assert!(first(Stage::Reading) < first(Stage::Committing));
         assert!(seen.iter().all(|p| p.done <= p.total));
+    }
+
+    #[test]
+    fn a_big_project_file_read_in_the_worker_comes_back_in_pieces_and_is_its_copy() {
+        let app = Project {
+            name: "lattice".into(),
+            history: crate::domain::lattice::lattice(6_000, 9).history,
+            ground_truth: None,
+        };
+        assert!(app.history.len() > Opened::PIECE, "more than one piece");
+        let mut jobs = Jobs::default();
+        let work = Work::Read {
+            file: "lattice.maprepair.json".into(),
+            text: app.to_json(),
+        };
+        let Answer::Opened(opened) = jobs.run(None, work, &mut ignore).unwrap() else {
+            panic!("not opened");
+        };
+        assert_eq!(
+            opened.pieces.len(),
+            app.history.len().div_ceil(Opened::PIECE)
+        );
+        let mut back = Project::from_json(&opened.rest, "rest").unwrap();
+        for piece in &opened.pieces {
+            sync::append(&mut back.history, piece.read().unwrap()).unwrap();
+        }
+        assert_eq!(back.history.commits(), app.history.commits());
+        assert_eq!(back.name, app.name);
+        // The worker's copy is the project read: a job after it needs no hand-over.
+        let answer = jobs
+            .run(None, Work::SolverStep { fresh: true }, &mut ignore)
+            .unwrap();
+        let Answer::Stepped(stepped) = answer else {
+            panic!("not a step");
+        };
+        sync::append(&mut back.history, stepped.commits.read().unwrap()).unwrap();
+        // A malformed file says where, and leaves the copy as it was.
+        let bad = Work::Read {
+            file: "bad.edges.json".into(),
+            text: "[{\"src_node\": 3}]".into(),
+        };
+        let e = jobs.run(None, bad, &mut ignore).unwrap_err();
+        assert!(e.contains("bad.edges.json"), "{e}");
+        assert_eq!(jobs.copy.history.len(), back.history.len());
+    }
+
+    #[test]
+    fn an_edge_list_read_in_the_worker_is_the_command_lines_and_says_when_it_writes() {
+        let text = r#"[{"src_node":"A","dst_node":"B","action":"north"},{"src_node":"B","dst_node":"C","action":"east"}]"#;
+        let mut seen = Vec::new();
+        let answer = Jobs::default()
+            .run(
+                None,
+                Work::Read {
+                    file: "z.edges.json".into(),
+                    text: text.into(),
+                },
+                &mut |p| seen.push(p),
+            )
+            .unwrap();
+        let Answer::Opened(opened) = answer else {
+            panic!("not opened: {answer:?}");
+        };
+        let cli = crate::domain::import::read_import("z.edges.json", text).unwrap();
+        let mut got = Project::from_json(&opened.rest, "rest").unwrap();
+        sync::append(&mut got.history, opened.pieces[0].read().unwrap()).unwrap();
+        assert_eq!(
+            (got.name.as_str(), got.history.commits()),
+            ("z", cli.history.commits())
+        );
+        let committing = seen.iter().find(|p| p.stage == Stage::Committing);
+        assert_eq!(committing.map(|p| (p.done, p.total)), Some((0, 2)));
     }
 
     #[test]
@@ -230,6 +421,64 @@ mod tests {
             copy.history.len() > app.history.len(),
             "no step changed the map"
         );
+    }
+
+    #[test]
+    fn a_heuristic_in_the_worker_makes_the_commits_the_pages_session_makes() {
+        for preference in [Preference::Remove, Preference::Modify] {
+            let app = demo_project();
+            // The page's session, stepped to its end.
+            let mut here = app.clone();
+            let (mut session, mut heuristic) = (
+                RepairSession::new(Budget::default()),
+                Heuristic::new(preference),
+            );
+            while let Some(pending) = session.next(&here.history) {
+                let d = heuristic.decide(&pending.context(&here.history));
+                session.apply(&mut here.history, &pending, d);
+                if session.is_finished() {
+                    break;
+                }
+            }
+            assert!(
+                here.history.len() > app.history.len(),
+                "the demo has conflicts"
+            );
+            let modify = preference == Preference::Modify;
+            // One step in the worker, then the rest to the end.
+            let mut mirror = Mirror::default();
+            let mut jobs = Jobs::default();
+            let mut copy = app.clone();
+            let mut seen = Vec::new();
+            let mut decisions = 0;
+            for (fresh, to_end) in [(true, false), (false, true)] {
+                let work = Work::Heuristic {
+                    modify,
+                    fresh,
+                    to_end,
+                };
+                let answer = jobs
+                    .run(mirror.delta(1, &copy), work, &mut |p| seen.push(p))
+                    .unwrap();
+                let Answer::Stepped(stepped) = answer else {
+                    panic!("not a step: {answer:?}");
+                };
+                assert!(to_end || stepped.log.len() == 1, "one decision a step");
+                decisions += stepped.log.len();
+                sync::append(&mut copy.history, stepped.commits.read().unwrap()).unwrap();
+                mirror.caught_up(1, &copy);
+                assert_eq!(stepped.finished, to_end);
+            }
+            assert_eq!(copy.history.commits(), here.history.commits());
+            assert!(seen
+                .iter()
+                .all(|p| p.stage == Stage::Repairing && p.done <= p.total));
+            assert_eq!(
+                seen.len(),
+                decisions,
+                "progress before each decision: {seen:?}"
+            );
+        }
     }
 
     #[test]

@@ -58,7 +58,7 @@ impl Mirror {
                 from: sent.len as u32,
                 commits: Commits::of(&project.history.commits()[sent.len..]),
             },
-            _ => ProjectDelta::Whole(project.to_json()),
+            _ => ProjectDelta::Whole(crate::ui::modules::project_text::project_json(project)),
         };
         self.sent = Some(Sent::of(opened, project));
         Some(delta)

@@ -1,6 +1,7 @@
 //! The page's side of the worker: a real Web Worker running `maprepair-automap`
 //! (`src/automap_main.rs`, built by Trunk with a loader shim: index.html), which reads
-//! transcripts, builds the demo games and runs the solver while the page keeps drawing.
+//! transcripts and big files, builds the demo games, runs the solver and a big map's
+//! heuristic repair, and lays out big maps while the page keeps drawing.
 //!
 //! Jobs ([`run`]) go to the worker as [`ToWorker`] messages and come back as [`FromWorker`]
 //! ones ([`crate::ui::modules::bridge`]), one at a time in the order sent. While one runs, the
@@ -46,6 +47,14 @@ pub fn busy() -> ArcRwSignal<Option<Busy>> {
     client::busy()
 }
 
+/// Which job of which worker: what [`adopt`] needs to know that the worker's copy of the open
+/// project is still what that job left it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sent {
+    worker: u32,
+    job: u32,
+}
+
 /// Runs `work` in the worker. With `copy`, the worker's copy of the open project is first
 /// brought up to date with it (`opened`: the app's count of projects opened, which tells a
 /// replaced project from a grown one).
@@ -59,20 +68,66 @@ pub fn run(
     copy: Option<(u64, &Project)>,
 ) -> impl std::future::Future<Output = Result<Answer, WorkError>> + 'static {
     // The job is sent now (the project is read now); only its answer is awaited.
-    let sent = client::send(what.into(), work, copy);
-    async move {
-        let answer = sent?.await.unwrap_or(Err(WorkError::Cancelled));
-        // The progress bar goes first: what the page then does with the answer (opening a
-        // project, drawing a layout: one long task on a big map) runs in a task of its own.
-        #[cfg(target_arch = "wasm32")]
-        gloo_timers::future::TimeoutFuture::new(0).await;
-        answer
-    }
+    let sent = client::send(what.into(), work, copy, None);
+    async move { answered(sent?.1).await }
+}
+
+/// [`run`], with its progress bar shown at `first` from the start (a job the user waits for,
+/// such as reading a file, shows its bar before the worker reports); answers which job it was.
+///
+/// # Errors
+/// As [`run`].
+pub async fn run_shown(
+    what: String,
+    work: Work,
+    copy: Option<(u64, &Project)>,
+    first: Progress,
+) -> Result<(Answer, Sent), WorkError> {
+    let (job, answer) = client::send(what, work, copy, Some(first))?;
+    Ok((answered(answer).await?, job))
+}
+
+/// The answer to a job sent.
+async fn answered(
+    answer: futures_channel::oneshot::Receiver<Result<Answer, WorkError>>,
+) -> Result<Answer, WorkError> {
+    let answer = answer.await.unwrap_or(Err(WorkError::Cancelled));
+    // The progress bar goes first: what the page then does with the answer (opening a
+    // project, drawing a layout: one long task on a big map) runs in a task of its own.
+    #[cfg(target_arch = "wasm32")]
+    gloo_timers::future::TimeoutFuture::new(0).await;
+    answer
 }
 
 /// Cancels every job: the worker is ended (the next job starts a new one).
 pub fn cancel() {
     client::cancel();
+}
+
+/// How many times the user cancelled so far: work the page does in pieces for a job (putting
+/// a project read in the worker together) stops when this moves.
+pub fn cancels() -> u32 {
+    client::cancels()
+}
+
+/// Shows the progress bar for work the page does for a job, with its Cancel.
+pub fn show(what: &str, progress: Progress) {
+    busy().set(Some(Busy {
+        what: what.to_string(),
+        progress,
+    }));
+}
+
+/// Hides the progress bar [`show`] showed.
+pub fn show_done() {
+    busy().set(None);
+}
+
+/// Records that the worker's copy of the open project is `project` (`opened`: the app's count
+/// of projects opened, after opening it), which the worker read in job `sent` ([`run_shown`]),
+/// if that worker still runs and has done nothing since: the next job carries no project.
+pub fn adopt(sent: Sent, opened: u64, project: &Project) {
+    client::adopt(sent, opened, project);
 }
 
 /// Starts loading the worker if nobody has yet.
@@ -110,7 +165,8 @@ pub fn append_from_copy(
 
 #[cfg(target_arch = "wasm32")]
 mod client {
-    use super::{Busy, Mirror, WorkError};
+    use super::{Busy, Mirror, Sent, WorkError};
+    use crate::domain::progress::Progress;
     use crate::domain::Project;
     use crate::ui::modules::bridge::{decode, encode, words, Answer, FromWorker, ToWorker, Work};
     use futures_channel::oneshot;
@@ -143,6 +199,8 @@ mod client {
     #[derive(Default)]
     struct Client {
         live: Option<Live>,
+        /// Times the user cancelled.
+        cancels: u32,
         /// Workers started so far (a new one is fetched at a new address).
         started: u32,
         next_job: u32,
@@ -171,13 +229,30 @@ mod client {
         });
     }
 
+    pub fn cancels() -> u32 {
+        CLIENT.with_borrow(|c| c.cancels)
+    }
+
+    pub fn adopt(sent: Sent, opened: u64, project: &Project) {
+        CLIENT.with_borrow_mut(|c| {
+            let same = c.live.is_some()
+                && c.started == sent.worker
+                && c.next_job == sent.job.wrapping_add(1);
+            if same {
+                c.mirror.caught_up(opened, project);
+            }
+        });
+    }
+
     pub fn send(
         what: String,
         work: Work,
         copy: Option<(u64, &Project)>,
-    ) -> Result<oneshot::Receiver<Result<Answer, WorkError>>, WorkError> {
+        first: Option<Progress>,
+    ) -> Result<(Sent, oneshot::Receiver<Result<Answer, WorkError>>), WorkError> {
         let (send, answer) = oneshot::channel();
-        CLIENT.with_borrow_mut(|c| {
+        let busy = busy();
+        let sent = CLIENT.with_borrow_mut(|c| {
             c.start().map_err(WorkError::Failed)?;
             let sync = copy.and_then(|(opened, p)| c.mirror.delta(opened, p));
             let job = c.next_job;
@@ -186,15 +261,33 @@ mod client {
                 c.mirror.forget();
                 WorkError::Failed(e)
             })?;
+            let shown = first.map(|progress| Busy {
+                what: what.clone(),
+                progress,
+            });
             c.pending.insert(job, Pending { what, answer: send });
             c.post(message);
-            Ok(answer)
-        })
+            Ok((
+                Sent {
+                    worker: c.started,
+                    job,
+                },
+                shown,
+            ))
+        });
+        let (sent, shown) = sent?;
+        if shown.is_some() {
+            busy.set(shown);
+        }
+        Ok((sent, answer))
     }
 
     pub fn cancel() {
         let busy = busy();
-        let pending = CLIENT.with_borrow_mut(|c| c.end());
+        let pending = CLIENT.with_borrow_mut(|c| {
+            c.cancels = c.cancels.wrapping_add(1);
+            c.end()
+        });
         busy.set(None);
         for p in pending {
             let _ = p.answer.send(Err(WorkError::Cancelled));
@@ -336,7 +429,8 @@ mod client {
 /// Off the browser there is no worker: every job fails at once.
 #[cfg(not(target_arch = "wasm32"))]
 mod client {
-    use super::{Busy, Mirror, WorkError};
+    use super::{Busy, Mirror, Sent, WorkError};
+    use crate::domain::progress::Progress;
     use crate::domain::Project;
     use crate::ui::modules::bridge::{Answer, Work};
     use leptos::prelude::*;
@@ -358,11 +452,21 @@ mod client {
 
     pub fn cancel() {}
 
+    pub fn cancels() -> u32 {
+        0
+    }
+
+    pub fn adopt(_: Sent, _: u64, _: &Project) {}
+
+    /// The answer never comes: there is no worker.
+    type Receiving = futures_channel::oneshot::Receiver<Result<Answer, WorkError>>;
+
     pub fn send(
         _: String,
         _: Work,
         _: Option<(u64, &Project)>,
-    ) -> Result<futures_channel::oneshot::Receiver<Result<Answer, WorkError>>, WorkError> {
+        _: Option<Progress>,
+    ) -> Result<(Sent, Receiving), WorkError> {
         Err(WorkError::Failed(
             "the automapper's worker runs only in a browser".to_string(),
         ))

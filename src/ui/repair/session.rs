@@ -1,6 +1,6 @@
 //! A repair session in progress, kept across steps until the project changes another way: a
-//! heuristic's, run on the page, or the solver's, which the worker keeps (it runs there, so a
-//! big map's repair never stops the page drawing).
+//! heuristic's on a small map, run on the page, or one the worker keeps (the solver's, and a
+//! big map's heuristic: they run there, so a big map's repair never stops the page drawing).
 
 use crate::domain::repair::heuristic::{Heuristic, Preference};
 use crate::domain::repair::{Budget, RepairSession};
@@ -9,15 +9,16 @@ use crate::view::log_line::{lines, LogLine};
 /// A session in progress.
 #[derive(Debug, Clone)]
 pub enum RepairRun {
-    /// heuristic_remove or heuristic_modify, run here.
+    /// heuristic_remove or heuristic_modify, run here (a small map).
     Heuristic {
         /// The session (budgets, attempts, log).
         session: RepairSession,
         /// The heuristic.
         heuristic: Heuristic,
     },
-    /// The solver's session, kept by the worker; what it decided so far.
-    Solver {
+    /// A session the worker keeps (the solver's, or a big map's heuristic's); what it decided
+    /// so far.
+    InWorker {
         /// Its decisions.
         log: Vec<LogLine>,
     },
@@ -36,7 +37,7 @@ impl RepairRun {
     pub fn log(&self) -> Vec<LogLine> {
         match self {
             RepairRun::Heuristic { session, .. } => lines(&session.log),
-            RepairRun::Solver { log } => log.clone(),
+            RepairRun::InWorker { log } => log.clone(),
         }
     }
 }

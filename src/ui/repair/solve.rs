@@ -1,11 +1,12 @@
-//! The solver, driven from the UI: it runs in the worker ([`automapper::solve`],
-//! [`automapper::solver_step`]), so the page keeps drawing while it repairs a big map, and the
-//! progress bar's Cancel stops it with nothing changed. Its commits join the open project when
+//! The solver, and a big map's heuristic repair, driven from the UI: they run in the worker
+//! ([`automapper::solve`], [`automapper::steps`]), so the page keeps drawing while they repair
+//! a big map, and the progress bar's Cancel stops them with nothing changed. Its commits join the open project when
 //! they come back; if another project was opened meanwhile, nothing is done; if the worker
 //! cannot be had, nothing changes and the notice says why.
 
 use crate::domain::repair::solver::{Filled, ReadingUse};
 use crate::ui::modules::automapper;
+use crate::ui::modules::bridge::Work;
 use crate::ui::modules::worker::{append_from_copy, WorkError};
 use crate::ui::repair::session::RepairRun;
 use crate::ui::state::AppState;
@@ -64,29 +65,37 @@ pub async fn solve_to_end(state: AppState) {
     );
 }
 
-/// Takes one decision of the solver's session, which the worker keeps between steps (a new
-/// one when none is open here: another project, another strategy, a finished run).
-pub async fn solver_step(state: AppState) {
+/// True when no session the worker keeps is open here: the next job starts one (another
+/// project, another strategy, a finished run close it).
+pub fn fresh(state: AppState) -> bool {
+    !matches!(state.repair.get_value(), Some(RepairRun::InWorker { .. }))
+}
+
+/// Takes decisions of a session the worker keeps between calls (`work`, made with [`fresh`]),
+/// `what` naming them on the progress bar; their commits join the open project (one per
+/// action, as on the page) and their decisions its log.
+pub async fn in_worker(state: AppState, what: &'static str, work: Work) {
     state.playing.set(false);
     state.cursor.set(None);
     let opened = state.opened.get_value();
-    let (fresh, mut log) = match state.repair.get_value() {
-        Some(RepairRun::Solver { log }) => (false, log),
-        _ => (true, Vec::new()),
+    let mut log = match state.repair.get_value() {
+        Some(RepairRun::InWorker { log }) => log,
+        _ => Vec::new(),
     };
+    let before = state.snapshot.with_untracked(|s| s.counts.total);
     let job = state
         .project
-        .with_untracked(|p| automapper::solver_step(opened, p, fresh));
+        .with_untracked(|p| automapper::steps(what, opened, p, work));
     let stepped = match state.unless_opened_meanwhile(job).await {
         None => return,
         Some(Err(WorkError::Cancelled)) => {
             return state.tell(
-                "The solver's step was cancelled; the map is as it was.",
+                format!("{what} was cancelled; the map is as it was."),
                 false,
             );
         }
         Some(Err(WorkError::Failed(e))) => {
-            return state.tell(format!("The solver could not take a step: {e}."), true);
+            return state.tell(format!("{what} could not be done: {e}."), true);
         }
         Some(Ok(stepped)) => stepped,
     };
@@ -95,16 +104,17 @@ pub async fn solver_step(state: AppState) {
         .project
         .update(|p| taken = append_from_copy(opened, p, &stepped.commits));
     if let Err(e) = taken {
-        return state.tell(
-            format!("Nothing was changed: {e}. Take the step again."),
-            true,
-        );
+        return state.tell(format!("Nothing was changed: {e}. Try again."), true);
     }
+    let steps = stepped.log.len();
     log.extend(stepped.log);
     state.repair_log.set(log.clone());
-    state.repair.set_value(Some(RepairRun::Solver { log }));
-    if stepped.finished {
-        state.tell("The solver has nothing left to do.", false);
+    state.repair.set_value(Some(RepairRun::InWorker { log }));
+    let after = state.snapshot.with_untracked(|s| s.counts.total);
+    if steps > 1 {
+        state.tell(format!("Repair finished: {before} → {after} conflicts. Each action is a commit on the timeline."), false);
+    } else if stepped.finished {
+        state.tell("The repair has nothing left to do.", false);
     }
 }
 
