@@ -142,14 +142,19 @@ proptest! {
     ) {
         let mut map = build(&rooms, &specs);
         let mut tracker = ConflictTracker::of(&map);
-        let mut gains = FlattenGains::new();
-        assert_gains(&mut gains, &tracker, &map)?;
+        // Kept as the solver keeps them, and patching every judgement a move allows.
+        let mut kept = [FlattenGains::new(), FlattenGains::patching_always()];
+        for gains in &mut kept {
+            assert_gains(gains, &tracker, &map)?;
+        }
         for k in picks {
             let Some((next, change)) = edited(&map, &MapEdit::Flatten(k)) else { continue };
             let fx = tracker.apply(&next, &change);
-            gains.observe(&next, &tracker, &change, &fx, &weight);
             map = next;
-            assert_gains(&mut gains, &tracker, &map)?;
+            for gains in &mut kept {
+                gains.observe(&map, &tracker, &change, &fx, &weight);
+                assert_gains(gains, &tracker, &map)?;
+            }
         }
     }
 }
@@ -171,9 +176,11 @@ proptest! {
         let mut map = support::random_map::lattice(w, h, &north, &wrong, back);
         let mut tracker = ConflictTracker::of(&map);
         let mut gains = FlattenGains::new();
+        let mut patched = FlattenGains::patching_always();
         let mut odd = odd.into_iter();
         for step in 0..40 {
             assert_gains(&mut gains, &tracker, &map)?;
+            assert_gains(&mut patched, &tracker, &map)?;
             let pick = match (step % 5 == 4).then(|| odd.next()).flatten() {
                 Some(k) => MapEdit::Flatten(k),
                 None => match gains.best(&map, &tracker, &weight) {
@@ -188,6 +195,7 @@ proptest! {
             let fx = tracker.apply(&next, &change);
             assert_tracks(&tracker, &next)?;
             gains.observe(&next, &tracker, &change, &fx, &weight);
+            patched.observe(&next, &tracker, &change, &fx, &weight);
             map = next;
         }
     }

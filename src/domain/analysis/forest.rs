@@ -281,6 +281,53 @@ impl Forest {
         self.depth.get(r.0 as usize).copied().unwrap_or(0)
     }
 
+    /// A depth-first tour of the forest: per room, when the tour enters it and when it has left
+    /// its subtree, so that `r` lies in the subtree of `c` exactly when
+    /// `enter[c] <= enter[r] < leave[c]`. Costs the rooms and tree exits once.
+    pub fn tour(&self) -> (Vec<u32>, Vec<u32>) {
+        let n = self.pos.len();
+        let (mut enter, mut leave) = (vec![0u32; n], vec![0u32; n]);
+        let mut clock = 0u32;
+        // (room, next adjacency index to look at)
+        let mut stack: Vec<(RoomId, usize)> = Vec::new();
+        for root in 0..n {
+            if self.parent[root].is_some() {
+                continue;
+            }
+            stack.push((RoomId(root as u32), 0));
+            enter[root] = clock;
+            clock += 1;
+            while let Some(top) = stack.last_mut() {
+                let (x, k) = *top;
+                let adj = &self.adj[x.0 as usize];
+                if k == adj.len() {
+                    leave[x.0 as usize] = clock;
+                    stack.pop();
+                    continue;
+                }
+                top.1 += 1;
+                let t = adj[k];
+                let Some(o) = self.other_end(t, x) else {
+                    continue;
+                };
+                if self.parent[o.0 as usize].is_some_and(|(p, pt)| p == x && pt == t) {
+                    enter[o.0 as usize] = clock;
+                    clock += 1;
+                    stack.push((o, 0));
+                }
+            }
+        }
+        (enter, leave)
+    }
+
+    /// The end of a tree exit that hangs from it (`None` outside the tree).
+    pub fn lower_end(&self, e: ExitId) -> Option<RoomId> {
+        let (a, b, _) = self.part(e).filter(|_| self.is_tree(e))?;
+        [a, b]
+            .into_iter()
+            .find(|r| self.parent(*r).is_some_and(|(_, t)| t == e))
+    }
+
     /// The shift that makes the geometric exit `x` agree when the rooms on its start's side
     /// (`start_moves`) or on its end's side move.
     pub fn shift_to_fit(&self, x: ExitId, start_moves: bool) -> Vector {

@@ -26,6 +26,7 @@
 
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
+use super::side_patch::{overlap_change, patched_cells, Moved, Side, Tour};
 use super::tracker::{mismatched, ConflictTracker, Effects};
 use crate::domain::direction::{add, sub, Vector};
 use crate::domain::history::Change;
@@ -62,14 +63,38 @@ pub struct FlattenGains {
     owned: FxHashMap<ExitId, Vec<ExitId>>,
     entries: FxHashMap<ExitId, Entry>,
     best: BTreeSet<(u64, ExitId)>,
-    /// Judged tree exits: the generation of their footprint and its size.
-    judged: FxHashMap<ExitId, (u32, usize)>,
+    /// Judged tree exits: the generation of their footprint, its size, and what patching the
+    /// judgement needs.
+    judged: FxHashMap<ExitId, Judged>,
     generation: u32,
     by_cell: FxHashMap<Cell, Vec<(ExitId, u32)>>,
     by_exit: FxHashMap<ExitId, Vec<(ExitId, u32)>>,
     registered: usize,
     live: usize,
     marks: Marks,
+    tour: Tour,
+    /// Patch a judgement when the cells to look at are fewer than its side's rooms times
+    /// this (see [`PATCH_RATIO`]).
+    patch_ratio: usize,
+}
+
+/// Patch a judgement (re-judge it over only the cells a move changed, [`super::side_patch`])
+/// when those cells are fewer than its side's rooms times this: each cell costs about what a
+/// room costs in a full judgement (a look at its rooms before and after), and a full judgement
+/// also walks the side's exits.
+pub const PATCH_RATIO: usize = 1;
+
+/// A judged tree exit.
+#[derive(Debug, Clone, Copy)]
+struct Judged {
+    generation: u32,
+    /// Footprint registrations.
+    size: usize,
+    /// The rooms of its side.
+    rooms: usize,
+    delta: i64,
+    /// `None` when its side leaves the frame (never patched).
+    side: Option<Side>,
 }
 
 /// What a judged side depends on.
@@ -107,7 +132,19 @@ fn flattened(change: &Change) -> Option<ExitId> {
 impl FlattenGains {
     /// Empty: built on the first question.
     pub fn new() -> FlattenGains {
-        FlattenGains::default()
+        FlattenGains {
+            patch_ratio: PATCH_RATIO,
+            ..FlattenGains::default()
+        }
+    }
+
+    /// Empty, and patching every judgement a move allows, however large the move: the same
+    /// figures as [`FlattenGains::new`]'s, for checking the patches against full judgements.
+    pub fn patching_always() -> FlattenGains {
+        FlattenGains {
+            patch_ratio: usize::MAX,
+            ..FlattenGains::default()
+        }
     }
 
     /// The best flattening and how it changes the count, if any lowers it: the largest gain
@@ -144,6 +181,7 @@ impl FlattenGains {
     pub fn clear(&mut self) {
         *self = FlattenGains {
             marks: std::mem::take(&mut self.marks),
+            patch_ratio: self.patch_ratio,
             ..FlattenGains::default()
         };
     }
@@ -177,6 +215,9 @@ impl FlattenGains {
             return;
         };
         let forest = tracker.forest();
+        if !fx.reshape.retreed.is_empty() {
+            self.tour.stale();
+        }
         let mut owner_dirty: Vec<ExitId> = Vec::new();
         let mut class_dirty: Vec<ExitId> = Vec::new();
         let mut loose_dirty: Vec<ExitId> = Vec::new();
@@ -200,11 +241,13 @@ impl FlattenGains {
             class_dirty.extend(self.owned_by(*y));
             loose_dirty.push(*y);
         }
-        // Judged sides that read a changed cell or exit.
+        // Judged sides that read a changed cell (patched if nothing else changed for them) or
+        // exit.
+        let mut cell_dirty: Vec<ExitId> = Vec::new();
         for c in &fx.cells {
             for (e, g) in self.by_cell.remove(c).unwrap_or_default() {
-                if self.judged.get(&e).is_some_and(|j| j.0 == g) {
-                    class_dirty.push(e);
+                if self.judged.get(&e).is_some_and(|j| j.generation == g) {
+                    cell_dirty.push(e);
                 }
             }
         }
@@ -216,7 +259,7 @@ impl FlattenGains {
         changed.dedup();
         for y in &changed {
             for (e, g) in self.by_exit.remove(y).unwrap_or_default() {
-                if self.judged.get(&e).is_some_and(|j| j.0 == g) {
+                if self.judged.get(&e).is_some_and(|j| j.generation == g) {
                     class_dirty.push(e);
                 }
             }
@@ -253,6 +296,12 @@ impl FlattenGains {
         for e in class_dirty {
             if done.insert(e) {
                 self.classify(map, tracker, e, None, weight);
+            }
+        }
+        let moved = patchable(forest, fx);
+        for e in cell_dirty {
+            if done.insert(e) {
+                self.repatch(map, tracker, e, moved.as_ref(), weight);
             }
         }
         for e in loose_dirty {
@@ -324,8 +373,8 @@ impl FlattenGains {
         if let Some(entry) = self.entries.remove(&e) {
             self.best.remove(&(entry.key, e));
         }
-        if let Some((_, size)) = self.judged.remove(&e) {
-            self.live -= size;
+        if let Some(j) = self.judged.remove(&e) {
+            self.live -= j.size;
         }
     }
 
@@ -409,7 +458,7 @@ impl FlattenGains {
                 None => return,
             },
         };
-        let (delta, foot) = judge(map, tracker, e, &cut, &self.marks);
+        let (delta, foot, side) = judge(map, tracker, e, &cut, &self.marks);
         self.generation = self.generation.wrapping_add(1);
         let g = self.generation;
         // One judgement's registrations of a key are adjacent in its list: a repeat is the last.
@@ -420,9 +469,67 @@ impl FlattenGains {
         for x in foot.exits {
             size += register(self.by_exit.entry(x).or_default(), (e, g));
         }
-        self.judged.insert(e, (g, size));
+        let judged = Judged {
+            generation: g,
+            size,
+            rooms: cut.side.len(),
+            delta,
+            side,
+        };
+        self.judged.insert(e, judged);
         self.registered += size;
         self.live += size;
+        self.enter(e, delta, weight);
+    }
+
+    /// A judged tree exit whose footprint's cells the move changed (and nothing else it read):
+    /// patched over the cells the move changed when that is cheaper than judging its side
+    /// again, and judged again otherwise.
+    fn repatch(
+        &mut self,
+        map: &Map,
+        tracker: &ConflictTracker,
+        e: ExitId,
+        moved: Option<&Moved>,
+        weight: &dyn Fn(ExitId) -> f64,
+    ) {
+        let Some(j) = self.judged.get(&e).copied() else {
+            return self.classify(map, tracker, e, None, weight);
+        };
+        let (Some(moved), Some(side)) = (moved, j.side) else {
+            return self.classify(map, tracker, e, None, weight);
+        };
+        let forest = tracker.forest();
+        let inside_move = forest
+            .part(e)
+            .is_some_and(|(a, b, _)| moved.has(a) && moved.has(b));
+        let cheaper =
+            moved.cells.len().saturating_mul(2) < j.rooms.saturating_mul(self.patch_ratio);
+        if inside_move || !cheaper {
+            return self.classify(map, tracker, e, None, weight);
+        }
+        let Some(change) = overlap_change(tracker, &mut self.tour, e, &side, moved) else {
+            return self.classify(map, tracker, e, None, weight);
+        };
+        if let Some(entry) = self.entries.remove(&e) {
+            self.best.remove(&(entry.key, e));
+        }
+        let g = j.generation;
+        let mut size = 0;
+        for c in patched_cells(&side, moved) {
+            size += register(self.by_cell.entry(c).or_default(), (e, g));
+        }
+        self.registered += size;
+        self.live += size;
+        let delta = j.delta + change;
+        self.judged.insert(
+            e,
+            Judged {
+                size: j.size + size,
+                delta,
+                ..j
+            },
+        );
         self.enter(e, delta, weight);
     }
 
@@ -433,7 +540,7 @@ impl FlattenGains {
         }
         let judged = &self.judged;
         let live = |list: &mut Vec<(ExitId, u32)>| {
-            list.retain(|(e, g)| judged.get(e).is_some_and(|j| j.0 == *g));
+            list.retain(|(e, g)| judged.get(e).is_some_and(|j| j.generation == *g));
             !list.is_empty()
         };
         self.by_cell.retain(|_, l| live(l));
@@ -441,6 +548,18 @@ impl FlattenGains {
         self.registered = self.by_cell.values().map(Vec::len).sum::<usize>()
             + self.by_exit.values().map(Vec::len).sum::<usize>();
     }
+}
+
+/// The rooms a flattening moved, when judgements that read only the cells they changed can be
+/// patched: the move kept every cut but those on the loop the replacement closed (a tree exit
+/// was replaced, or nothing moved) and explained no pair anew.
+fn patchable(forest: &super::Forest, fx: &Effects) -> Option<Moved> {
+    let r = &fx.reshape;
+    if !r.moved.is_empty() && r.retreed.len() != 2 {
+        return None;
+    }
+    let moved = Moved::new(forest, &r.moved);
+    (moved.cells == fx.cells).then_some(moved)
 }
 
 /// Adds a registration to a key's list unless it is already the last; how many were added.
@@ -497,7 +616,7 @@ fn judge(
     e: ExitId,
     cut: &Cut,
     marks: &Marks,
-) -> (i64, Footprint) {
+) -> (i64, Footprint, Option<Side>) {
     let forest = tracker.forest();
     let inside = |r: RoomId| marks.has(r, cut.stamp);
     let link = cut.oldest();
@@ -572,5 +691,10 @@ fn judge(
     // A footprint may name a cell or an exit twice (rooms sharing a cell, an exit seen from
     // both ends): `classify` registers it once, so the footprint is not sorted (sorting every
     // judged side cost a fifth of the solver's time on a 10,000-room lattice).
-    (delta, foot)
+    let side = shift.map(|shift| Side {
+        near: cut.near,
+        frame,
+        shift,
+    });
+    (delta, foot, side)
 }
