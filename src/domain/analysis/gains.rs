@@ -84,15 +84,22 @@ pub struct FlattenGains {
 /// also walks the side's exits.
 pub const PATCH_RATIO: usize = 1;
 
-/// A judged tree exit.
-#[derive(Debug, Clone, Copy)]
+/// A judged tree exit: its figures, and what patching them needs.
+#[derive(Debug, Clone)]
 struct Judged {
     generation: u32,
     /// Footprint registrations.
     size: usize,
     /// The rooms of its side.
     rooms: usize,
+    /// The change of the count (its pair's mismatch, the loops across the cut, the overlaps).
     delta: i64,
+    /// The overlaps' part of it.
+    overlaps: i64,
+    /// The oldest crossing exit, which the side moves to fit.
+    link: Option<(ExitId, bool)>,
+    /// The exits crossing the cut.
+    crossing: Vec<(ExitId, bool)>,
     /// `None` when its side leaves the frame (never patched).
     side: Option<Side>,
 }
@@ -257,10 +264,11 @@ impl FlattenGains {
         changed.extend(&fx.touched);
         changed.sort_unstable();
         changed.dedup();
+        let mut exit_dirty: Vec<ExitId> = Vec::new();
         for y in &changed {
             for (e, g) in self.by_exit.remove(y).unwrap_or_default() {
                 if self.judged.get(&e).is_some_and(|j| j.generation == g) {
-                    class_dirty.push(e);
+                    exit_dirty.push(e);
                 }
             }
         }
@@ -299,9 +307,11 @@ impl FlattenGains {
             }
         }
         let moved = patchable(forest, fx);
-        for e in cell_dirty {
+        let by_cell: FxHashSet<ExitId> = cell_dirty.iter().copied().collect();
+        for e in cell_dirty.into_iter().chain(exit_dirty) {
             if done.insert(e) {
-                self.repatch(map, tracker, e, moved.as_ref(), weight);
+                let how = (moved.as_ref(), by_cell.contains(&e), &changed[..]);
+                self.repatch(map, tracker, e, how, weight);
             }
         }
         for e in loose_dirty {
@@ -458,7 +468,7 @@ impl FlattenGains {
                 None => return,
             },
         };
-        let (delta, foot, side) = judge(map, tracker, e, &cut, &self.marks);
+        let (mut judged, foot) = judge(map, tracker, e, &cut, &self.marks);
         self.generation = self.generation.wrapping_add(1);
         let g = self.generation;
         // One judgement's registrations of a key are adjacent in its list: a repeat is the last.
@@ -469,68 +479,121 @@ impl FlattenGains {
         for x in foot.exits {
             size += register(self.by_exit.entry(x).or_default(), (e, g));
         }
-        let judged = Judged {
-            generation: g,
-            size,
-            rooms: cut.side.len(),
-            delta,
-            side,
-        };
+        judged.generation = g;
+        judged.size = size;
+        let delta = judged.delta;
         self.judged.insert(e, judged);
         self.registered += size;
         self.live += size;
         self.enter(e, delta, weight);
     }
 
-    /// A judged tree exit whose footprint's cells the move changed (and nothing else it read):
-    /// patched over the cells the move changed when that is cheaper than judging its side
-    /// again, and judged again otherwise.
+    /// A judged tree exit that read a cell or an exit the flattening changed, and whose cut it
+    /// kept (`moved`: what it moved, `None` when cuts may have changed; `by_cell`: it read a
+    /// changed cell; `changed`: the exits that changed). Patched when its side moves to fit the
+    /// same exit by the same shift: its pair's mismatch and the loops across its cut are counted
+    /// again from the crossing exits it keeps, and its overlaps patched over the cells the move
+    /// changed when that is cheaper than judging its side again. Judged again otherwise.
     fn repatch(
         &mut self,
         map: &Map,
         tracker: &ConflictTracker,
         e: ExitId,
-        moved: Option<&Moved>,
+        (moved, by_cell, changed): (Option<&Moved>, bool, &[ExitId]),
         weight: &dyn Fn(ExitId) -> f64,
     ) {
-        let Some(j) = self.judged.get(&e).copied() else {
-            return self.classify(map, tracker, e, None, weight);
-        };
-        let (Some(moved), Some(side)) = (moved, j.side) else {
-            return self.classify(map, tracker, e, None, weight);
-        };
+        match self.patched(map, tracker, e, moved, by_cell, changed) {
+            Some((delta, cells, exits)) => {
+                if let Some(entry) = self.entries.remove(&e) {
+                    self.best.remove(&(entry.key, e));
+                }
+                let Some(j) = self.judged.get(&e) else { return };
+                let g = j.generation;
+                let mut size = 0;
+                for c in cells {
+                    size += register(self.by_cell.entry(c).or_default(), (e, g));
+                }
+                for x in exits {
+                    size += register(self.by_exit.entry(x).or_default(), (e, g));
+                }
+                if let Some(j) = self.judged.get_mut(&e) {
+                    j.size += size;
+                }
+                self.registered += size;
+                self.live += size;
+                self.enter(e, delta, weight);
+            }
+            None => self.classify(map, tracker, e, None, weight),
+        }
+    }
+
+    /// The patched figures of a judged side (kept in its record), and the cells and exits to
+    /// register it on anew; `None` when it must be judged again.
+    fn patched(
+        &mut self,
+        map: &Map,
+        tracker: &ConflictTracker,
+        e: ExitId,
+        moved: Option<&Moved>,
+        by_cell: bool,
+        changed: &[ExitId],
+    ) -> Option<(i64, Vec<Cell>, Vec<ExitId>)> {
+        let moved = moved?;
         let forest = tracker.forest();
-        let inside_move = forest
-            .part(e)
-            .is_some_and(|(a, b, _)| moved.has(a) && moved.has(b));
-        let cheaper =
-            moved.cells.len().saturating_mul(2) < j.rooms.saturating_mul(self.patch_ratio);
-        if inside_move || !cheaper {
-            return self.classify(map, tracker, e, None, weight);
+        let j = self.judged.get(&e)?;
+        if !forest.is_tree(e) || j.crossing.iter().any(|(x, _)| forest.is_tree(*x)) {
+            return None;
         }
-        let Some(change) = overlap_change(tracker, &mut self.tour, e, &side, moved) else {
-            return self.classify(map, tracker, e, None, weight);
-        };
-        if let Some(entry) = self.entries.remove(&e) {
-            self.best.remove(&(entry.key, e));
+        let link = j.link;
+        let crossing: Vec<(ExitId, bool)> = j
+            .crossing
+            .iter()
+            .copied()
+            .filter(|(x, _)| forest.part(*x).is_some())
+            .collect();
+        if link.is_some_and(|l| !crossing.contains(&l)) {
+            return None;
         }
-        let g = j.generation;
-        let mut size = 0;
-        for c in patched_cells(&side, moved) {
-            size += register(self.by_cell.entry(c).or_default(), (e, g));
+        let shift = link.map(|(r, start_in)| forest.shift_to_fit(r, start_in));
+        if shift != j.side.map(|s| s.shift) {
+            return None;
         }
-        self.registered += size;
-        self.live += size;
-        let delta = j.delta + change;
-        self.judged.insert(
-            e,
-            Judged {
-                size: j.size + size,
-                delta,
-                ..j
-            },
-        );
-        self.enter(e, delta, weight);
+        let mut overlaps = j.overlaps;
+        let mut cells = Vec::new();
+        if by_cell {
+            let side = j.side?;
+            let inside_move = forest
+                .part(e)
+                .is_some_and(|(a, b, _)| moved.has(a) && moved.has(b));
+            let cheaper =
+                moved.cells.len().saturating_mul(2) < j.rooms.saturating_mul(self.patch_ratio);
+            if inside_move || !cheaper {
+                return None;
+            }
+            overlaps += overlap_change(tracker, &mut self.tour, e, &side, moved)?;
+            cells = patched_cells(&side, moved);
+        }
+        let delta =
+            mismatch_change(map, e) + loop_change(tracker, &crossing, link, shift) + overlaps;
+        let between: Vec<ExitId> = map
+            .exit(e)
+            .map(|x| {
+                map.exits_between(x.from, x.to)
+                    .chain(map.exits_between(x.to, x.from))
+                    .map(|y| y.id)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let exits: Vec<ExitId> = changed
+            .iter()
+            .copied()
+            .filter(|y| *y == e || between.contains(y) || crossing.iter().any(|(x, _)| x == y))
+            .collect();
+        let j = self.judged.get_mut(&e)?;
+        j.crossing = crossing;
+        j.overlaps = overlaps;
+        j.delta = delta;
+        Some((delta, cells, exits))
     }
 
     /// Sweeps out footprint registrations of sides judged again since.
@@ -616,14 +679,14 @@ fn judge(
     e: ExitId,
     cut: &Cut,
     marks: &Marks,
-) -> (i64, Footprint, Option<Side>) {
+) -> (Judged, Footprint) {
     let forest = tracker.forest();
     let inside = |r: RoomId| marks.has(r, cut.stamp);
     let link = cut.oldest();
     let shift: Option<Vector> = link.map(|(r, start_in)| forest.shift_to_fit(r, start_in));
     let mut foot = Footprint::default();
     foot.exits.push(e);
-    let mut delta = mismatch_change(map, e);
+    let mismatch = mismatch_change(map, e);
     if let Some(x) = map.exit(e) {
         foot.exits.extend(
             map.exits_between(x.from, x.to)
@@ -632,25 +695,14 @@ fn judge(
         );
     }
     // Loops across the cut.
-    let link_ends = link.and_then(|(r, _)| forest.part(r));
     for &(x, start_in) in &cut.crossing {
         foot.exits.push(x);
         if let Some((xa, xb, _)) = forest.part(x) {
             foot.cells
                 .extend(forest.cell(if start_in { xb } else { xa }));
         }
-        let was = tracker.is_loop(x);
-        let is = match (link, shift, link_ends, forest.part(x)) {
-            (Some((r, _)), _, _, _) if r == x => false,
-            (Some(_), Some(s), Some((ra, rb, _)), Some((xa, xb, _))) => {
-                let err = forest.error(x).unwrap_or([0, 0, 0]);
-                let moved = if start_in { add(err, s) } else { sub(err, s) };
-                moved != [0, 0, 0] && !(ra == xb && rb == xa)
-            }
-            _ => false,
-        };
-        delta += i64::from(is) - i64::from(was);
     }
+    let loops = loop_change(tracker, &cut.crossing, link, shift);
     // Overlaps: the side moves (or leaves the frame) unless its owner already agrees.
     let frame = forest.frame_of(cut.far).unwrap_or(DETACHED);
     let target = |r: RoomId| -> Cell {
@@ -660,6 +712,7 @@ fn judge(
         }
     };
     let moves = shift != Some([0, 0, 0]);
+    let mut overlaps = 0i64;
     let mut affected: FxHashSet<Cell> = FxHashSet::default();
     let mut arriving: FxHashMap<Cell, Vec<RoomId>> = FxHashMap::default();
     for &r in &cut.side {
@@ -686,15 +739,51 @@ fn judge(
         let mut now: Vec<RoomId> = here.iter().copied().filter(|r| !inside(*r)).collect();
         now.extend(arriving.get(&k).into_iter().flatten());
         let after = tracker.overlapping(&now);
-        delta += i64::from(after) - i64::from(before);
+        overlaps += i64::from(after) - i64::from(before);
     }
     // A footprint may name a cell or an exit twice (rooms sharing a cell, an exit seen from
     // both ends): `classify` registers it once, so the footprint is not sorted (sorting every
     // judged side cost a fifth of the solver's time on a 10,000-room lattice).
-    let side = shift.map(|shift| Side {
-        near: cut.near,
-        frame,
-        shift,
-    });
-    (delta, foot, side)
+    let judged = Judged {
+        generation: 0,
+        size: 0,
+        rooms: cut.side.len(),
+        delta: mismatch + loops + overlaps,
+        overlaps,
+        link,
+        crossing: cut.crossing.clone(),
+        side: shift.map(|shift| Side {
+            near: cut.near,
+            frame,
+            shift,
+        }),
+    };
+    (judged, foot)
+}
+
+/// How flattening a tree exit changes the loops of the exits crossing its cut, when its side
+/// moves by `shift` to fit `link` (the oldest crossing exit).
+fn loop_change(
+    tracker: &ConflictTracker,
+    crossing: &[(ExitId, bool)],
+    link: Option<(ExitId, bool)>,
+    shift: Option<Vector>,
+) -> i64 {
+    let forest = tracker.forest();
+    let link_ends = link.and_then(|(r, _)| forest.part(r));
+    let mut delta = 0;
+    for &(x, start_in) in crossing {
+        let was = tracker.is_loop(x);
+        let is = match (link, shift, link_ends, forest.part(x)) {
+            (Some((r, _)), _, _, _) if r == x => false,
+            (Some(_), Some(s), Some((ra, rb, _)), Some((xa, xb, _))) => {
+                let err = forest.error(x).unwrap_or([0, 0, 0]);
+                let moved = if start_in { add(err, s) } else { sub(err, s) };
+                moved != [0, 0, 0] && !(ra == xb && rb == xa)
+            }
+            _ => false,
+        };
+        delta += i64::from(is) - i64::from(was);
+    }
+    delta
 }
