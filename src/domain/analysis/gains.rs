@@ -306,7 +306,7 @@ impl FlattenGains {
                 self.classify(map, tracker, e, None, weight);
             }
         }
-        let moved = patchable(forest, fx);
+        let moved = patchable(map, forest, fx);
         let by_cell: FxHashSet<ExitId> = cell_dirty.iter().copied().collect();
         for e in cell_dirty.into_iter().chain(exit_dirty) {
             if done.insert(e) {
@@ -615,13 +615,20 @@ impl FlattenGains {
 
 /// The rooms a flattening moved, when judgements that read only the cells they changed can be
 /// patched: the move kept every cut but those on the loop the replacement closed (a tree exit
-/// was replaced, or nothing moved) and explained no pair anew.
-fn patchable(forest: &super::Forest, fx: &Effects) -> Option<Moved> {
+/// was replaced, or left with nothing crossing its cut and its side became a frame of its own,
+/// or nothing moved) and explained no pair anew.
+fn patchable(map: &Map, forest: &super::Forest, fx: &Effects) -> Option<Moved> {
     let r = &fx.reshape;
-    if !r.moved.is_empty() && r.retreed.len() != 2 {
-        return None;
-    }
-    let moved = Moved::new(forest, &r.moved);
+    let set: FxHashSet<RoomId> = r.moved.iter().map(|(x, _)| *x).collect();
+    // A side left with nothing crossing its cut: the flattened exit's end outside it.
+    let was_with = match (&r.retreed[..], r.moved.is_empty()) {
+        ([x], false) => {
+            let e = map.exit(*x)?;
+            Some(if set.contains(&e.from) { e.to } else { e.from })
+        }
+        _ => None,
+    };
+    let moved = Moved::new(forest, &r.moved, was_with);
     (moved.cells == fx.cells).then_some(moved)
 }
 

@@ -7,10 +7,12 @@
 //! `g(k) = overlap(R(k) \ S ∪ (S ∩ R(k − s))) − overlap(R(k))`, with `R(k)` the rooms on `k`
 //! (the judge adds `g` only over the cells where it can be non-zero, which is the same sum).
 //! When a commit moves a set `M` of rooms and leaves `e`'s cut, its shift and every exit its
-//! judgement read as they were, `S` is the same set of rooms and `g` changes only on the cells
-//! `M` left or entered and on those cells shifted by `s`: the new sum is the old one plus the
-//! change of `g` over those cells, read from the rooms on them before the move (the rooms on
-//! them now, less those of `M`, plus those of `M` that were there) and after it.
+//! judgement read as they were, `S` is the same set of rooms (less `M` if `M` left for a frame
+//! of its own; the sum does not depend on which side moves, only on where the two sides end up
+//! against each other) and `g` changes only on the cells `M` left or entered and on those cells
+//! shifted by `s`: the new sum is the old one plus the change of `g` over those cells, read from
+//! the rooms on them before the move (the rooms on them now, less those of `M`, plus those of
+//! `M` that were there) and after it.
 //!
 //! Whether a room is in `S` is read from a depth-first tour of the forest ([`Forest::tour`]):
 //! `S` is the subtree below `e` or everything else in its part. The tour is taken again after
@@ -30,12 +32,19 @@ pub struct Moved {
     left: FxHashMap<Cell, Vec<RoomId>>,
     /// Every cell a room of `M` left or entered, each once.
     pub cells: Vec<Cell>,
+    /// When `M` left for a frame of its own: a room outside it on the side `M` was on before,
+    /// relative to every cut (the far end of the exit that held it).
+    was_with: Option<RoomId>,
 }
 
 impl Moved {
-    /// The rooms moved, each with the cell it left; `forest` is the forest after the move.
-    pub fn new(forest: &Forest, moved: &[(RoomId, Cell)]) -> Moved {
-        let mut out = Moved::default();
+    /// The rooms moved, each with the cell it left; `forest` is the forest after the move;
+    /// `was_with`, when they left for a frame of their own, a room they were joined to.
+    pub fn new(forest: &Forest, moved: &[(RoomId, Cell)], was_with: Option<RoomId>) -> Moved {
+        let mut out = Moved {
+            was_with,
+            ..Moved::default()
+        };
         for &(r, old) in moved {
             out.rooms.insert(r);
             out.left.entry(old).or_default().push(r);
@@ -124,7 +133,13 @@ pub fn overlap_change(
     let low = forest.lower_end(e)?;
     tour.refresh(forest);
     let near_below = side.near == low;
-    let inside = |r: RoomId| tour.below(r, low) == near_below;
+    let inside =
+        |r: RoomId| forest.frame_of(r) == Some(side.frame) && tour.below(r, low) == near_below;
+    // Before the move, a room of `M` was where `M` was joined.
+    let was_inside = |r: RoomId| match moved.was_with {
+        Some(w) if moved.has(r) => inside(w),
+        _ => inside(r),
+    };
     let s = side.shift;
     let mut cells: Vec<Cell> = moved.cells.clone();
     cells.extend(
@@ -139,7 +154,7 @@ pub fn overlap_change(
     let mut change = 0i64;
     for k in &cells {
         let source: Cell = (k.0, sub(k.1, s));
-        let g = |here: Vec<RoomId>, from: Vec<RoomId>| -> i64 {
+        let g = |here: Vec<RoomId>, from: Vec<RoomId>, inside: &dyn Fn(RoomId) -> bool| -> i64 {
             let before = tracker.overlapping(&here);
             let mut now: Vec<RoomId> = here.into_iter().filter(|r| !inside(*r)).collect();
             if k.0 == side.frame {
@@ -150,8 +165,13 @@ pub fn overlap_change(
         let new = g(
             forest.rooms_at(k).to_vec(),
             forest.rooms_at(&source).to_vec(),
+            &inside,
         );
-        let old = g(moved.before(forest, k), moved.before(forest, &source));
+        let old = g(
+            moved.before(forest, k),
+            moved.before(forest, &source),
+            &was_inside,
+        );
         change += new - old;
     }
     Some(change)
