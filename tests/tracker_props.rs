@@ -5,6 +5,7 @@
 
 mod support;
 
+use maprepair::domain::analysis::side_patch::Tour;
 use maprepair::domain::analysis::{
     detect, ConflictTracker, Edit, FlattenGains, Geometry, TrialJudge,
 };
@@ -130,6 +131,32 @@ proptest! {
             gains.observe(&next, &tracker, &change, &fx, &weight);
             map = next;
             assert_gains(&mut gains, &tracker, &map)?;
+        }
+    }
+
+    /// The tour kept through flattenings (only the side each one hung elsewhere labelled again)
+    /// says which room lies below which exactly as a tour taken afresh.
+    #[test]
+    fn the_kept_tour_follows_the_forest_through_flattenings(
+        rooms in spots(6..18),
+        specs in prop::collection::vec(spec(), 10..45),
+        picks in prop::collection::vec(any::<u8>(), 1..24),
+    ) {
+        let mut map = build(&rooms, &specs);
+        let mut tracker = ConflictTracker::of(&map);
+        let mut kept = Tour::of(tracker.forest());
+        for k in picks {
+            let Some((next, change)) = edited(&map, &MapEdit::Flatten(k)) else { continue };
+            let fx = tracker.apply(&next, &change);
+            map = next;
+            kept.follow(tracker.forest(), &fx.reshape);
+            kept.refresh(tracker.forest());
+            let fresh = Tour::of(tracker.forest());
+            for r in map.rooms() {
+                for c in map.rooms() {
+                    prop_assert_eq!(kept.below(r.id, c.id), fresh.below(r.id, c.id), "{:?} below {:?}", r.id, c.id);
+                }
+            }
         }
     }
 

@@ -320,6 +320,20 @@ impl Forest {
         (enter, leave)
     }
 
+    /// The rooms that hang from `r`.
+    pub fn children(&self, r: RoomId) -> impl Iterator<Item = RoomId> + '_ {
+        self.adj
+            .get(r.0 as usize)
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .filter_map(move |t| {
+                let o = self.other_end(*t, r)?;
+                self.parent(o)
+                    .filter(|(p, pt)| *p == r && pt == t)
+                    .map(|_| o)
+            })
+    }
+
     /// The end of a tree exit that hangs from it (`None` outside the tree).
     pub fn lower_end(&self, e: ExitId) -> Option<RoomId> {
         let (a, b, _) = self.part(e).filter(|_| self.is_tree(e))?;

@@ -222,9 +222,7 @@ impl FlattenGains {
             return;
         };
         let forest = tracker.forest();
-        if !fx.reshape.retreed.is_empty() {
-            self.tour.stale();
-        }
+        self.tour.follow(forest, &fx.reshape);
         let mut owner_dirty: Vec<ExitId> = Vec::new();
         let mut class_dirty: Vec<ExitId> = Vec::new();
         let mut loose_dirty: Vec<ExitId> = Vec::new();

@@ -18,7 +18,7 @@
 //! `S` is the subtree below `e` or everything else in its part. The tour is taken again after
 //! the tree changes, once, on the first patch that needs it.
 
-use super::forest::{Cell, Forest};
+use super::forest::{Cell, Forest, Reshape};
 use super::tracker::ConflictTracker;
 use crate::domain::direction::{add, sub, Vector};
 use crate::domain::map::{ExitId, RoomId};
@@ -74,30 +74,120 @@ impl Moved {
     }
 }
 
-/// The forest's tour, taken again when the tree has changed since.
+/// The forest's tour as labels that leave room between them: when a flattening hangs a side
+/// somewhere else, only that side is labelled again, in the room left inside its new parent's
+/// range after the parent's other children (an order-maintenance labelling); the whole tour is
+/// taken again only when that room runs out.
 #[derive(Debug, Clone, Default)]
 pub struct Tour {
-    enter: Vec<u32>,
-    leave: Vec<u32>,
+    enter: Vec<u64>,
+    leave: Vec<u64>,
+    /// The first label above every range (where a new part of the forest goes).
+    top: u64,
     fresh: bool,
 }
 
 impl Tour {
-    /// The tree changed: the next question takes the tour again.
-    pub fn stale(&mut self) {
-        self.fresh = false;
+    /// The tour of a forest.
+    pub fn of(forest: &Forest) -> Tour {
+        let mut t = Tour::default();
+        t.refresh(forest);
+        t
     }
 
-    fn refresh(&mut self, forest: &Forest) {
-        if !self.fresh {
-            (self.enter, self.leave) = forest.tour();
-            self.fresh = true;
+    /// Follows what a flattening did to the tree (`forest` is the forest after it): the side it
+    /// hung elsewhere (from its replacement, or as a part of its own) is labelled again; a
+    /// flattened exit outside the tree changed no tree; anything else takes the tour again (on
+    /// the next question).
+    pub fn follow(&mut self, forest: &Forest, reshape: &Reshape) {
+        match (&reshape.retreed[..], reshape.moved.first()) {
+            ([], _) | ([_], None) => {}
+            ([_, r], _) => match forest.lower_end(*r) {
+                Some(root) => self.rehung(forest, root),
+                None => self.fresh = false,
+            },
+            ([_], Some((m, _))) => {
+                let mut root = *m;
+                while let Some((p, _)) = forest.parent(root) {
+                    root = p;
+                }
+                self.rehung(forest, root);
+            }
+            _ => self.fresh = false,
         }
     }
 
+    /// The subtree of `root` was hung where it is now (or became a part of its own) and
+    /// nothing else in the tree changed: only it is labelled again.
+    fn rehung(&mut self, forest: &Forest, root: RoomId) {
+        if !self.fresh {
+            return;
+        }
+        let label = |v: &[u64], r: RoomId| v.get(r.0 as usize).copied();
+        let mut rooms: Vec<RoomId> = Vec::new();
+        let mut stack = vec![root];
+        while let Some(x) = stack.pop() {
+            rooms.push(x);
+            stack.extend(forest.children(x));
+        }
+        let (lo, hi) = match forest.parent(root) {
+            Some((p, _)) => {
+                let mut lo = label(&self.enter, p).unwrap_or(0);
+                for c in forest.children(p).filter(|c| *c != root) {
+                    lo = lo.max(label(&self.leave, c).unwrap_or(0));
+                }
+                (lo, label(&self.leave, p).unwrap_or(0))
+            }
+            None => (
+                self.top,
+                self.top.saturating_add((rooms.len() as u64 + 2) << 32),
+            ),
+        };
+        let step = hi.saturating_sub(lo) / (rooms.len() as u64 + 2);
+        if step == 0 || rooms.iter().any(|r| r.0 as usize >= self.enter.len()) {
+            self.fresh = false;
+            return;
+        }
+        self.label(forest, root, lo, step);
+        if forest.parent(root).is_none() {
+            self.top = lo + step * (rooms.len() as u64 + 1);
+        }
+    }
+
+    /// Labels the subtree of `root` from `lo` on, `step` apart.
+    fn label(&mut self, forest: &Forest, root: RoomId, lo: u64, step: u64) {
+        let mut clock = lo;
+        let mut stack: Vec<(RoomId, bool)> = vec![(root, false)];
+        while let Some((x, done)) = stack.pop() {
+            let i = x.0 as usize;
+            if done {
+                self.leave[i] = clock + step;
+                continue;
+            }
+            clock += step;
+            self.enter[i] = clock;
+            stack.push((x, true));
+            stack.extend(forest.children(x).map(|c| (c, false)));
+        }
+    }
+
+    /// Takes the tour again if the tree changed in a way not followed.
+    pub fn refresh(&mut self, forest: &Forest) {
+        if self.fresh {
+            return;
+        }
+        let (enter, leave) = forest.tour();
+        // Room for a forest of a billion rooms times itself between labels.
+        let spacing = u64::MAX / 4 / (enter.len() as u64 + 2);
+        self.enter = enter.iter().map(|t| u64::from(*t) * spacing).collect();
+        self.leave = leave.iter().map(|t| u64::from(*t) * spacing).collect();
+        self.top = (enter.len() as u64 + 1) * spacing;
+        self.fresh = true;
+    }
+
     /// True if `r` lies in the subtree of `c`.
-    fn below(&self, r: RoomId, c: RoomId) -> bool {
-        let at = |v: &[u32], x: RoomId| v.get(x.0 as usize).copied();
+    pub fn below(&self, r: RoomId, c: RoomId) -> bool {
+        let at = |v: &[u64], x: RoomId| v.get(x.0 as usize).copied();
         match (at(&self.enter, r), at(&self.enter, c), at(&self.leave, c)) {
             (Some(t), Some(lo), Some(hi)) => lo <= t && t < hi,
             _ => false,
