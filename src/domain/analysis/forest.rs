@@ -281,8 +281,8 @@ impl Forest {
         self.depth.get(r.0 as usize).copied().unwrap_or(0)
     }
 
-    /// A depth-first tour of the forest: per room, when the tour enters it and when it has left
-    /// its subtree, so that `r` lies in the subtree of `c` exactly when
+    /// A depth-first tour of the forest: per room, when the tour enters it and when it leaves
+    /// its subtree (each a tick of its own), so that `r` lies in the subtree of `c` exactly when
     /// `enter[c] <= enter[r] < leave[c]`. Costs the rooms and tree exits once.
     pub fn tour(&self) -> (Vec<u32>, Vec<u32>) {
         let n = self.pos.len();
@@ -302,6 +302,7 @@ impl Forest {
                 let adj = &self.adj[x.0 as usize];
                 if k == adj.len() {
                     leave[x.0 as usize] = clock;
+                    clock += 1;
                     stack.pop();
                     continue;
                 }

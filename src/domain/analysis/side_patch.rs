@@ -140,17 +140,17 @@ impl Tour {
             }
             None => (
                 self.top,
-                self.top.saturating_add((rooms.len() as u64 + 2) << 32),
+                self.top.saturating_add((2 * rooms.len() as u64 + 2) << 32),
             ),
         };
-        let step = hi.saturating_sub(lo) / (rooms.len() as u64 + 2);
+        let step = hi.saturating_sub(lo) / (2 * rooms.len() as u64 + 2);
         if step == 0 || rooms.iter().any(|r| r.0 as usize >= self.enter.len()) {
             self.fresh = false;
             return;
         }
         self.label(forest, root, lo, step);
         if forest.parent(root).is_none() {
-            self.top = lo + step * (rooms.len() as u64 + 1);
+            self.top = lo + step * (2 * rooms.len() as u64 + 1);
         }
     }
 
@@ -161,7 +161,8 @@ impl Tour {
         while let Some((x, done)) = stack.pop() {
             let i = x.0 as usize;
             if done {
-                self.leave[i] = clock + step;
+                clock += step;
+                self.leave[i] = clock;
                 continue;
             }
             clock += step;
@@ -177,11 +178,12 @@ impl Tour {
             return;
         }
         let (enter, leave) = forest.tour();
-        // Room for a forest of a billion rooms times itself between labels.
-        let spacing = u64::MAX / 4 / (enter.len() as u64 + 2);
+        // A quarter of the labels for the tour's two ticks per room, evenly apart; the rest for
+        // the parts of the forest flattenings cut off later.
+        let spacing = u64::MAX / 4 / (2 * enter.len() as u64 + 2);
         self.enter = enter.iter().map(|t| u64::from(*t) * spacing).collect();
         self.leave = leave.iter().map(|t| u64::from(*t) * spacing).collect();
-        self.top = (enter.len() as u64 + 1) * spacing;
+        self.top = (2 * enter.len() as u64 + 1) * spacing;
         self.fresh = true;
     }
 
