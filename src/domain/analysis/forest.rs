@@ -47,6 +47,9 @@ pub struct Reshape {
     pub retreed: Vec<ExitId>,
     /// Tree exits whose cut changed (they lie on the loop the new tree exit closed).
     pub recut: Vec<ExitId>,
+    /// The geometric exits that crossed the cut of a tree exit that left (the replacement
+    /// among them): the cuts in `recut` gain those they did not cross and lose those they did.
+    pub crossed: Vec<ExitId>,
 }
 
 impl Reshape {
@@ -55,6 +58,7 @@ impl Reshape {
         self.stretched.extend(other.stretched);
         self.retreed.extend(other.retreed);
         self.recut.extend(other.recut);
+        self.crossed.extend(other.crossed);
     }
 }
 
@@ -448,6 +452,7 @@ impl Forest {
         if let Some((r, _)) = replacement {
             out.recut = self.cycle(r, e);
         }
+        out.crossed = cut.crossing.iter().map(|(x, _)| *x).collect();
         self.unlink(e);
         self.geo[e.0 as usize] = None;
         match replacement {

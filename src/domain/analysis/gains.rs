@@ -26,7 +26,7 @@
 
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
-use super::side_patch::{overlap_change, patched_cells, Moved, Side, Tour};
+use super::side_patch::{on_side, overlap_change, patched_cells, Moved, Side, Tour};
 use super::tracker::{mismatched, ConflictTracker, Effects};
 use crate::domain::direction::{add, sub, Vector};
 use crate::domain::history::Change;
@@ -240,7 +240,6 @@ impl FlattenGains {
                 owner_dirty.push(y);
             }
         }
-        class_dirty.extend(&fx.reshape.recut);
         // Exits whose error changed: their tree exits' owners may no longer agree.
         for y in &fx.reshape.stretched {
             class_dirty.extend(self.owned_by(*y));
@@ -294,6 +293,7 @@ impl FlattenGains {
             loose_dirty.push(y);
         }
         let mut done: FxHashSet<ExitId> = FxHashSet::default();
+        let moved = patchable(map, forest, fx);
         for e in owner_dirty {
             if done.insert(e) {
                 self.find_owner(map, tracker, e, weight);
@@ -304,12 +304,19 @@ impl FlattenGains {
                 self.classify(map, tracker, e, None, weight);
             }
         }
-        let moved = patchable(map, forest, fx);
+        // The cuts on the loop the replacement closed (unless something else changed for them).
+        let crossed = &fx.reshape.crossed[..];
+        for &e in &fx.reshape.recut {
+            if done.insert(e) {
+                let how = (moved.as_ref(), false, &changed[..]);
+                self.repatch(map, tracker, e, how, Some(crossed), weight);
+            }
+        }
         let by_cell: FxHashSet<ExitId> = cell_dirty.iter().copied().collect();
         for e in cell_dirty.into_iter().chain(exit_dirty) {
             if done.insert(e) {
                 let how = (moved.as_ref(), by_cell.contains(&e), &changed[..]);
-                self.repatch(map, tracker, e, how, weight);
+                self.repatch(map, tracker, e, how, None, weight);
             }
         }
         for e in loose_dirty {
@@ -498,9 +505,14 @@ impl FlattenGains {
         tracker: &ConflictTracker,
         e: ExitId,
         (moved, by_cell, changed): (Option<&Moved>, bool, &[ExitId]),
+        recut: Option<&[ExitId]>,
         weight: &dyn Fn(ExitId) -> f64,
     ) {
-        match self.patched(map, tracker, e, moved, by_cell, changed) {
+        let patch = match recut {
+            Some(crossed) => self.patched_recut(map, tracker, e, moved, changed, crossed),
+            None => self.patched(map, tracker, e, moved, by_cell, changed),
+        };
+        match patch {
             Some((delta, cells, exits)) => {
                 if let Some(entry) = self.entries.remove(&e) {
                     self.best.remove(&(entry.key, e));
@@ -523,6 +535,100 @@ impl FlattenGains {
             }
             None => self.classify(map, tracker, e, None, weight),
         }
+    }
+
+    /// A judged tree exit on the loop the flattened exit's replacement closed (`crossed`: the
+    /// exits that crossed the flattened exit's cut), outside the side `moved` that the
+    /// flattening moved across its cut: its cut gained the crossed exits it did not cross and
+    /// lost those it did, and its side gained or lost the moved rooms. Patched like
+    /// [`FlattenGains::patched`] when the oldest crossing exit and its shift stay; the figures
+    /// and what to register anew, or `None` when it must be judged again.
+    fn patched_recut(
+        &mut self,
+        map: &Map,
+        tracker: &ConflictTracker,
+        e: ExitId,
+        moved: Option<&Moved>,
+        changed: &[ExitId],
+        crossed: &[ExitId],
+    ) -> Option<(i64, Vec<Cell>, Vec<ExitId>)> {
+        let moved = moved.filter(|m| !m.cells.is_empty())?;
+        let forest = tracker.forest();
+        let owner = self.owner.get(&e).copied()?;
+        if forest.error(owner) == Some([0, 0, 0]) {
+            return None;
+        }
+        let j = self.judged.get(&e)?;
+        let side = j.side?;
+        let (a, b, _) = forest.part(e)?;
+        if moved.has(a) || moved.has(b) {
+            return None;
+        }
+        let cheaper =
+            moved.cells.len().saturating_mul(2) < j.rooms.saturating_mul(self.patch_ratio);
+        if !cheaper {
+            return None;
+        }
+        // The crossing exits: those crossed before, less the crossed exits, plus the others.
+        let mut crossing: Vec<(ExitId, bool)> = j
+            .crossing
+            .iter()
+            .copied()
+            .filter(|(x, _)| !crossed.contains(x))
+            .collect();
+        let gained: Vec<(ExitId, RoomId)> = crossed
+            .iter()
+            .filter(|x| !j.crossing.iter().any(|(y, _)| y == *x))
+            .filter_map(|x| Some((*x, forest.part(*x)?.0)))
+            .collect();
+        if gained.iter().any(|(x, _)| forest.is_tree(*x)) {
+            return None;
+        }
+        let starts: Vec<RoomId> = gained.iter().map(|(_, r)| *r).collect();
+        let inside = on_side(forest, &mut self.tour, e, side.near, &starts)?;
+        crossing.extend(gained.iter().zip(inside).map(|((x, _), i)| (*x, i)));
+        crossing.sort_unstable();
+        let link = crossing.iter().copied().min_by_key(|(x, _)| *x);
+        let j = self.judged.get(&e)?;
+        if link != j.link || link.map(|(x, _)| x) != Some(owner) {
+            return None;
+        }
+        let shift = link.map(|(r, start_in)| forest.shift_to_fit(r, start_in));
+        if shift != Some(side.shift) {
+            return None;
+        }
+        let overlaps =
+            j.overlaps + overlap_change(tracker, &mut self.tour, e, &side, (moved, true))?;
+        let delta =
+            mismatch_change(map, e) + loop_change(tracker, &crossing, link, shift) + overlaps;
+        let mut cells = patched_cells(&side, moved);
+        for (x, _) in &gained {
+            if let Some((xa, xb, _)) = forest.part(*x) {
+                cells.extend(forest.cell(xa));
+                cells.extend(forest.cell(xb));
+            }
+        }
+        let between: Vec<ExitId> = map
+            .exit(e)
+            .map(|x| {
+                map.exits_between(x.from, x.to)
+                    .chain(map.exits_between(x.to, x.from))
+                    .map(|y| y.id)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut exits: Vec<ExitId> = gained.iter().map(|(x, _)| *x).collect();
+        exits.extend(
+            changed
+                .iter()
+                .copied()
+                .filter(|y| *y == e || between.contains(y) || crossing.iter().any(|(x, _)| x == y)),
+        );
+        let j = self.judged.get_mut(&e)?;
+        j.crossing = crossing;
+        j.overlaps = overlaps;
+        j.delta = delta;
+        Some((delta, cells, exits))
     }
 
     /// The patched figures of a judged side (kept in its record), and the cells and exits to
@@ -568,7 +674,7 @@ impl FlattenGains {
             if inside_move || !cheaper {
                 return None;
             }
-            overlaps += overlap_change(tracker, &mut self.tour, e, &side, moved)?;
+            overlaps += overlap_change(tracker, &mut self.tour, e, &side, (moved, false))?;
             cells = patched_cells(&side, moved);
         }
         let delta =

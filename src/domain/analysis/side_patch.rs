@@ -216,7 +216,7 @@ pub fn overlap_change(
     tour: &mut Tour,
     e: ExitId,
     side: &Side,
-    moved: &Moved,
+    (moved, switched): (&Moved, bool),
 ) -> Option<i64> {
     if side.shift == [0, 0, 0] {
         return Some(0);
@@ -228,9 +228,10 @@ pub fn overlap_change(
     let inside =
         |r: RoomId| forest.frame_of(r) == Some(side.frame) && tour.below(r, low) == near_below;
     // Before the move, a room of `M` was where `M` was joined.
+    // (or on the other side of the cut, when the move took `M` across it).
     let was_inside = |r: RoomId| match moved.was_with {
         Some(w) if moved.has(r) => inside(w),
-        _ => inside(r),
+        _ => inside(r) != (switched && moved.has(r)),
     };
     let s = side.shift;
     let mut cells: Vec<Cell> = moved.cells.clone();
@@ -267,6 +268,27 @@ pub fn overlap_change(
         change += new - old;
     }
     Some(change)
+}
+
+/// Which of `rooms` lie on the side of tree exit `e` that holds `near` (in `frame`), or `None`
+/// for an exit outside the tree.
+pub fn on_side(
+    forest: &Forest,
+    tour: &mut Tour,
+    e: ExitId,
+    near: RoomId,
+    rooms: &[RoomId],
+) -> Option<Vec<bool>> {
+    let low = forest.lower_end(e)?;
+    tour.refresh(forest);
+    let frame = forest.frame_of(near);
+    let near_below = near == low;
+    Some(
+        rooms
+            .iter()
+            .map(|r| forest.frame_of(*r) == frame && tour.below(*r, low) == near_below)
+            .collect(),
+    )
 }
 
 /// The cells a patched judgement must now be registered on (those it read anew).
