@@ -18,7 +18,13 @@
 //!   that changes gains the flattened exit's crossing exits and loses those it shared, all
 //!   younger than the owner);
 //! - a judged side is remembered by the cells its rooms leave and enter and the exits crossing
-//!   it, and judged again only when one of those changes.
+//!   it, and looked at again only when one of those changes; then, when its side still moves to
+//!   fit the same exit by the same shift, it is patched rather than judged again over its whole
+//!   side ([`super::side_patch`]): its mismatch and the loops across its cut are counted again
+//!   from the crossing exits it keeps (for a cut on the replacement's loop, those it kept plus
+//!   the flattened exit's crossed exits it did not cross before), and its overlaps only over
+//!   the cells the flattening's move changed. A side inside the moved rooms, one whose shift
+//!   changed, and one smaller than the move, are judged again.
 //!
 //! Any other edit (a removal, a relabelling) drops everything; the next question builds it
 //! again. The figures always equal a fresh [`super::TrialJudge`]'s (a property test checks it
@@ -239,29 +245,14 @@ impl FlattenGains {
                 }
             }
         }
-        // Exits sharing rooms with a changed exit: their way back, their pair's mismatch, and
-        // the tree exits an exit outside the tree owns.
-        let ends_of = |y: ExitId| {
-            map.exit(y).map(|e| (e.from, e.to)).or_else(|| {
-                change
-                    .removed_exits
-                    .iter()
-                    .find(|e| e.id == y)
-                    .map(|e| (e.from, e.to))
-            })
-        };
-        for &y in &changed {
-            let Some((a, b)) = ends_of(y) else { continue };
-            for p in map.exits_between(a, b).chain(map.exits_between(b, a)) {
-                if forest.is_tree(p.id) {
-                    class_dirty.push(p.id);
-                } else {
-                    loose_dirty.push(p.id);
-                    class_dirty.extend(self.owned_by(p.id));
-                }
-            }
-            loose_dirty.push(y);
-        }
+        self.sharing_rooms(
+            map,
+            change,
+            forest,
+            &changed,
+            &mut class_dirty,
+            &mut loose_dirty,
+        );
         let mut done: FxHashSet<ExitId> = FxHashSet::default();
         let moved = patchable(map, forest, fx);
         for e in owner_dirty {
@@ -295,6 +286,41 @@ impl FlattenGains {
             }
         }
         self.compact();
+    }
+
+    /// Exits sharing rooms with a changed exit: their way back, their pair's mismatch, and the
+    /// tree exits an exit outside the tree owns (tree exits to `class_dirty`, others to
+    /// `loose_dirty`).
+    fn sharing_rooms(
+        &self,
+        map: &Map,
+        change: &Change,
+        forest: &super::Forest,
+        changed: &[ExitId],
+        class_dirty: &mut Vec<ExitId>,
+        loose_dirty: &mut Vec<ExitId>,
+    ) {
+        let ends_of = |y: ExitId| {
+            map.exit(y).map(|e| (e.from, e.to)).or_else(|| {
+                change
+                    .removed_exits
+                    .iter()
+                    .find(|e| e.id == y)
+                    .map(|e| (e.from, e.to))
+            })
+        };
+        for &y in changed {
+            let Some((a, b)) = ends_of(y) else { continue };
+            for p in map.exits_between(a, b).chain(map.exits_between(b, a)) {
+                if forest.is_tree(p.id) {
+                    class_dirty.push(p.id);
+                } else {
+                    loose_dirty.push(p.id);
+                    class_dirty.extend(self.owned_by(p.id));
+                }
+            }
+            loose_dirty.push(y);
+        }
     }
 
     /// The tree exits an exit outside the tree owns.
