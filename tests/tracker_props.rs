@@ -5,6 +5,7 @@
 
 mod support;
 
+use maprepair::domain::analysis::side_patch::Tour;
 use maprepair::domain::analysis::{
     detect, ConflictTracker, Edit, FlattenGains, Geometry, TrialJudge,
 };
@@ -133,6 +134,32 @@ proptest! {
         }
     }
 
+    /// The tour kept through flattenings (only the side each one hung elsewhere labelled again)
+    /// says which room lies below which exactly as a tour taken afresh.
+    #[test]
+    fn the_kept_tour_follows_the_forest_through_flattenings(
+        rooms in spots(6..18),
+        specs in prop::collection::vec(spec(), 10..45),
+        picks in prop::collection::vec(any::<u8>(), 1..24),
+    ) {
+        let mut map = build(&rooms, &specs);
+        let mut tracker = ConflictTracker::of(&map);
+        let mut kept = Tour::of(tracker.forest());
+        for k in picks {
+            let Some((next, change)) = edited(&map, &MapEdit::Flatten(k)) else { continue };
+            let fx = tracker.apply(&next, &change);
+            map = next;
+            kept.follow(tracker.forest(), &fx.reshape);
+            kept.refresh(tracker.forest());
+            let fresh = Tour::of(tracker.forest());
+            for r in map.rooms() {
+                for c in map.rooms() {
+                    prop_assert_eq!(kept.below(r.id, c.id), fresh.below(r.id, c.id), "{:?} below {:?}", r.id, c.id);
+                }
+            }
+        }
+    }
+
     /// Flattenings only, on bigger maps: the gains are never rebuilt.
     #[test]
     fn the_flattening_gains_stay_exact_over_long_runs_of_flattenings(
@@ -142,14 +169,19 @@ proptest! {
     ) {
         let mut map = build(&rooms, &specs);
         let mut tracker = ConflictTracker::of(&map);
-        let mut gains = FlattenGains::new();
-        assert_gains(&mut gains, &tracker, &map)?;
+        // Kept as the solver keeps them, and patching every judgement a move allows.
+        let mut kept = [FlattenGains::new(), FlattenGains::patching_always()];
+        for gains in &mut kept {
+            assert_gains(gains, &tracker, &map)?;
+        }
         for k in picks {
             let Some((next, change)) = edited(&map, &MapEdit::Flatten(k)) else { continue };
             let fx = tracker.apply(&next, &change);
-            gains.observe(&next, &tracker, &change, &fx, &weight);
             map = next;
-            assert_gains(&mut gains, &tracker, &map)?;
+            for gains in &mut kept {
+                gains.observe(&map, &tracker, &change, &fx, &weight);
+                assert_gains(gains, &tracker, &map)?;
+            }
         }
     }
 }
@@ -171,9 +203,11 @@ proptest! {
         let mut map = support::random_map::lattice(w, h, &north, &wrong, back);
         let mut tracker = ConflictTracker::of(&map);
         let mut gains = FlattenGains::new();
+        let mut patched = FlattenGains::patching_always();
         let mut odd = odd.into_iter();
         for step in 0..40 {
             assert_gains(&mut gains, &tracker, &map)?;
+            assert_gains(&mut patched, &tracker, &map)?;
             let pick = match (step % 5 == 4).then(|| odd.next()).flatten() {
                 Some(k) => MapEdit::Flatten(k),
                 None => match gains.best(&map, &tracker, &weight) {
@@ -188,6 +222,7 @@ proptest! {
             let fx = tracker.apply(&next, &change);
             assert_tracks(&tracker, &next)?;
             gains.observe(&next, &tracker, &change, &fx, &weight);
+            patched.observe(&next, &tracker, &change, &fx, &weight);
             map = next;
         }
     }

@@ -47,6 +47,9 @@ pub struct Reshape {
     pub retreed: Vec<ExitId>,
     /// Tree exits whose cut changed (they lie on the loop the new tree exit closed).
     pub recut: Vec<ExitId>,
+    /// The geometric exits that crossed the cut of a tree exit that left (the replacement
+    /// among them): the cuts in `recut` gain those they did not cross and lose those they did.
+    pub crossed: Vec<ExitId>,
 }
 
 impl Reshape {
@@ -55,6 +58,7 @@ impl Reshape {
         self.stretched.extend(other.stretched);
         self.retreed.extend(other.retreed);
         self.recut.extend(other.recut);
+        self.crossed.extend(other.crossed);
     }
 }
 
@@ -281,6 +285,68 @@ impl Forest {
         self.depth.get(r.0 as usize).copied().unwrap_or(0)
     }
 
+    /// A depth-first tour of the forest: per room, when the tour enters it and when it leaves
+    /// its subtree (each a tick of its own), so that `r` lies in the subtree of `c` exactly when
+    /// `enter[c] <= enter[r] < leave[c]`. Costs the rooms and tree exits once.
+    pub fn tour(&self) -> (Vec<u32>, Vec<u32>) {
+        let n = self.pos.len();
+        let (mut enter, mut leave) = (vec![0u32; n], vec![0u32; n]);
+        let mut clock = 0u32;
+        // (room, next adjacency index to look at)
+        let mut stack: Vec<(RoomId, usize)> = Vec::new();
+        for root in 0..n {
+            if self.parent[root].is_some() {
+                continue;
+            }
+            stack.push((RoomId(root as u32), 0));
+            enter[root] = clock;
+            clock += 1;
+            while let Some(top) = stack.last_mut() {
+                let (x, k) = *top;
+                let adj = &self.adj[x.0 as usize];
+                if k == adj.len() {
+                    leave[x.0 as usize] = clock;
+                    clock += 1;
+                    stack.pop();
+                    continue;
+                }
+                top.1 += 1;
+                let t = adj[k];
+                let Some(o) = self.other_end(t, x) else {
+                    continue;
+                };
+                if self.parent[o.0 as usize].is_some_and(|(p, pt)| p == x && pt == t) {
+                    enter[o.0 as usize] = clock;
+                    clock += 1;
+                    stack.push((o, 0));
+                }
+            }
+        }
+        (enter, leave)
+    }
+
+    /// The rooms that hang from `r`.
+    pub fn children(&self, r: RoomId) -> impl Iterator<Item = RoomId> + '_ {
+        self.adj
+            .get(r.0 as usize)
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .filter_map(move |t| {
+                let o = self.other_end(*t, r)?;
+                self.parent(o)
+                    .filter(|(p, pt)| *p == r && pt == t)
+                    .map(|_| o)
+            })
+    }
+
+    /// The end of a tree exit that hangs from it (`None` outside the tree).
+    pub fn lower_end(&self, e: ExitId) -> Option<RoomId> {
+        let (a, b, _) = self.part(e).filter(|_| self.is_tree(e))?;
+        [a, b]
+            .into_iter()
+            .find(|r| self.parent(*r).is_some_and(|(_, t)| t == e))
+    }
+
     /// The shift that makes the geometric exit `x` agree when the rooms on its start's side
     /// (`start_moves`) or on its end's side move.
     pub fn shift_to_fit(&self, x: ExitId, start_moves: bool) -> Vector {
@@ -386,6 +452,7 @@ impl Forest {
         if let Some((r, _)) = replacement {
             out.recut = self.cycle(r, e);
         }
+        out.crossed = cut.crossing.iter().map(|(x, _)| *x).collect();
         self.unlink(e);
         self.geo[e.0 as usize] = None;
         match replacement {

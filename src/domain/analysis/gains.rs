@@ -18,7 +18,13 @@
 //!   that changes gains the flattened exit's crossing exits and loses those it shared, all
 //!   younger than the owner);
 //! - a judged side is remembered by the cells its rooms leave and enter and the exits crossing
-//!   it, and judged again only when one of those changes.
+//!   it, and looked at again only when one of those changes; then, when its side still moves to
+//!   fit the same exit by the same shift, it is patched rather than judged again over its whole
+//!   side ([`super::side_patch`]): its mismatch and the loops across its cut are counted again
+//!   from the crossing exits it keeps (for a cut on the replacement's loop, those it kept plus
+//!   the flattened exit's crossed exits it did not cross before), and its overlaps only over
+//!   the cells the flattening's move changed. A side inside the moved rooms, one whose shift
+//!   changed, and one smaller than the move, are judged again.
 //!
 //! Any other edit (a removal, a relabelling) drops everything; the next question builds it
 //! again. The figures always equal a fresh [`super::TrialJudge`]'s (a property test checks it
@@ -26,8 +32,9 @@
 
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
-use super::tracker::{mismatched, ConflictTracker, Effects};
-use crate::domain::direction::{add, sub, Vector};
+use super::side_judge::{judge, loop_change, mismatch_change, read_again, still_delta, Judged};
+use super::side_patch::{on_side, overlap_change, patched_cells, Moved, Tour};
+use super::tracker::{ConflictTracker, Effects};
 use crate::domain::history::Change;
 use crate::domain::map::{ExitId, Map, RoomId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -39,9 +46,6 @@ pub const TIE: f64 = 1e-12;
 /// The smallest evidence weight a flattening is divided by (the geometric pass's floor: an exit
 /// the evidence speaks against still costs something to give up).
 pub const WEIGHT_FLOOR: f64 = 0.1;
-
-/// Frame given to rooms judged to leave their frame.
-const DETACHED: u32 = u32::MAX - 1;
 
 /// How many stale footprint registrations may pile up, beyond the live ones, before they are
 /// swept out (memory stays proportional to the judged sides).
@@ -62,22 +66,26 @@ pub struct FlattenGains {
     owned: FxHashMap<ExitId, Vec<ExitId>>,
     entries: FxHashMap<ExitId, Entry>,
     best: BTreeSet<(u64, ExitId)>,
-    /// Judged tree exits: the generation of their footprint and its size.
-    judged: FxHashMap<ExitId, (u32, usize)>,
+    /// Judged tree exits: the generation of their footprint, its size, and what patching the
+    /// judgement needs.
+    judged: FxHashMap<ExitId, Judged>,
     generation: u32,
     by_cell: FxHashMap<Cell, Vec<(ExitId, u32)>>,
     by_exit: FxHashMap<ExitId, Vec<(ExitId, u32)>>,
     registered: usize,
     live: usize,
     marks: Marks,
+    tour: Tour,
+    /// Patch a judgement when the cells to look at are fewer than its side's rooms times
+    /// this (see [`PATCH_RATIO`]).
+    patch_ratio: usize,
 }
 
-/// What a judged side depends on.
-#[derive(Debug, Default)]
-struct Footprint {
-    cells: Vec<Cell>,
-    exits: Vec<ExitId>,
-}
+/// Patch a judgement (re-judge it over only the cells a move changed, [`super::side_patch`])
+/// when those cells are fewer than its side's rooms times this: each cell costs about what a
+/// room costs in a full judgement (a look at its rooms before and after), and a full judgement
+/// also walks the side's exits.
+pub const PATCH_RATIO: usize = 1;
 
 fn gain_key(delta: i64, weight: f64) -> u64 {
     ((-delta) as f64 / weight.max(WEIGHT_FLOOR)).to_bits()
@@ -107,7 +115,19 @@ fn flattened(change: &Change) -> Option<ExitId> {
 impl FlattenGains {
     /// Empty: built on the first question.
     pub fn new() -> FlattenGains {
-        FlattenGains::default()
+        FlattenGains {
+            patch_ratio: PATCH_RATIO,
+            ..FlattenGains::default()
+        }
+    }
+
+    /// Empty, and patching every judgement a move allows, however large the move: the same
+    /// figures as [`FlattenGains::new`]'s, for checking the patches against full judgements.
+    pub fn patching_always() -> FlattenGains {
+        FlattenGains {
+            patch_ratio: usize::MAX,
+            ..FlattenGains::default()
+        }
     }
 
     /// The best flattening and how it changes the count, if any lowers it: the largest gain
@@ -144,6 +164,7 @@ impl FlattenGains {
     pub fn clear(&mut self) {
         *self = FlattenGains {
             marks: std::mem::take(&mut self.marks),
+            patch_ratio: self.patch_ratio,
             ..FlattenGains::default()
         };
     }
@@ -177,6 +198,7 @@ impl FlattenGains {
             return;
         };
         let forest = tracker.forest();
+        self.tour.follow(forest, &fx.reshape);
         let mut owner_dirty: Vec<ExitId> = Vec::new();
         let mut class_dirty: Vec<ExitId> = Vec::new();
         let mut loose_dirty: Vec<ExitId> = Vec::new();
@@ -194,17 +216,18 @@ impl FlattenGains {
                 owner_dirty.push(y);
             }
         }
-        class_dirty.extend(&fx.reshape.recut);
         // Exits whose error changed: their tree exits' owners may no longer agree.
         for y in &fx.reshape.stretched {
             class_dirty.extend(self.owned_by(*y));
             loose_dirty.push(*y);
         }
-        // Judged sides that read a changed cell or exit.
+        // Judged sides that read a changed cell (patched if nothing else changed for them) or
+        // exit.
+        let mut cell_dirty: Vec<ExitId> = Vec::new();
         for c in &fx.cells {
             for (e, g) in self.by_cell.remove(c).unwrap_or_default() {
-                if self.judged.get(&e).is_some_and(|j| j.0 == g) {
-                    class_dirty.push(e);
+                if self.judged.get(&e).is_some_and(|j| j.generation == g) {
+                    cell_dirty.push(e);
                 }
             }
         }
@@ -214,15 +237,69 @@ impl FlattenGains {
         changed.extend(&fx.touched);
         changed.sort_unstable();
         changed.dedup();
+        let mut exit_dirty: Vec<ExitId> = Vec::new();
         for y in &changed {
             for (e, g) in self.by_exit.remove(y).unwrap_or_default() {
-                if self.judged.get(&e).is_some_and(|j| j.0 == g) {
-                    class_dirty.push(e);
+                if self.judged.get(&e).is_some_and(|j| j.generation == g) {
+                    exit_dirty.push(e);
                 }
             }
         }
-        // Exits sharing rooms with a changed exit: their way back, their pair's mismatch, and
-        // the tree exits an exit outside the tree owns.
+        self.sharing_rooms(
+            map,
+            change,
+            forest,
+            &changed,
+            &mut class_dirty,
+            &mut loose_dirty,
+        );
+        let mut done: FxHashSet<ExitId> = FxHashSet::default();
+        let moved = patchable(map, forest, fx);
+        for e in owner_dirty {
+            if done.insert(e) {
+                self.find_owner(map, tracker, e, weight);
+            }
+        }
+        for e in class_dirty {
+            if done.insert(e) {
+                self.classify(map, tracker, e, None, weight);
+            }
+        }
+        // The cuts on the loop the replacement closed (unless something else changed for them).
+        let crossed = &fx.reshape.crossed[..];
+        for &e in &fx.reshape.recut {
+            if done.insert(e) {
+                let how = (moved.as_ref(), false, &changed[..]);
+                self.repatch(map, tracker, e, how, Some(crossed), weight);
+            }
+        }
+        let by_cell: FxHashSet<ExitId> = cell_dirty.iter().copied().collect();
+        for e in cell_dirty.into_iter().chain(exit_dirty) {
+            if done.insert(e) {
+                let how = (moved.as_ref(), by_cell.contains(&e), &changed[..]);
+                self.repatch(map, tracker, e, how, None, weight);
+            }
+        }
+        for e in loose_dirty {
+            if done.insert(e) && !forest.is_tree(e) {
+                self.set_loose(map, tracker, e, weight);
+            }
+        }
+        self.compact();
+    }
+
+    /// Exits sharing rooms with a changed exit: their way back, their pair's mismatch, and the
+    /// tree exits an exit outside the tree owns (tree exits to `class_dirty`, others to
+    /// `loose_dirty`).
+    fn sharing_rooms(
+        &self,
+        map: &Map,
+        change: &Change,
+        forest: &super::Forest,
+        changed: &[ExitId],
+        class_dirty: &mut Vec<ExitId>,
+        loose_dirty: &mut Vec<ExitId>,
+    ) {
         let ends_of = |y: ExitId| {
             map.exit(y).map(|e| (e.from, e.to)).or_else(|| {
                 change
@@ -232,7 +309,7 @@ impl FlattenGains {
                     .map(|e| (e.from, e.to))
             })
         };
-        for &y in &changed {
+        for &y in changed {
             let Some((a, b)) = ends_of(y) else { continue };
             for p in map.exits_between(a, b).chain(map.exits_between(b, a)) {
                 if forest.is_tree(p.id) {
@@ -244,23 +321,6 @@ impl FlattenGains {
             }
             loose_dirty.push(y);
         }
-        let mut done: FxHashSet<ExitId> = FxHashSet::default();
-        for e in owner_dirty {
-            if done.insert(e) {
-                self.find_owner(map, tracker, e, weight);
-            }
-        }
-        for e in class_dirty {
-            if done.insert(e) {
-                self.classify(map, tracker, e, None, weight);
-            }
-        }
-        for e in loose_dirty {
-            if done.insert(e) && !forest.is_tree(e) {
-                self.set_loose(map, tracker, e, weight);
-            }
-        }
-        self.compact();
     }
 
     /// The tree exits an exit outside the tree owns.
@@ -324,8 +384,8 @@ impl FlattenGains {
         if let Some(entry) = self.entries.remove(&e) {
             self.best.remove(&(entry.key, e));
         }
-        if let Some((_, size)) = self.judged.remove(&e) {
-            self.live -= size;
+        if let Some(j) = self.judged.remove(&e) {
+            self.live -= j.size;
         }
     }
 
@@ -409,7 +469,7 @@ impl FlattenGains {
                 None => return,
             },
         };
-        let (delta, foot) = judge(map, tracker, e, &cut, &self.marks);
+        let (mut judged, foot) = judge(map, tracker, e, &cut, &self.marks);
         self.generation = self.generation.wrapping_add(1);
         let g = self.generation;
         // One judgement's registrations of a key are adjacent in its list: a repeat is the last.
@@ -420,10 +480,193 @@ impl FlattenGains {
         for x in foot.exits {
             size += register(self.by_exit.entry(x).or_default(), (e, g));
         }
-        self.judged.insert(e, (g, size));
+        judged.generation = g;
+        judged.size = size;
+        let delta = judged.delta;
+        self.judged.insert(e, judged);
         self.registered += size;
         self.live += size;
         self.enter(e, delta, weight);
+    }
+
+    /// A judged tree exit that read a cell or an exit the flattening changed, and whose cut it
+    /// kept (`moved`: what it moved, `None` when cuts may have changed; `by_cell`: it read a
+    /// changed cell; `changed`: the exits that changed). Patched when its side moves to fit the
+    /// same exit by the same shift: its pair's mismatch and the loops across its cut are counted
+    /// again from the crossing exits it keeps, and its overlaps patched over the cells the move
+    /// changed when that is cheaper than judging its side again. Judged again otherwise.
+    fn repatch(
+        &mut self,
+        map: &Map,
+        tracker: &ConflictTracker,
+        e: ExitId,
+        (moved, by_cell, changed): (Option<&Moved>, bool, &[ExitId]),
+        recut: Option<&[ExitId]>,
+        weight: &dyn Fn(ExitId) -> f64,
+    ) {
+        let patch = match recut {
+            Some(crossed) => self.patched_recut(map, tracker, e, moved, changed, crossed),
+            None => self.patched(map, tracker, e, moved, by_cell, changed),
+        };
+        match patch {
+            Some((delta, cells, exits)) => {
+                if let Some(entry) = self.entries.remove(&e) {
+                    self.best.remove(&(entry.key, e));
+                }
+                let Some(j) = self.judged.get(&e) else { return };
+                let g = j.generation;
+                let mut size = 0;
+                for c in cells {
+                    size += register(self.by_cell.entry(c).or_default(), (e, g));
+                }
+                for x in exits {
+                    size += register(self.by_exit.entry(x).or_default(), (e, g));
+                }
+                if let Some(j) = self.judged.get_mut(&e) {
+                    j.size += size;
+                }
+                self.registered += size;
+                self.live += size;
+                self.enter(e, delta, weight);
+            }
+            None => self.classify(map, tracker, e, None, weight),
+        }
+    }
+
+    /// A judged tree exit on the loop the flattened exit's replacement closed (`crossed`: the
+    /// exits that crossed the flattened exit's cut), outside the side `moved` that the
+    /// flattening moved across its cut: its cut gained the crossed exits it did not cross and
+    /// lost those it did, and its side gained or lost the moved rooms. Patched like
+    /// [`FlattenGains::patched`] when the oldest crossing exit and its shift stay; the figures
+    /// and what to register anew, or `None` when it must be judged again.
+    fn patched_recut(
+        &mut self,
+        map: &Map,
+        tracker: &ConflictTracker,
+        e: ExitId,
+        moved: Option<&Moved>,
+        changed: &[ExitId],
+        crossed: &[ExitId],
+    ) -> Option<(i64, Vec<Cell>, Vec<ExitId>)> {
+        let moved = moved.filter(|m| !m.cells.is_empty())?;
+        let forest = tracker.forest();
+        let owner = self.owner.get(&e).copied()?;
+        if forest.error(owner) == Some([0, 0, 0]) {
+            return None;
+        }
+        let j = self.judged.get(&e)?;
+        let side = j.side?;
+        let (a, b, _) = forest.part(e)?;
+        if moved.has(a) || moved.has(b) {
+            return None;
+        }
+        let cheaper =
+            moved.cells.len().saturating_mul(2) < j.rooms.saturating_mul(self.patch_ratio);
+        if !cheaper {
+            return None;
+        }
+        // The crossing exits: those crossed before, less the crossed exits, plus the others.
+        let mut crossing: Vec<(ExitId, bool)> = j
+            .crossing
+            .iter()
+            .copied()
+            .filter(|(x, _)| !crossed.contains(x))
+            .collect();
+        let gained: Vec<(ExitId, RoomId)> = crossed
+            .iter()
+            .filter(|x| !j.crossing.iter().any(|(y, _)| y == *x))
+            .filter_map(|x| Some((*x, forest.part(*x)?.0)))
+            .collect();
+        if gained.iter().any(|(x, _)| forest.is_tree(*x)) {
+            return None;
+        }
+        let starts: Vec<RoomId> = gained.iter().map(|(_, r)| *r).collect();
+        let inside = on_side(forest, &mut self.tour, e, side.near, &starts)?;
+        crossing.extend(gained.iter().zip(inside).map(|((x, _), i)| (*x, i)));
+        crossing.sort_unstable();
+        let link = crossing.iter().copied().min_by_key(|(x, _)| *x);
+        let j = self.judged.get(&e)?;
+        if link != j.link || link.map(|(x, _)| x) != Some(owner) {
+            return None;
+        }
+        let shift = link.map(|(r, start_in)| forest.shift_to_fit(r, start_in));
+        if shift != Some(side.shift) {
+            return None;
+        }
+        let overlaps =
+            j.overlaps + overlap_change(tracker, &mut self.tour, e, &side, (moved, true))?;
+        let delta =
+            mismatch_change(map, e) + loop_change(tracker, &crossing, link, shift) + overlaps;
+        let mut cells = patched_cells(&side, moved);
+        for (x, _) in &gained {
+            if let Some((xa, xb, _)) = forest.part(*x) {
+                cells.extend(forest.cell(xa));
+                cells.extend(forest.cell(xb));
+            }
+        }
+        let mut exits: Vec<ExitId> = gained.iter().map(|(x, _)| *x).collect();
+        exits.extend(read_again(map, e, changed, &crossing));
+        let j = self.judged.get_mut(&e)?;
+        j.crossing = crossing;
+        j.overlaps = overlaps;
+        j.delta = delta;
+        Some((delta, cells, exits))
+    }
+
+    /// The patched figures of a judged side (kept in its record), and the cells and exits to
+    /// register it on anew; `None` when it must be judged again.
+    fn patched(
+        &mut self,
+        map: &Map,
+        tracker: &ConflictTracker,
+        e: ExitId,
+        moved: Option<&Moved>,
+        by_cell: bool,
+        changed: &[ExitId],
+    ) -> Option<(i64, Vec<Cell>, Vec<ExitId>)> {
+        let moved = moved?;
+        let forest = tracker.forest();
+        let j = self.judged.get(&e)?;
+        if !forest.is_tree(e) || j.crossing.iter().any(|(x, _)| forest.is_tree(*x)) {
+            return None;
+        }
+        let link = j.link;
+        let crossing: Vec<(ExitId, bool)> = j
+            .crossing
+            .iter()
+            .copied()
+            .filter(|(x, _)| forest.part(*x).is_some())
+            .collect();
+        if link.is_some_and(|l| !crossing.contains(&l)) {
+            return None;
+        }
+        let shift = link.map(|(r, start_in)| forest.shift_to_fit(r, start_in));
+        if shift != j.side.map(|s| s.shift) {
+            return None;
+        }
+        let mut overlaps = j.overlaps;
+        let mut cells = Vec::new();
+        if by_cell {
+            let side = j.side?;
+            let inside_move = forest
+                .part(e)
+                .is_some_and(|(a, b, _)| moved.has(a) && moved.has(b));
+            let cheaper =
+                moved.cells.len().saturating_mul(2) < j.rooms.saturating_mul(self.patch_ratio);
+            if inside_move || !cheaper {
+                return None;
+            }
+            overlaps += overlap_change(tracker, &mut self.tour, e, &side, (moved, false))?;
+            cells = patched_cells(&side, moved);
+        }
+        let delta =
+            mismatch_change(map, e) + loop_change(tracker, &crossing, link, shift) + overlaps;
+        let exits = read_again(map, e, changed, &crossing);
+        let j = self.judged.get_mut(&e)?;
+        j.crossing = crossing;
+        j.overlaps = overlaps;
+        j.delta = delta;
+        Some((delta, cells, exits))
     }
 
     /// Sweeps out footprint registrations of sides judged again since.
@@ -433,7 +676,7 @@ impl FlattenGains {
         }
         let judged = &self.judged;
         let live = |list: &mut Vec<(ExitId, u32)>| {
-            list.retain(|(e, g)| judged.get(e).is_some_and(|j| j.0 == *g));
+            list.retain(|(e, g)| judged.get(e).is_some_and(|j| j.generation == *g));
             !list.is_empty()
         };
         self.by_cell.retain(|_, l| live(l));
@@ -443,6 +686,25 @@ impl FlattenGains {
     }
 }
 
+/// The rooms a flattening moved, when judgements that read only the cells they changed can be
+/// patched: the move kept every cut but those on the loop the replacement closed (a tree exit
+/// was replaced, or left with nothing crossing its cut and its side became a frame of its own,
+/// or nothing moved) and explained no pair anew.
+fn patchable(map: &Map, forest: &super::Forest, fx: &Effects) -> Option<Moved> {
+    let r = &fx.reshape;
+    let set: FxHashSet<RoomId> = r.moved.iter().map(|(x, _)| *x).collect();
+    // A side left with nothing crossing its cut: the flattened exit's end outside it.
+    let was_with = match (&r.retreed[..], r.moved.is_empty()) {
+        ([x], false) => {
+            let e = map.exit(*x)?;
+            Some(if set.contains(&e.from) { e.to } else { e.from })
+        }
+        _ => None,
+    };
+    let moved = Moved::new(forest, &r.moved, was_with);
+    (moved.cells == fx.cells).then_some(moved)
+}
+
 /// Adds a registration to a key's list unless it is already the last; how many were added.
 fn register(list: &mut Vec<(ExitId, u32)>, at: (ExitId, u32)) -> usize {
     if list.last() == Some(&at) {
@@ -450,127 +712,4 @@ fn register(list: &mut Vec<(ExitId, u32)>, at: (ExitId, u32)) -> usize {
     }
     list.push(at);
     1
-}
-
-/// How flattening `x` changes its pair's reverse mismatch.
-fn mismatch_change(map: &Map, x: ExitId) -> i64 {
-    let Some(e) = map.exit(x) else { return 0 };
-    if e.from == e.to {
-        return 0;
-    }
-    i64::from(mismatched(map, e.from, e.to, Some(x)))
-        - i64::from(mismatched(map, e.from, e.to, None))
-}
-
-/// The delta of flattening tree exit `e` whose owner `r` agrees with the lattice: nothing
-/// moves; an exit sharing rooms with `e` stops being its way back, one sharing rooms with `r`
-/// becomes `r`'s.
-fn still_delta(map: &Map, tracker: &ConflictTracker, e: ExitId, r: ExitId) -> i64 {
-    let forest = tracker.forest();
-    let (Some((ea, eb, _)), Some((ra, rb, _))) = (forest.part(e), forest.part(r)) else {
-        return mismatch_change(map, e);
-    };
-    let mut seen: Vec<ExitId> = Vec::new();
-    let mut delta = mismatch_change(map, e);
-    for (a, b) in [(ea, eb), (ra, rb)] {
-        for x in map.exits_between(a, b).chain(map.exits_between(b, a)) {
-            if x.id == r || x.id == e || seen.contains(&x.id) || forest.is_tree(x.id) {
-                continue;
-            }
-            seen.push(x.id);
-            let Some((xa, xb, _)) = forest.part(x.id) else {
-                continue;
-            };
-            let bent = forest.error(x.id).is_some_and(|v| v != [0, 0, 0]);
-            let is = bent && !(ra == xb && rb == xa);
-            delta += i64::from(is) - i64::from(tracker.is_loop(x.id));
-        }
-    }
-    delta
-}
-
-/// Judges flattening tree exit `e` on its cut's smaller side (as the trial judge does), and
-/// what that judgement read.
-fn judge(
-    map: &Map,
-    tracker: &ConflictTracker,
-    e: ExitId,
-    cut: &Cut,
-    marks: &Marks,
-) -> (i64, Footprint) {
-    let forest = tracker.forest();
-    let inside = |r: RoomId| marks.has(r, cut.stamp);
-    let link = cut.oldest();
-    let shift: Option<Vector> = link.map(|(r, start_in)| forest.shift_to_fit(r, start_in));
-    let mut foot = Footprint::default();
-    foot.exits.push(e);
-    let mut delta = mismatch_change(map, e);
-    if let Some(x) = map.exit(e) {
-        foot.exits.extend(
-            map.exits_between(x.from, x.to)
-                .chain(map.exits_between(x.to, x.from))
-                .map(|y| y.id),
-        );
-    }
-    // Loops across the cut.
-    let link_ends = link.and_then(|(r, _)| forest.part(r));
-    for &(x, start_in) in &cut.crossing {
-        foot.exits.push(x);
-        if let Some((xa, xb, _)) = forest.part(x) {
-            foot.cells
-                .extend(forest.cell(if start_in { xb } else { xa }));
-        }
-        let was = tracker.is_loop(x);
-        let is = match (link, shift, link_ends, forest.part(x)) {
-            (Some((r, _)), _, _, _) if r == x => false,
-            (Some(_), Some(s), Some((ra, rb, _)), Some((xa, xb, _))) => {
-                let err = forest.error(x).unwrap_or([0, 0, 0]);
-                let moved = if start_in { add(err, s) } else { sub(err, s) };
-                moved != [0, 0, 0] && !(ra == xb && rb == xa)
-            }
-            _ => false,
-        };
-        delta += i64::from(is) - i64::from(was);
-    }
-    // Overlaps: the side moves (or leaves the frame) unless its owner already agrees.
-    let frame = forest.frame_of(cut.far).unwrap_or(DETACHED);
-    let target = |r: RoomId| -> Cell {
-        match shift {
-            Some(s) => (frame, add(forest.position(r), s)),
-            None => (DETACHED, forest.position(r)),
-        }
-    };
-    let moves = shift != Some([0, 0, 0]);
-    let mut affected: FxHashSet<Cell> = FxHashSet::default();
-    let mut arriving: FxHashMap<Cell, Vec<RoomId>> = FxHashMap::default();
-    for &r in &cut.side {
-        let Some(from) = forest.cell(r) else { continue };
-        foot.cells.push(from);
-        if !moves {
-            continue;
-        }
-        let to = target(r);
-        if to.0 != DETACHED {
-            foot.cells.push(to);
-        }
-        let shared = forest.rooms_at(&from).len() >= 2;
-        let joins = forest.rooms_at(&to).iter().any(|x| !inside(*x));
-        if shared || joins {
-            affected.insert(from);
-            affected.insert(to);
-            arriving.entry(to).or_default().push(r);
-        }
-    }
-    for k in affected {
-        let here = forest.rooms_at(&k);
-        let before = tracker.overlapping(here);
-        let mut now: Vec<RoomId> = here.iter().copied().filter(|r| !inside(*r)).collect();
-        now.extend(arriving.get(&k).into_iter().flatten());
-        let after = tracker.overlapping(&now);
-        delta += i64::from(after) - i64::from(before);
-    }
-    // A footprint may name a cell or an exit twice (rooms sharing a cell, an exit seen from
-    // both ends): `classify` registers it once, so the footprint is not sorted (sorting every
-    // judged side cost a fifth of the solver's time on a 10,000-room lattice).
-    (delta, foot)
 }

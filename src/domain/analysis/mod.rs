@@ -23,6 +23,8 @@ pub mod geometry;
 pub mod live;
 pub mod localize;
 pub mod score;
+pub mod side_judge;
+pub mod side_patch;
 pub mod tracker;
 pub mod trial;
 

@@ -1,9 +1,12 @@
 //! The solver with its figures kept across its decisions: the same decisions as
 //! [`super::solver::Solver`], which analyses the map afresh at every one. Detection, evidence and
-//! usage cost what a decision touches; re-judging the flattening of the tree exits whose side a
-//! decision changed still costs the whole side, and on lattices those sides nest (one moved
-//! region re-judges every side around it), so the cost is not yet proportional to the change:
-//! 20,000 rooms at 2 % wrong take about 15 s of CPU and 100,000 do not finish in minutes.
+//! usage cost what a decision touches; a judged flattening that a decision touched is patched
+//! over the cells the decision moved and the crossing exits it changed
+//! ([`crate::domain::analysis::side_patch`]) rather than judged again over its whole side. Still
+//! judged in full: the sides inside a moved region, those whose shift changed and every tree
+//! exit's first judgement, whose sum grows faster than the map on a lattice (the sides nest).
+//! Release build, lattices with 2 % of their directions wrong (CPU): 10,000 rooms 0.44 s,
+//! 20,000 rooms 2.0 s, 50,000 rooms 18 s, 100,000 rooms 53 s and 909 MB.
 //!
 //! Per decision the fresh solver detects every conflict, reads every contradiction and all the
 //! history's evidence again, and judges every flattening near the top of its bound: on a

@@ -1,0 +1,307 @@
+//! Re-judging a flattening's overlaps over only the cells a move changed, instead of over its
+//! whole side: what lets [`super::FlattenGains`] follow a flattening that moved a region of the
+//! lattice at the cost of that region, not of every judged side around it.
+//!
+//! Flattening tree exit `e` moves the rooms of its side `S` by a shift `s` ([`super::gains`]);
+//! the overlaps it changes are, summed over every cell `k`,
+//! `g(k) = overlap(R(k) \ S ∪ (S ∩ R(k − s))) − overlap(R(k))`, with `R(k)` the rooms on `k`
+//! (the judge adds `g` only over the cells where it can be non-zero, which is the same sum).
+//! When a commit moves a set `M` of rooms and leaves `e`'s cut, its shift and every exit its
+//! judgement read as they were, `S` is the same set of rooms (less `M` if `M` left for a frame
+//! of its own; the sum does not depend on which side moves, only on where the two sides end up
+//! against each other) and `g` changes only on the cells `M` left or entered and on those cells
+//! shifted by `s`: the new sum is the old one plus the change of `g` over those cells, read from
+//! the rooms on them before the move (the rooms on them now, less those of `M`, plus those of
+//! `M` that were there) and after it.
+//!
+//! Whether a room is in `S` is read from a depth-first tour of the forest ([`Forest::tour`]):
+//! `S` is the subtree below `e` or everything else in its part. The tour is taken again after
+//! the tree changes, once, on the first patch that needs it.
+
+use super::forest::{Cell, Forest, Reshape};
+use super::tracker::ConflictTracker;
+use crate::domain::direction::{add, sub, Vector};
+use crate::domain::map::{ExitId, RoomId};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The rooms one commit moved.
+#[derive(Debug, Default)]
+pub struct Moved {
+    rooms: FxHashSet<RoomId>,
+    /// The rooms of `M` by the cell they left.
+    left: FxHashMap<Cell, Vec<RoomId>>,
+    /// Every cell a room of `M` left or entered, each once.
+    pub cells: Vec<Cell>,
+    /// When `M` left for a frame of its own: a room outside it on the side `M` was on before,
+    /// relative to every cut (the far end of the exit that held it).
+    was_with: Option<RoomId>,
+}
+
+impl Moved {
+    /// The rooms moved, each with the cell it left; `forest` is the forest after the move;
+    /// `was_with`, when they left for a frame of their own, a room they were joined to.
+    pub fn new(forest: &Forest, moved: &[(RoomId, Cell)], was_with: Option<RoomId>) -> Moved {
+        let mut out = Moved {
+            was_with,
+            ..Moved::default()
+        };
+        for &(r, old) in moved {
+            out.rooms.insert(r);
+            out.left.entry(old).or_default().push(r);
+            out.cells.push(old);
+            out.cells.extend(forest.cell(r));
+        }
+        out.cells.sort_unstable();
+        out.cells.dedup();
+        out
+    }
+
+    /// True if the room moved.
+    pub fn has(&self, r: RoomId) -> bool {
+        self.rooms.contains(&r)
+    }
+
+    /// The rooms on a cell before the move.
+    fn before(&self, forest: &Forest, k: &Cell) -> Vec<RoomId> {
+        let mut out: Vec<RoomId> = forest
+            .rooms_at(k)
+            .iter()
+            .copied()
+            .filter(|r| !self.has(*r))
+            .collect();
+        out.extend(self.left.get(k).into_iter().flatten());
+        out
+    }
+}
+
+/// The forest's tour as labels that leave room between them: when a flattening hangs a side
+/// somewhere else, only that side is labelled again, in the room left inside its new parent's
+/// range after the parent's other children (an order-maintenance labelling); the whole tour is
+/// taken again only when that room runs out.
+#[derive(Debug, Clone, Default)]
+pub struct Tour {
+    enter: Vec<u64>,
+    leave: Vec<u64>,
+    /// The first label above every range (where a new part of the forest goes).
+    top: u64,
+    fresh: bool,
+}
+
+impl Tour {
+    /// The tour of a forest.
+    pub fn of(forest: &Forest) -> Tour {
+        let mut t = Tour::default();
+        t.refresh(forest);
+        t
+    }
+
+    /// Follows what a flattening did to the tree (`forest` is the forest after it): the side it
+    /// hung elsewhere (from its replacement, or as a part of its own) is labelled again; a
+    /// flattened exit outside the tree changed no tree; anything else takes the tour again (on
+    /// the next question).
+    pub fn follow(&mut self, forest: &Forest, reshape: &Reshape) {
+        match (&reshape.retreed[..], reshape.moved.first()) {
+            ([], _) | ([_], None) => {}
+            ([_, r], _) => match forest.lower_end(*r) {
+                Some(root) => self.rehung(forest, root),
+                None => self.fresh = false,
+            },
+            ([_], Some((m, _))) => {
+                let mut root = *m;
+                while let Some((p, _)) = forest.parent(root) {
+                    root = p;
+                }
+                self.rehung(forest, root);
+            }
+            _ => self.fresh = false,
+        }
+    }
+
+    /// The subtree of `root` was hung where it is now (or became a part of its own) and
+    /// nothing else in the tree changed: only it is labelled again.
+    fn rehung(&mut self, forest: &Forest, root: RoomId) {
+        if !self.fresh {
+            return;
+        }
+        let label = |v: &[u64], r: RoomId| v.get(r.0 as usize).copied();
+        let mut rooms: Vec<RoomId> = Vec::new();
+        let mut stack = vec![root];
+        while let Some(x) = stack.pop() {
+            rooms.push(x);
+            stack.extend(forest.children(x));
+        }
+        let (lo, hi) = match forest.parent(root) {
+            Some((p, _)) => {
+                let mut lo = label(&self.enter, p).unwrap_or(0);
+                for c in forest.children(p).filter(|c| *c != root) {
+                    lo = lo.max(label(&self.leave, c).unwrap_or(0));
+                }
+                (lo, label(&self.leave, p).unwrap_or(0))
+            }
+            None => (
+                self.top,
+                self.top.saturating_add((2 * rooms.len() as u64 + 2) << 32),
+            ),
+        };
+        let step = hi.saturating_sub(lo) / (2 * rooms.len() as u64 + 2);
+        if step == 0 || rooms.iter().any(|r| r.0 as usize >= self.enter.len()) {
+            self.fresh = false;
+            return;
+        }
+        self.label(forest, root, lo, step);
+        if forest.parent(root).is_none() {
+            self.top = lo + step * (2 * rooms.len() as u64 + 1);
+        }
+    }
+
+    /// Labels the subtree of `root` from `lo` on, `step` apart.
+    fn label(&mut self, forest: &Forest, root: RoomId, lo: u64, step: u64) {
+        let mut clock = lo;
+        let mut stack: Vec<(RoomId, bool)> = vec![(root, false)];
+        while let Some((x, done)) = stack.pop() {
+            let i = x.0 as usize;
+            if done {
+                clock += step;
+                self.leave[i] = clock;
+                continue;
+            }
+            clock += step;
+            self.enter[i] = clock;
+            stack.push((x, true));
+            stack.extend(forest.children(x).map(|c| (c, false)));
+        }
+    }
+
+    /// Takes the tour again if the tree changed in a way not followed.
+    pub fn refresh(&mut self, forest: &Forest) {
+        if self.fresh {
+            return;
+        }
+        let (enter, leave) = forest.tour();
+        // A quarter of the labels for the tour's two ticks per room, evenly apart; the rest for
+        // the parts of the forest flattenings cut off later.
+        let spacing = u64::MAX / 4 / (2 * enter.len() as u64 + 2);
+        self.enter = enter.iter().map(|t| u64::from(*t) * spacing).collect();
+        self.leave = leave.iter().map(|t| u64::from(*t) * spacing).collect();
+        self.top = (2 * enter.len() as u64 + 1) * spacing;
+        self.fresh = true;
+    }
+
+    /// True if `r` lies in the subtree of `c`.
+    pub fn below(&self, r: RoomId, c: RoomId) -> bool {
+        let at = |v: &[u64], x: RoomId| v.get(x.0 as usize).copied();
+        match (at(&self.enter, r), at(&self.enter, c), at(&self.leave, c)) {
+            (Some(t), Some(lo), Some(hi)) => lo <= t && t < hi,
+            _ => false,
+        }
+    }
+}
+
+/// What a judgement of tree exit `e` needs kept to be patched: the end on its side, the frame
+/// and the shift its side moves by.
+#[derive(Debug, Clone, Copy)]
+pub struct Side {
+    /// The end of `e` on the judged side.
+    pub near: RoomId,
+    /// The frame the side moves in.
+    pub frame: u32,
+    /// The shift (the judge's `moves` is `shift != 0`).
+    pub shift: Vector,
+}
+
+/// How the overlaps of flattening `e` (judged on `side`) changed with the move `moved`, or
+/// `None` when a patch cannot say (`e` is not a tree exit).
+pub fn overlap_change(
+    tracker: &ConflictTracker,
+    tour: &mut Tour,
+    e: ExitId,
+    side: &Side,
+    (moved, switched): (&Moved, bool),
+) -> Option<i64> {
+    if side.shift == [0, 0, 0] {
+        return Some(0);
+    }
+    let forest = tracker.forest();
+    let low = forest.lower_end(e)?;
+    tour.refresh(forest);
+    let near_below = side.near == low;
+    let inside =
+        |r: RoomId| forest.frame_of(r) == Some(side.frame) && tour.below(r, low) == near_below;
+    // Before the move, a room of `M` was where `M` was joined.
+    // (or on the other side of the cut, when the move took `M` across it).
+    let was_inside = |r: RoomId| match moved.was_with {
+        Some(w) if moved.has(r) => inside(w),
+        _ => inside(r) != (switched && moved.has(r)),
+    };
+    let s = side.shift;
+    let mut cells: Vec<Cell> = moved.cells.clone();
+    cells.extend(
+        moved
+            .cells
+            .iter()
+            .filter(|k| k.0 == side.frame)
+            .map(|k| (k.0, add(k.1, s))),
+    );
+    cells.sort_unstable();
+    cells.dedup();
+    let mut change = 0i64;
+    for k in &cells {
+        let source: Cell = (k.0, sub(k.1, s));
+        let g = |here: Vec<RoomId>, from: Vec<RoomId>, inside: &dyn Fn(RoomId) -> bool| -> i64 {
+            let before = tracker.overlapping(&here);
+            let mut now: Vec<RoomId> = here.into_iter().filter(|r| !inside(*r)).collect();
+            if k.0 == side.frame {
+                now.extend(from.into_iter().filter(|r| inside(*r)));
+            }
+            i64::from(tracker.overlapping(&now)) - i64::from(before)
+        };
+        let new = g(
+            forest.rooms_at(k).to_vec(),
+            forest.rooms_at(&source).to_vec(),
+            &inside,
+        );
+        let old = g(
+            moved.before(forest, k),
+            moved.before(forest, &source),
+            &was_inside,
+        );
+        change += new - old;
+    }
+    Some(change)
+}
+
+/// Which of `rooms` lie on the side of tree exit `e` that holds `near` (in `frame`), or `None`
+/// for an exit outside the tree.
+pub fn on_side(
+    forest: &Forest,
+    tour: &mut Tour,
+    e: ExitId,
+    near: RoomId,
+    rooms: &[RoomId],
+) -> Option<Vec<bool>> {
+    let low = forest.lower_end(e)?;
+    tour.refresh(forest);
+    let frame = forest.frame_of(near);
+    let near_below = near == low;
+    Some(
+        rooms
+            .iter()
+            .map(|r| forest.frame_of(*r) == frame && tour.below(*r, low) == near_below)
+            .collect(),
+    )
+}
+
+/// The cells a patched judgement must now be registered on (those it read anew).
+pub fn patched_cells(side: &Side, moved: &Moved) -> Vec<Cell> {
+    let mut out = moved.cells.clone();
+    if side.shift != [0, 0, 0] {
+        out.extend(
+            moved
+                .cells
+                .iter()
+                .filter(|k| k.0 == side.frame)
+                .map(|k| (k.0, add(k.1, side.shift))),
+        );
+    }
+    out
+}
