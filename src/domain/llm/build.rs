@@ -373,7 +373,7 @@ pub fn read_prose(observations: &[String]) -> Result<History, TaggerError> {
     let mut current: Option<String> = None;
     for (i, (text, reply)) in observations.iter().zip(&replies).enumerate() {
         let id = u32::try_from(i).unwrap_or(u32::MAX);
-        match apply_observation(&mut history, id, text, reply, current.as_deref()) {
+        match apply_prose_observation(&mut history, id, text, reply, current.as_deref()) {
             Ok(applied) => current = reply.current_location.clone().or(applied.current),
             Err(e) => {
                 let _ = skip_observation(&mut history, id, text, &e.to_string());
@@ -545,6 +545,39 @@ fn analysis_text(reply: &ObservationReply, warnings: &[String]) -> String {
     out
 }
 
+/// How the reply spells each place it names, by its canonical key: a new room takes the
+/// text's spelling ("Skeleton Island", not "skeleton island"), with outer punctuation and a
+/// leading article dropped as the key drops them; the key still decides which room it is.
+fn spellings(reply: &ObservationReply) -> Vec<(String, String)> {
+    let names = reply.locations.iter().map(|l| l.name.as_str()).chain(
+        reply
+            .relations
+            .iter()
+            .flat_map(|r| [r.from.as_str(), r.to.as_str()]),
+    );
+    let mut out: Vec<(String, String)> = Vec::new();
+    for name in names {
+        let key = crate::domain::names::normalize_name(name);
+        let words: Vec<&str> = name
+            .trim_matches(|c: char| c.is_whitespace() || !c.is_alphanumeric())
+            .split_whitespace()
+            .collect();
+        let body = match words.split_first() {
+            Some((first, rest))
+                if !rest.is_empty()
+                    && ["the", "a", "an"].contains(&first.to_lowercase().as_str()) =>
+            {
+                rest.join(" ")
+            }
+            _ => words.join(" "),
+        };
+        if body.to_lowercase() == key && !out.iter().any(|(k, _)| *k == key) {
+            out.push((key, body));
+        }
+    }
+    out
+}
+
 /// Applies one reply to the history as one commit (trigger `observation`, observation id and
 /// step `obs_id`, the text as its observation, the model's analysis as its analysis). Exits
 /// that were already on the map are recorded as traversed. An empty reply still commits (an
@@ -559,7 +592,42 @@ pub fn apply_observation(
     reply: &ObservationReply,
     current: Option<&str>,
 ) -> Result<Applied, BuildError> {
+    apply_spelled(history, obs_id, text, reply, current, &[])
+}
+
+/// [`apply_observation`] for a reply of the offline prose reader ([`prose_replies`]): a new
+/// room takes the text's spelling ("Skeleton Island", not "skeleton island"); which room a
+/// name is still goes by its lowercase key. A model's reply keeps the lowercase names the map
+/// has always shown.
+///
+/// # Errors
+/// [`BuildError::History`] if the change does not fit the map (nothing is recorded then).
+pub fn apply_prose_observation(
+    history: &mut History,
+    obs_id: u32,
+    text: &str,
+    reply: &ObservationReply,
+    current: Option<&str>,
+) -> Result<Applied, BuildError> {
+    apply_spelled(history, obs_id, text, reply, current, &spellings(reply))
+}
+
+/// Applies one reply; `spelled` gives the spelling of a new room by its key.
+fn apply_spelled(
+    history: &mut History,
+    obs_id: u32,
+    text: &str,
+    reply: &ObservationReply,
+    current: Option<&str>,
+    spelled: &[(String, String)],
+) -> Result<Applied, BuildError> {
     let mut aliases = aliases_of(history.head());
+    let shown = |name: &str| -> String {
+        spelled
+            .iter()
+            .find(|(key, _)| key == name)
+            .map_or_else(|| name.to_string(), |(_, s)| s.clone())
+    };
     let reply = reply.canonicalized(&mut aliases);
     let mut warnings = reply.warnings.clone();
     let labels: Vec<(Label, Option<String>)> = reply
@@ -569,7 +637,7 @@ pub fn apply_observation(
         .collect();
     let mut draft = Draft::new(history.head());
     for loc in &reply.locations {
-        let id = draft.room(&loc.name);
+        let id = draft.room(&shown(&loc.name));
         for alias in &loc.aliases {
             draft.alias(id, alias);
         }
@@ -579,8 +647,8 @@ pub fn apply_observation(
     }
     let mut traversed = Vec::new();
     for (rel, (label, note)) in reply.relations.iter().zip(labels) {
-        let a = draft.room(&rel.from);
-        let b = draft.room(&rel.to);
+        let a = draft.room(&shown(&rel.from));
+        let b = draft.room(&shown(&rel.to));
         let infer = label.opposite().is_some();
         // A way told with no direction between two places the map already joins adds nothing:
         // it is that way walked again ("she passed through the gate into the orchard").

@@ -39,10 +39,10 @@ pub use agent::{
     ConflictBrief, EdgeBrief, HistoryBrief, RepairAction, RepairMode,
 };
 pub use build::{
-    apply_observation, committed_observations, evidence_marks, guess_current, is_walkthrough,
-    mapping_context, marked_segments, prose_replies, read_observation, read_offline, read_prose,
-    recovery, skip_observation, split_observations, Applied, Attempted, BuildError, Outcome,
-    Recovery, Split,
+    apply_observation, apply_prose_observation, committed_observations, evidence_marks,
+    guess_current, is_walkthrough, mapping_context, marked_segments, prose_replies,
+    read_observation, read_offline, read_prose, recovery, skip_observation, split_observations,
+    Applied, Attempted, BuildError, Outcome, Recovery, Split,
 };
 pub use config::LlmConfig;
 pub use decider::{ask_repair, conflict_brief, decision_for, proposal_text};

@@ -189,11 +189,14 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
                 rest.push(entry);
             }
         }
-        // "From the library a narrow door led east into the study": a door or gate is the way
-        // between the places on either side of it, not a place between them.
-        let through = s.is_way(subject) && !chain.is_empty() && !rest.is_empty();
+        // "From the library a narrow door led east into the study", "from the garden a path
+        // leads east to the orchard": what leads from one place to another is the way between
+        // them, not a place between them.
+        let through = !chain.is_empty() && !rest.is_empty();
         if !through {
             chain.push((subject, None, vec![c.verb]));
+        } else if !s.is_way(subject) {
+            out.push((Event::Way { place: subject }, vec![c.verb]));
         }
         chain.extend(rest);
         // "Led east", "opened west": a compass word right after the verb, whatever its tag.

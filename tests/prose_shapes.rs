@@ -1,0 +1,112 @@
+//! Clause shapes of the offline prose reader, each pinned on an invented sentence: a compass
+//! word between a verb of motion and its path, a place noun the tagger reads as an adjective, a
+//! way stated from one place to another, a climb that goes on past the stairs, and names that
+//! are not places.
+#![allow(clippy::unwrap_used)] // Tests fail loudly by design.
+
+use maprepair::domain::llm::{split_observations, Split};
+use maprepair::domain::prose::{read_paragraphs, Reading};
+use maprepair::domain::Direction;
+
+fn read(text: &str) -> Reading {
+    read_paragraphs(&split_observations(text, &Split::Paragraphs)).unwrap()
+}
+
+fn links(r: &Reading) -> Vec<(String, String, Option<Direction>)> {
+    r.links
+        .iter()
+        .map(|l| {
+            (
+                r.name(l.from).to_string(),
+                r.name(l.to).to_string(),
+                l.direction,
+            )
+        })
+        .collect()
+}
+
+fn names(r: &Reading) -> Vec<String> {
+    r.places()
+        .flat_map(|(_, p)| std::iter::once(p.name.clone()).chain(p.aliases.clone()))
+        .collect()
+}
+
+#[test]
+fn a_compass_word_after_a_verb_of_motion_directs_the_move() {
+    let r = read("I stood in the parlour. I walked west into the study.");
+    let got = links(&r);
+    assert!(
+        got.contains(&("parlour".into(), "study".into(), Some(Direction::West))),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_place_noun_before_is_or_a_full_stop_is_a_noun() {
+    let r = read("The cottage had a scullery and an attic. The attic is above the scullery.");
+    let got = links(&r);
+    assert!(
+        got.contains(&("scullery".into(), "attic".into(), Some(Direction::Up))),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_way_from_one_place_to_another_links_the_two() {
+    let r = read(
+        "There was a meadow and a vineyard. From the meadow, a path leads east to the vineyard.",
+    );
+    let got = links(&r);
+    assert!(
+        got.contains(&("meadow".into(), "vineyard".into(), Some(Direction::East))),
+        "{got:?}"
+    );
+    let all = names(&r);
+    assert!(!all.iter().any(|n| n.contains("leads")), "{all:?}");
+    // The path is not another name for the meadow.
+    let meadow = r.places().find(|(_, p)| p.name == "meadow").unwrap().1;
+    assert!(meadow.aliases.is_empty(), "{:?}", meadow.aliases);
+}
+
+#[test]
+fn a_way_stated_between_two_places_is_passed_not_stopped_at() {
+    let r = read(
+        "I walked out into the yard.\n\nFrom the yard, a bridge led north to the paddock.\n\n\
+I crossed the yard and passed over the bridge into the paddock.",
+    );
+    let got = links(&r);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(
+        got[0],
+        ("yard".into(), "paddock".into(), Some(Direction::North))
+    );
+}
+
+#[test]
+fn a_climb_goes_on_past_the_stairs_to_its_goal() {
+    let r = read("I stood in the scullery. I went up the stairs to the garret.");
+    let got = links(&r);
+    assert!(got.iter().any(|(_, to, _)| to == "garret"), "{got:?}");
+    assert_eq!(
+        r.paragraphs
+            .last()
+            .and_then(|p| p.current)
+            .map(|c| r.name(c).to_string()),
+        Some("garret".to_string())
+    );
+}
+
+#[test]
+fn interjections_and_peoples_are_not_places() {
+    let r = read(
+        "“Well,” said I, “we must go.” We rowed to the island.\n\n“Well, then,” said he. The \
+Matabeles spoke in Matabele, and we walked to the kraal.\n\nThey spoke Kitchen Matabele at the kraal.",
+    );
+    let all = names(&r);
+    assert!(all.contains(&"island".to_string()), "{all:?}");
+    assert!(
+        !all.iter()
+            .any(|n| n.contains("Well") || n.contains("Matabele")),
+        "{all:?}"
+    );
+}
