@@ -110,3 +110,20 @@ Matabeles spoke in Matabele, and we walked to the kraal.\n\nThey spoke Kitchen M
         "{all:?}"
     );
 }
+
+#[test]
+fn two_places_of_one_name_are_one_place_on_the_map() {
+    let r = read(
+        "We walked along a stream into the valley.\n\nAfterwards we came to a stream and \
+followed it into the wood.",
+    );
+    let map = r.map();
+    let streams = map.places.iter().filter(|p| p.name == "stream").count();
+    assert_eq!(streams, 1, "{:?}", map.places);
+    // Every link still joins two places on the map.
+    for l in &map.links {
+        assert!(map.places.iter().any(|p| p.name == l.from), "{l:?}");
+        assert!(map.places.iter().any(|p| p.name == l.to), "{l:?}");
+        assert_ne!(l.from, l.to);
+    }
+}

@@ -639,13 +639,61 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
         .iter()
         .map(|p| kept(evidence(p.evidence, p.linked, p.visits)))
         .collect();
+    let into = fold_namesakes(&mut reading);
     for (para, named) in reading.paragraphs.iter_mut().zip(mentioned) {
-        for id in named {
+        for id in named.into_iter().map(|id| into[id]) {
             if reading.kept[id] && !para.places.contains(&id) {
                 para.places.push(id);
             }
         }
-        para.current = para.current.filter(|&c| reading.kept[c]);
+        para.current = para.current.map(|c| into[c]).filter(|&c| reading.kept[c]);
     }
     Ok(reading)
+}
+
+/// Kept places the map would show under one name ("stream" and "stream", two mentions the
+/// book could not join) are one place on the map: the app finds a room by its name, so two
+/// places of one name are one room there. The later one folds into the first, with its
+/// aliases and links (a link that becomes a loop or a repeat is dropped). Returns, per place,
+/// the place it now is.
+fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
+    let n = reading.book.places.len();
+    let mut into: Vec<PlaceId> = (0..n).collect();
+    for i in 0..n {
+        if !reading.kept[i] {
+            continue;
+        }
+        let key = normalize_name(&reading.book.places[i].name);
+        let first = (0..i).find(|&j| {
+            reading.kept[j] && into[j] == j && normalize_name(&reading.book.places[j].name) == key
+        });
+        if let Some(j) = first {
+            into[i] = j;
+            reading.kept[i] = false;
+            let aliases = reading.book.places[i].aliases.clone();
+            for a in aliases {
+                reading.book.add_alias(j, &a);
+            }
+        }
+    }
+    let mut links: Vec<FoundLink> = Vec::new();
+    let mut moved: Vec<Option<usize>> = Vec::new();
+    for mut l in std::mem::take(&mut reading.links) {
+        l.from = into[l.from];
+        l.to = into[l.to];
+        let repeat = links
+            .iter()
+            .any(|k| (k.from, k.to) == (l.from, l.to) || (k.from, k.to) == (l.to, l.from));
+        if l.from == l.to || repeat {
+            moved.push(None);
+        } else {
+            moved.push(Some(links.len()));
+            links.push(l);
+        }
+    }
+    reading.links = links;
+    for para in &mut reading.paragraphs {
+        para.links = para.links.iter().filter_map(|&k| moved[k]).collect();
+    }
+    into
 }
