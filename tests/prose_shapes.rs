@@ -127,3 +127,18 @@ followed it into the wood.",
         assert_ne!(l.from, l.to);
     }
 }
+
+#[test]
+fn an_existential_clause_does_not_say_where_the_story_is() {
+    let r = read(
+        "We stood in the courtyard. There are thousands of them in Bohemia and Moravia, who are \
+almost outside all law.",
+    );
+    let all = names(&r);
+    assert!(all.contains(&"courtyard".to_string()), "{all:?}");
+    assert!(!all.iter().any(|n| n == "Bohemia"), "{all:?}");
+    assert_eq!(
+        r.paragraphs[0].current.map(|c| r.name(c).to_string()),
+        Some("courtyard".to_string())
+    );
+}
