@@ -142,3 +142,25 @@ almost outside all law.",
         Some("courtyard".to_string())
     );
 }
+
+#[test]
+fn here_is_where_the_reader_is() {
+    let r = read("I reached the landing. From here a corridor ran to the nursery.");
+    let got = links(&r);
+    assert!(
+        got.contains(&("landing".into(), "nursery".into(), None)),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_door_at_the_end_of_a_place_leads_out_of_that_place() {
+    let r =
+        read("I stood in the vestibule. The door at the end of the gallery led into the study.");
+    let got = links(&r);
+    assert!(
+        got.contains(&("gallery".into(), "study".into(), None)),
+        "{got:?}"
+    );
+    assert!(!got.iter().any(|(a, _, _)| a == "vestibule"), "{got:?}");
+}

@@ -343,7 +343,21 @@ impl Grammar<'_> {
                     && matches!(self.tags[at - 1], "IN" | "TO")
                     && !SUBORDINATORS.contains(&self.lower(at - 1).as_str());
                 if governed {
-                    return None;
+                    // "The door at the end of the passage led …": a phrase with a
+                    // prepositional phrase after it is the subject, not the preposition's
+                    // object.
+                    let prep = at - 1;
+                    return match self.ending[prep] {
+                        Some(q) if self.phrases[q].start >= floor && prep > floor => {
+                            let head = self.chain_head(q);
+                            let at = self.phrases[head].start;
+                            let governed = at > 0
+                                && matches!(self.tags[at - 1], "IN" | "TO")
+                                && !SUBORDINATORS.contains(&self.lower(at - 1).as_str());
+                            (!governed).then_some((Subject::Phrase(head), at))
+                        }
+                        _ => None,
+                    };
                 }
                 return Some((Subject::Phrase(head), at));
             }
@@ -381,6 +395,10 @@ impl Grammar<'_> {
                 return Some((Target::Phrase(p), self.phrases[p].end));
             }
         }
+        // "From here": the place the reader is, standing for a phrase.
+        if k < self.words.len() && self.over[k].is_none() && self.lower(k) == "here" {
+            return Some((Target::Pronoun(k), k + 1));
+        }
         if k < self.words.len() && matches!(self.tags[k], "PRP" | "PRP$") && self.over[k].is_none()
         {
             let w = self.lower(k);
@@ -405,7 +423,10 @@ impl Grammar<'_> {
             // A run of preposition-like words before a phrase is its preposition; a compass
             // word before "of" is one, however tagged ("north of the hall").
             let mut j = k;
-            while j < to && self.over[j].is_none() && (is_prep(self.tags[j]) || self.compass_of(j))
+            while j < to
+                && self.over[j].is_none()
+                && (is_prep(self.tags[j]) || self.compass_of(j))
+                && !(j > k && self.lower(j) == "here")
             {
                 j += 1;
             }

@@ -37,6 +37,7 @@ const LOCATIVES: &[&str] = &["in", "at", "on", "upon", "within", "inside"];
 pub fn target_place(s: &Sentence<'_>, target: Target) -> Option<PlaceId> {
     match target {
         Target::Phrase(p) => s.place(p),
+        Target::Pronoun(k) if s.words[k].eq_ignore_ascii_case("here") => s.observer,
         Target::Pronoun(k) => s.referent(k),
     }
 }
