@@ -619,20 +619,6 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
         mentioned.push(named_here);
         reading.paragraphs.push(out);
     }
-    if std::env::var("PROSE_DUMP").is_ok() {
-        for p in &reading.book.places {
-            eprintln!(
-                "DUMP\t{}\t{}\t{:?}\t{}\t{:.2}\t{}\t{}",
-                p.name,
-                p.aliases.join("|"),
-                p.kind,
-                p.mentions,
-                p.evidence,
-                p.visits,
-                p.linked
-            );
-        }
-    }
     reading.kept = reading
         .book
         .places
