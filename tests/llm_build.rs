@@ -673,3 +673,27 @@ fn refusals_skip_and_setup_errors_pause() {
         Recovery::Retry { wait_ms: 1000 }
     );
 }
+
+#[test]
+fn the_offline_reader_shows_the_texts_capitals_and_a_model_reply_stays_lowercase() {
+    let text = "We landed on Skeleton Island and walked up to the old stockade.\n\n\
+The stockade stood on a knoll. From skeleton island we saw it.";
+    let history = read_prose(&split_observations(text, &Split::Paragraphs)).unwrap();
+    let names = rooms(&history);
+    assert!(names.contains(&"Skeleton Island".to_string()), "{names:?}");
+    assert!(names.contains(&"old stockade".to_string()), "{names:?}");
+    // The lowercase re-mention is the same room, found by its key.
+    assert_eq!(
+        names
+            .iter()
+            .filter(|n| n.eq_ignore_ascii_case("skeleton island"))
+            .count(),
+        1,
+        "{names:?}"
+    );
+    // A model's reply keeps the lowercase names.
+    let reply = parse_observation_reply(replies()[0]).unwrap();
+    let mut model = History::new();
+    apply_observation(&mut model, 0, "x", &reply, None).unwrap();
+    assert!(rooms(&model).iter().all(|n| *n == n.to_lowercase()));
+}

@@ -18,7 +18,8 @@
 //! Files: `provider` (config), `request` (HTTP bodies), `response` (HTTP answers and errors),
 //! `reply` (the observation schema), `prompt` (the mapping prompt), `agent` (the repair prompt
 //! and action), `discretize` (angles, distances, names), `transport` (the sending seam), `build` (text →
-//! map: splitting, applying a reply as one commit, resuming, the retry policy) and `decider` (the repair agent glued to the repair
+//! map: splitting, applying a reply as one commit, resuming, the retry policy), `offline` (the
+//! same without a model: walkthrough steps and the prose reader) and `decider` (the repair agent glued to the repair
 //! loop).
 
 pub mod agent;
@@ -27,6 +28,7 @@ pub mod config;
 pub mod decider;
 pub mod discretize;
 pub mod error;
+pub mod offline;
 pub mod prompt;
 pub mod provider;
 pub mod reply;
@@ -39,15 +41,15 @@ pub use agent::{
     ConflictBrief, EdgeBrief, HistoryBrief, RepairAction, RepairMode,
 };
 pub use build::{
-    apply_observation, committed_observations, evidence_marks, guess_current, is_walkthrough,
-    mapping_context, marked_segments, prose_replies, read_observation, read_offline, read_prose,
-    recovery, skip_observation, split_observations, Applied, Attempted, BuildError, Outcome,
-    Recovery, Split,
+    apply_observation, apply_prose_observation, committed_observations, guess_current,
+    is_walkthrough, mapping_context, read_observation, recovery, skip_observation,
+    split_observations, Applied, Attempted, BuildError, Outcome, Recovery, Split,
 };
 pub use config::LlmConfig;
 pub use decider::{ask_repair, conflict_brief, decision_for, proposal_text};
 pub use discretize::{discretize_angle, Aliases, Distance, DEFAULT_ANGLE_TOLERANCE};
 pub use error::LlmError;
+pub use offline::{evidence_marks, marked_segments, prose_replies, read_offline, read_prose};
 pub use prompt::{mapping_prompt, MappingContext};
 pub use provider::{ApiKey, Provider};
 pub use reply::{

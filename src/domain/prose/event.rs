@@ -72,6 +72,13 @@ pub enum Event {
         /// The place.
         place: PlaceId,
     },
+    /// A place stated to lead from one place to another ("from the courtyard a gate opened
+    /// onto the orchard") is the way between them: walked through later, it is passed, not
+    /// a stop.
+    Way {
+        /// The place that is a way.
+        place: PlaceId,
+    },
     /// A way (a door, a window) is in a place: a way through it leaves that place.
     Host {
         /// The way.

@@ -50,6 +50,10 @@ const EXTENT: &[&str] = &[
     "all",
 ];
 
+/// Prepositions by which a way (a door, a window) is said to be in a place ("the door at the
+/// end of the passage", "the window in the gallery"), not beside it.
+const HOST_PREPOSITIONS: &[&str] = &["at", "in", "on", "within", "of"];
+
 /// A place a clause relates its subject to.
 struct Related {
     place: PlaceId,
@@ -72,7 +76,7 @@ fn anchor_of(s: &Sentence<'_>, target: Target) -> Option<PlaceId> {
         }
         Target::Pronoun(k) => {
             let w = s.words[k].to_lowercase();
-            if matches!(w.as_str(), "us" | "me") {
+            if matches!(w.as_str(), "us" | "me" | "here") {
                 s.observer
             } else {
                 s.referent(k)
@@ -189,11 +193,14 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
                 rest.push(entry);
             }
         }
-        // "From the library a narrow door led east into the study": a door or gate is the way
-        // between the places on either side of it, not a place between them.
-        let through = s.is_way(subject) && !chain.is_empty() && !rest.is_empty();
+        // "From the library a narrow door led east into the study", "from the garden a path
+        // leads east to the orchard": what leads from one place to another is the way between
+        // them, not a place between them.
+        let through = !chain.is_empty() && !rest.is_empty();
         if !through {
             chain.push((subject, None, vec![c.verb]));
+        } else if !s.is_way(subject) {
+            out.push((Event::Way { place: subject }, vec![c.verb]));
         }
         chain.extend(rest);
         // "Led east", "opened west": a compass word right after the verb, whatever its tag.
@@ -306,14 +313,18 @@ pub fn read_phrases(s: &Sentence<'_>, clauses: &[Clause]) -> Vec<(Event, Vec<usi
             let mut used: Vec<usize> = (p.start..p.end).collect();
             used.extend(run.0..run.1);
             used.extend(ph.start..ph.end);
-            out.push((
+            // "The door at the end of the passage": a way where a place is, is in it.
+            let locative = refs.last().is_some_and(|w| HOST_PREPOSITIONS.contains(w));
+            let event = if s.is_way(a) && !s.is_way(b) && locative {
+                Event::Host { way: a, place: b }
+            } else {
                 Event::Static {
                     from: b,
                     to: a,
                     direction: reading.direction,
-                },
-                used,
-            ));
+                }
+            };
+            out.push((event, used));
         }
     }
     out

@@ -22,7 +22,7 @@ const OTHER_PLACE_HEADS: &[&str] = &[
     "kitchen-garden", "orchard", "shrubbery", "lawn", "park", "avenue", "drive", "walk", "path",
     "pathway", "footpath", "lane", "road", "street", "track", "highway", "bridge", "gate", "gates",
     "gateway", "square", "market", "churchyard", "graveyard", "cemetery", "plantation", "grove",
-    "wood", "woods", "forest", "thicket", "copse", "meadow", "field", "pasture", "common", "heath",
+    "wood", "woods", "forest", "thicket", "copse", "meadow", "field", "pasture", "paddock", "vineyard", "common", "heath",
     "moor", "moorland", "fen", "marsh", "morass", "swamp", "bog", "hill", "hills", "knoll",
     "mound", "ridge", "mountain", "mountains", "peak", "summit", "slope", "valley", "vale", "glen",
     "dell", "ravine", "gorge", "gully", "pass", "cliff", "precipice", "plateau", "plain", "desert",

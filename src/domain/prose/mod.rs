@@ -10,7 +10,7 @@
 //! | tags | `tagger` | part of speech by the averaged perceptron of `textblob-aptagger` (vendored data) |
 //! | phrases | `chunk` | noun phrases, their heads, determiners and owners |
 //! | places | `place` | which phrases are places, and which mentions are one place (aliases) |
-//! | clauses | `clause` | verb groups, their subjects (through relative pronouns, participles, coordination) and dependents |
+//! | clauses | `clause` (its grammar in `grammar`) | verb groups, their subjects (through relative pronouns, participles, coordination) and dependents |
 //! | relations | `relation` (types in `event`) | per clause: motion along a path (`motion`), fixed ways and positions of places (`layout`), being somewhere |
 //! | salience | `salience` | which places go on the map: each mention's evidence, links and visits |
 //! | position | `position` | where the reader is, with a confidence that fades and is dropped |
@@ -23,6 +23,7 @@
 pub mod chunk;
 pub mod clause;
 pub mod event;
+pub mod grammar;
 pub mod layout;
 pub mod lexicon;
 pub mod motion;

@@ -16,7 +16,7 @@
 //! A compass or vertical word before a place (or a verb that carries one: ascend, climb,
 //! descend) gives that step its direction.
 
-use super::clause::{Clause, Dependent, Form, Target, REFLEXIVES};
+use super::clause::{Clause, Dependent, Form, Target, Via, REFLEXIVES};
 use super::event::{Event, Sentence, Stop};
 use super::lexicon::{
     direction_word, is_aspectual_verb, is_being_verb, is_go_verb, object_role, preposition,
@@ -37,6 +37,7 @@ const LOCATIVES: &[&str] = &["in", "at", "on", "upon", "within", "inside"];
 pub fn target_place(s: &Sentence<'_>, target: Target) -> Option<PlaceId> {
     match target {
         Target::Phrase(p) => s.place(p),
+        Target::Pronoun(k) if s.words[k].eq_ignore_ascii_case("here") => s.observer,
         Target::Pronoun(k) => s.referent(k),
     }
 }
@@ -178,7 +179,9 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
             used,
         )];
     }
-    if is_being_verb(&base) {
+    // "There are thousands of them in Hungary": an existential clause brings something into
+    // the story where it is; it does not say where the story is.
+    if is_being_verb(&base) && c.via != Via::Inverted {
         // "We were in the hall": being there, no way.
         let stops = stops_of(s, &c.after, None, None, &mut used);
         if let Some(st) = stops.iter().find(|st| st.role == PathRole::Goal) {

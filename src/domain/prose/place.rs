@@ -166,7 +166,9 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         // A proper noun in the plural names a people or a family ("the early Romans", "the
         // Rochesters"), not a place.
         let people = text.tags.get(phrase.head) == Some(&"NNPS") && !words_have_place;
-        if persons.contains(&name) || people || is_calendar(head_word) {
+        // "Kitchen Zulu": a name whose last word is a people's is their language or kind.
+        let of_people = !is_place_head(head_word) && persons.contains(&normalize_name(head_word));
+        if persons.contains(&name) || people || of_people || is_calendar(head_word) {
             return None;
         }
         if words_have_place {
@@ -268,6 +270,9 @@ pub struct Place {
     pub evidence: f32,
     /// Named at least once as one place, not only as a kind ("villages", "roofs").
     pub specific: bool,
+    /// Stated to lead from one place to another ([`super::event::Event::Way`]): passed
+    /// through, it is the way, not a stop.
+    pub passage: bool,
     /// Times the reader arrived or was said to be there.
     pub visits: usize,
     /// Ends of a link the reader made.
@@ -317,6 +322,7 @@ impl PlaceBook {
                     evidence: 0.0,
                     specific: false,
                     visits: 0,
+                    passage: false,
                     linked: false,
                     last_seen: sentence,
                     host: None,

@@ -11,7 +11,7 @@
 //! house like this", "villages", is not on the map).
 
 use super::chunk::{chunk, Determiner, Phrase};
-use super::clause::{clauses, Clause, Subject, Target};
+use super::clause::{clauses, Clause, Subject, Target, Via};
 use super::event::{Event, Sentence};
 use super::lexicon::{is_indoor, verb_base, PathRole};
 use super::place::{candidate, Candidate, PlaceBook, PlaceId, PlaceKind, Text};
@@ -149,12 +149,44 @@ fn tag_paragraph(tagger: &Tagger, text: &str) -> TaggedParagraph {
     TaggedParagraph { line, sentences }
 }
 
-/// People named in the text: a proper name after a title, before a verb, or after a verb of
-/// speech.
+/// True when token `k` opens a sentence or a quotation, where every word is capitalised.
+fn opens(words: &[&str], k: usize) -> bool {
+    k == 0
+        || matches!(
+            words[k - 1],
+            "``" | "`" | "''" | "'" | "--" | ":" | ";" | "("
+        )
+}
+
+/// Names in the text that are not places: people, peoples and words capitalised only where
+/// every word is.
+///
+/// * A person: a proper name after a title, before a verb, or after a verb of speech.
+/// * A people, with its language and its adjective: a capitalised word that also stands with a
+///   plural "s" ("the Zulus" beside "in Zulu", so "Kitchen Zulu" is no place either; "the
+///   Rochesters").
+/// * A word capitalised only at the opening of a sentence or a quotation, never inside one
+///   (“Well,” said I): English capitalises a name wherever it stands, so a word never
+///   capitalised mid-sentence is not known to be a name.
 fn people(paragraphs: &[TaggedParagraph]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
+    let mut inside: Vec<String> = Vec::new();
+    let mut opening: Vec<String> = Vec::new();
     for s in paragraphs.iter().flat_map(|p| &p.sentences) {
         let words: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
+        for (k, w) in words.iter().enumerate() {
+            if !w.chars().next().is_some_and(char::is_uppercase) {
+                continue;
+            }
+            let list = if opens(&words, k) {
+                &mut opening
+            } else {
+                &mut inside
+            };
+            if !list.iter().any(|x| x == w) {
+                list.push((*w).to_string());
+            }
+        }
         for p in s.phrases.iter().filter(|p| p.proper) {
             let before = p.start.checked_sub(1).map(|k| words[k].to_lowercase());
             let first = words[p.body].to_lowercase();
@@ -172,6 +204,22 @@ fn people(paragraphs: &[TaggedParagraph]) -> Vec<String> {
                 if !has_place && !out.contains(&name) {
                     out.push(name);
                 }
+            }
+        }
+    }
+    for w in &opening {
+        let name = normalize_name(w);
+        if !inside.contains(w) && !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    // "The Zulus" beside "Zulu": the people, their language and their adjective.
+    for w in &inside {
+        if let Some(one) = w.strip_suffix('s') {
+            let name = normalize_name(one);
+            let named = inside.iter().chain(&opening).any(|x| x == one);
+            if named && !super::lexicon::is_place_head(one) && !out.contains(&name) {
+                out.push(name);
             }
         }
     }
@@ -348,8 +396,14 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 if let Some(c) = candidate(&text, p, &persons) {
                     // "The gallery of lava, a perfect natural pathway": another name for the
                     // place just named.
+                    // A phrase that is its clause's subject ("From the garden, a path leads
+                    // east") names what the clause is about, not the phrase before again.
+                    let subject = cs
+                        .iter()
+                        .any(|c| c.subject == Subject::Phrase(i) && c.via == Via::Before);
                     let apposed = (0..i)
                         .rev()
+                        .filter(|_| !subject)
                         .find(|&j| apposition(&s.phrases[j], p, &words))
                         .and_then(|j| places[j].zip(named[j].as_ref()))
                         .filter(|(_, prev)| prev.determiner != Determiner::Indefinite)
@@ -473,7 +527,8 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                             let is_way = reading.book.places[st.place].kind == PlaceKind::Way;
                             // Steps, a ladder, a door passed on the way are the way itself,
                             // not a place between: the link runs past them with their direction.
-                            let passed = st.role == PathRole::Via && is_way;
+                            let passed = st.role == PathRole::Via
+                                && (is_way || reading.book.places[st.place].passage);
                             if let (true, Some(h)) = (is_way, st.within) {
                                 reading.book.places[st.place].host = Some(h);
                             }
@@ -547,6 +602,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         reading.book.places[place].visits += 1;
                         moved = true;
                     }
+                    Event::Way { place } => {
+                        reading.book.places[place].passage = true;
+                    }
                     Event::Host { way, place } => {
                         reading.book.places[way].host = Some(place);
                     }
@@ -561,33 +619,67 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
         mentioned.push(named_here);
         reading.paragraphs.push(out);
     }
-    if std::env::var("PROSE_DUMP").is_ok() {
-        for p in &reading.book.places {
-            eprintln!(
-                "DUMP\t{}\t{}\t{:?}\t{}\t{:.2}\t{}\t{}",
-                p.name,
-                p.aliases.join("|"),
-                p.kind,
-                p.mentions,
-                p.evidence,
-                p.visits,
-                p.linked
-            );
-        }
-    }
     reading.kept = reading
         .book
         .places
         .iter()
         .map(|p| kept(evidence(p.evidence, p.linked, p.visits)))
         .collect();
+    let into = fold_namesakes(&mut reading);
     for (para, named) in reading.paragraphs.iter_mut().zip(mentioned) {
-        for id in named {
+        for id in named.into_iter().map(|id| into[id]) {
             if reading.kept[id] && !para.places.contains(&id) {
                 para.places.push(id);
             }
         }
-        para.current = para.current.filter(|&c| reading.kept[c]);
+        para.current = para.current.map(|c| into[c]).filter(|&c| reading.kept[c]);
     }
     Ok(reading)
+}
+
+/// Kept places the map would show under one name ("stream" and "stream", two mentions the
+/// book could not join) are one place on the map: the app finds a room by its name, so two
+/// places of one name are one room there. The later one folds into the first, with its
+/// aliases and links (a link that becomes a loop or a repeat is dropped). Returns, per place,
+/// the place it now is.
+fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
+    let n = reading.book.places.len();
+    let mut into: Vec<PlaceId> = (0..n).collect();
+    for i in 0..n {
+        if !reading.kept[i] {
+            continue;
+        }
+        let key = normalize_name(&reading.book.places[i].name);
+        let first = (0..i).find(|&j| {
+            reading.kept[j] && into[j] == j && normalize_name(&reading.book.places[j].name) == key
+        });
+        if let Some(j) = first {
+            into[i] = j;
+            reading.kept[i] = false;
+            let aliases = reading.book.places[i].aliases.clone();
+            for a in aliases {
+                reading.book.add_alias(j, &a);
+            }
+        }
+    }
+    let mut links: Vec<FoundLink> = Vec::new();
+    let mut moved: Vec<Option<usize>> = Vec::new();
+    for mut l in std::mem::take(&mut reading.links) {
+        l.from = into[l.from];
+        l.to = into[l.to];
+        let repeat = links
+            .iter()
+            .any(|k| (k.from, k.to) == (l.from, l.to) || (k.from, k.to) == (l.to, l.from));
+        if l.from == l.to || repeat {
+            moved.push(None);
+        } else {
+            moved.push(Some(links.len()));
+            links.push(l);
+        }
+    }
+    reading.links = links;
+    for para in &mut reading.paragraphs {
+        para.links = para.links.iter().filter_map(|&k| moved[k]).collect();
+    }
+    into
 }

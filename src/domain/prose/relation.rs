@@ -53,7 +53,12 @@ pub fn spatial_phrases(s: &Sentence<'_>) -> Vec<usize> {
 /// Every event of one sentence, with the token indices each rests on.
 pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
     let cs = s.clauses;
-    let mut out = Vec::new();
+    // Where a way is ("the door at the end of the passage") is known before the clause that
+    // goes through it is read.
+    let (hosts, phrases): (Vec<_>, Vec<_>) = super::layout::read_phrases(s, cs)
+        .into_iter()
+        .partition(|(e, _)| matches!(e, Event::Host { .. }));
+    let mut out = hosts;
     for (i, c) in cs.iter().enumerate() {
         if c.negated {
             continue;
@@ -71,6 +76,6 @@ pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
             Who::Unknown => {}
         }
     }
-    out.extend(super::layout::read_phrases(s, cs));
+    out.extend(phrases);
     out
 }

@@ -243,6 +243,14 @@ impl Tagger {
     /// * A plural noun of the place vocabulary tagged as a verb right after a determiner, an
     ///   adjective or the noun-tagged adjective before it ("the tranquil hills", "the steep
     ///   woody hills") is a noun: a determiner is never followed by a finite verb.
+    /// * A noun of the place vocabulary tagged as an adjective after a determiner, with no
+    ///   noun or adjective after it for it to describe ("an attic.", "the attic is above") is
+    ///   that noun: an adjective after "the" describes something that follows.
+    /// * A plural of a verb of way ("leads", "runs", "opens") tagged as a noun right after a
+    ///   place noun and before a preposition or a compass word ("a path leads east to") is the
+    ///   verb: "path leads" is not a compound noun followed by a preposition.
+    /// * A compass word right after a verb and before a preposition, tagged as an adjective
+    ///   or a noun ("walked west into") is an adverb: the way the verb went.
     fn repair<'t>(&'t self, words: &[&str], tags: &mut [&'t str]) {
         for i in 0..words.len().min(tags.len()) {
             let opens = i == 0 || matches!(words[i - 1], "``" | "`" | "--" | ":" | ";");
@@ -268,6 +276,54 @@ impl Tagger {
                         tags[i - 1] = "JJ";
                     }
                 }
+            }
+        }
+        Self::repair_phrase_ends(words, tags);
+    }
+
+    /// The last three repairs of [`Tagger::repair`]: where a noun phrase ends before a verb
+    /// or a preposition.
+    fn repair_phrase_ends(words: &[&str], tags: &mut [&str]) {
+        use super::lexicon::{direction_word, is_place_head, is_way_verb, verb_base};
+        let n = words.len().min(tags.len());
+        let prep = |t: &str| matches!(t, "IN" | "TO" | "RP");
+        let nounish = |t: &str| t.starts_with("NN") || t.starts_with("JJ") || t == "CD";
+        for i in 1..n {
+            let after = tags.get(i + 1).copied().unwrap_or(".");
+            let determined = matches!(tags[i - 1], "DT" | "PRP$" | "JJ" | "JJR" | "JJS");
+            if tags[i].starts_with("JJ") && determined && is_place_head(words[i]) && !nounish(after)
+            {
+                tags[i] = "NN";
+            }
+        }
+        for i in 1..n {
+            let next = words.get(i + 1).copied().unwrap_or("");
+            let after = tags.get(i + 1).copied().unwrap_or(".");
+            let lower = words[i].to_lowercase();
+            if tags[i] == "NNS"
+                && lower.ends_with('s')
+                && is_way_verb(&verb_base(&lower))
+                && is_place_head(words[i - 1])
+                && (prep(after) || direction_word(next).is_some())
+            {
+                tags[i] = "VBZ";
+                tags[i - 1] = "NN";
+            }
+        }
+        for i in 1..n {
+            let after = tags.get(i + 1).copied().unwrap_or(".");
+            let compass = direction_word(words[i]).is_some_and(|d| {
+                !matches!(
+                    d,
+                    crate::domain::Direction::Up | crate::domain::Direction::Down
+                )
+            });
+            if compass
+                && tags[i - 1].starts_with("VB")
+                && (tags[i].starts_with("JJ") || tags[i].starts_with("NN"))
+                && prep(after)
+            {
+                tags[i] = "RB";
             }
         }
     }
