@@ -7,9 +7,9 @@ use super::host::Host;
 use super::persist::{self, SavedRun};
 use super::LlmState;
 use crate::domain::llm::{
-    apply_observation, committed_observations, guess_current, is_walkthrough, mapping_context,
-    prose_replies, read_observation, read_offline, skip_observation, split_observations, LlmError,
-    ObservationReply, Outcome,
+    apply_observation, apply_prose_observation, committed_observations, guess_current,
+    is_walkthrough, mapping_context, prose_replies, read_observation, read_offline,
+    skip_observation, split_observations, LlmError, ObservationReply, Outcome,
 };
 use crate::domain::{History, Project};
 use crate::ui::llm::http::{now_ms, sleep_ms, tick, BrowserTransport};
@@ -252,7 +252,13 @@ async fn run_loop(host: Host, llm: LlmState) {
             Outcome::Done(reply) => {
                 let edited = host.edit(|p| {
                     still(p).then(|| {
-                        apply_observation(
+                        // The offline reader keeps the text's spelling of a new place's name.
+                        let apply = if run.offline {
+                            apply_prose_observation
+                        } else {
+                            apply_observation
+                        };
+                        apply(
                             &mut p.history,
                             next as u32,
                             &text,
