@@ -261,6 +261,20 @@ mod tests {
     use crate::ui::modules::sync::Mirror;
     use crate::view::demo::demo_project;
 
+    /// `text` read in the worker as `file`: the jobs after it, its answer and its progress.
+    fn read(file: &str, text: &str) -> (Jobs, Opened, Vec<Progress>) {
+        let (mut jobs, mut seen) = (Jobs::default(), Vec::new());
+        let work = Work::Read {
+            file: file.into(),
+            text: text.into(),
+        };
+        let answer = jobs.run(None, work, &mut |p| seen.push(p)).unwrap();
+        let Answer::Opened(opened) = answer else {
+            panic!("not opened: {answer:?}");
+        };
+        (jobs, opened, seen)
+    }
+
     /// The pieces the worker sends after a read's answer.
     fn pieces(jobs: &Jobs) -> Vec<Commits> {
         (0..).map_while(|i| jobs.opened_piece(i)).collect()
@@ -269,21 +283,7 @@ mod tests {
     #[test]
     fn a_transcript_read_in_the_worker_is_the_command_lines_project_with_progress() {
         let text = include_str!("../../view/lighthouse.walkthrough");
-        let mut seen = Vec::new();
-        let mut jobs = Jobs::default();
-        let answer = jobs
-            .run(
-                None,
-                Work::Read {
-                    file: "l.walkthrough".into(),
-                    text: text.into(),
-                },
-                &mut |p| seen.push(p),
-            )
-            .unwrap();
-        let Answer::Opened(opened) = answer else {
-            panic!("not a project: {answer:?}");
-        };
+        let (jobs, opened, seen) = read("l.walkthrough", text);
         let cli = crate::domain::import::read_import("l.walkthrough", text).unwrap();
         let mut got = Project::from_json(&opened.rest, "answer").unwrap();
         for piece in pieces(&jobs) {
@@ -345,21 +345,7 @@ mod tests {
     #[test]
     fn an_edge_list_read_in_the_worker_is_the_command_lines_and_says_when_it_writes() {
         let text = r#"[{"src_node":"A","dst_node":"B","action":"north"},{"src_node":"B","dst_node":"C","action":"east"}]"#;
-        let mut seen = Vec::new();
-        let mut jobs = Jobs::default();
-        let answer = jobs
-            .run(
-                None,
-                Work::Read {
-                    file: "z.edges.json".into(),
-                    text: text.into(),
-                },
-                &mut |p| seen.push(p),
-            )
-            .unwrap();
-        let Answer::Opened(opened) = answer else {
-            panic!("not opened: {answer:?}");
-        };
+        let (jobs, opened, seen) = read("z.edges.json", text);
         let cli = crate::domain::import::read_import("z.edges.json", text).unwrap();
         let mut got = Project::from_json(&opened.rest, "rest").unwrap();
         sync::append(
