@@ -99,8 +99,8 @@ fn handle(data: JsValue) {
 
 /// When a job's stages ended, in milliseconds since it arrived: `receive` (the job's message
 /// read), the first progress of each [`Progress::stage`] and the last one (an edge list: parsed,
-/// then its history written), `work` (the job done), `post` (the answer sent) and `pieces` (a read's commits serialised and
-/// sent).
+/// then its history written), `work` (the job done), `post` (the answer sent) and `pieces` (a
+/// read's commits serialised and sent).
 struct Stages {
     start: f64,
     marks: Vec<(String, f64)>,
