@@ -48,6 +48,14 @@ const figures = [];
 await run(async (context, url) => {
   const page = context.pages()[0] ?? (await context.newPage());
   const problems = watchProblems(page);
+  // The worker's stages of each job (src/automap_main.rs), from its console.
+  const workerStages = [];
+  const heardStages = (m) => {
+    const t = m.text();
+    if (t.startsWith('maprepair-worker-stages ')) workerStages.push(JSON.parse(t.slice('maprepair-worker-stages '.length)));
+  };
+  page.on('console', heardStages);
+  page.on('worker', (w) => w.on?.('console', heardStages));
   page.setDefaultTimeout(LOAD_TIMEOUT_MS);
   const id = (t) => page.getByTestId(t);
   const text = async (t) => (await id(t).first().textContent()).trim();
@@ -94,6 +102,8 @@ await run(async (context, url) => {
         await nextFrame();
         row.settled_ms = (await page.evaluate(() => performance.now())) - chosen;
         row.stages = await page.evaluate(() => ({ ...globalThis.maprepairPerf }));
+        // The read's stages in the worker, when it read the file (ms since the job arrived).
+        row.worker = workerStages.filter((w) => 'Parsing' in w || 'Committing' in w).at(-1);
         expectEqual(await text('project-name'), `lattice-${size}`, 'project name');
       });
       if (!opened) continue;

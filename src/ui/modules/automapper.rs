@@ -56,7 +56,7 @@ pub async fn read_file(file: String, text: String) -> Result<(Project, worker::S
     let cancels = worker::cancels();
     let (answer, sent) = worker::run_shown(what.clone(), work, None, first).await?;
     let project = match answer {
-        Answer::Opened(opened) => replay(opened, &file, &what, cancels).await,
+        Answer::Opened(opened) => replay(opened, sent, &file, &what, cancels).await,
         answer => project(answer, &file),
     };
     project.map(|p| (p, sent))
@@ -67,11 +67,13 @@ pub async fn read_file(file: String, text: String) -> Result<(Project, worker::S
 /// while the pieces are read in as few tasks as that allows.
 const REPLAY_SLICE_MS: f64 = 12.0;
 
-/// The project read in the worker, put together here a piece at a time, with the progress bar
-/// showing how far and frames drawn between slices of [`REPLAY_SLICE_MS`]; `Cancelled` when
-/// the user cancels meanwhile (nothing is opened).
+/// The project read in the worker (job `sent`), put together here a piece at a time as the
+/// pieces come ([`worker::pieces`]), with the progress bar showing how far and frames drawn
+/// between slices of [`REPLAY_SLICE_MS`]; `Cancelled` when the user cancels meanwhile (nothing
+/// is opened).
 async fn replay(
     opened: Opened,
+    sent: worker::Sent,
     file: &str,
     what: &str,
     cancels: u32,
@@ -83,16 +85,30 @@ async fn replay(
     let total = opened.commits;
     let (mut slice, mut slowest) = (now(), 0.0);
     let started = slice;
-    for piece in opened.pieces {
-        let t = now();
-        let commits = piece.read().map_err(failed)?;
-        crate::ui::modules::sync::append(&mut project.history, commits).map_err(failed)?;
-        // The slowest piece, for the browser tests (`maprepairPerf`): what one task may take.
-        if now() - t > slowest {
-            slowest = now() - t;
-            crate::ui::map::perf::record("replay-slowest-piece", t);
+    let mut come = std::collections::VecDeque::new();
+    while project.history.len() < total {
+        // A Cancel ends the worker: its pieces stop because the user cancelled.
+        let cancelled = |e| {
+            if worker::cancels() == cancels {
+                e
+            } else {
+                WorkError::Cancelled
+            }
+        };
+        come.extend(worker::pieces(sent).map_err(cancelled)?);
+        // None come yet: a frame, or the next piece, meanwhile.
+        let waiting = come.is_empty();
+        if let Some(piece) = come.pop_front() {
+            let t = now();
+            let commits = piece.read().map_err(failed)?;
+            crate::ui::modules::sync::append(&mut project.history, commits).map_err(failed)?;
+            // The slowest piece, for the browser tests (`maprepairPerf`): what one task may take.
+            if now() - t > slowest {
+                slowest = now() - t;
+                crate::ui::map::perf::record("replay-slowest-piece", t);
+            }
         }
-        if now() - slice >= REPLAY_SLICE_MS {
+        if waiting || now() - slice >= REPLAY_SLICE_MS {
             worker::show(
                 what,
                 Progress {

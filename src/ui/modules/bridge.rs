@@ -156,6 +156,14 @@ pub enum FromWorker {
         /// How far.
         progress: Progress,
     },
+    /// A piece of the commits of the project a job read ([`Opened`]), sent after its answer,
+    /// in order.
+    Piece {
+        /// The job.
+        job: u32,
+        /// The commits.
+        commits: Commits,
+    },
     /// A job's result.
     Done {
         /// The job.
@@ -188,14 +196,14 @@ pub enum Answer {
 }
 
 /// A project read in the worker, as it crosses back: everything but its commits as a project
-/// file's JSON (small), then its commits in pieces of at most [`Opened::PIECE`], so the page
-/// reads and replays them a piece at a time between frames rather than in one long task.
+/// file's JSON (small), in the job's answer; its commits follow in pieces of at most
+/// [`Opened::PIECE`] ([`FromWorker::Piece`]), each sent as soon as it is serialised, so the
+/// page replays one piece ([`crate::ui::modules::automapper`]) while the worker serialises the
+/// next, and stops for a frame between any two.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Opened {
     /// The project without its commits, as its lossless JSON.
     pub rest: String,
-    /// Its commits, a piece at a time, in order.
-    pub pieces: Vec<Commits>,
     /// How many commits the pieces hold.
     pub commits: usize,
 }
@@ -206,19 +214,27 @@ impl Opened {
     /// so it can stop for a frame between any two ([`crate::ui::modules::automapper`]).
     pub const PIECE: usize = 1_024;
 
-    /// `project` as it crosses.
+    /// `project` as it crosses, but for its commits ([`Opened::piece`]).
     pub fn of(project: &crate::domain::Project) -> Opened {
         let rest = crate::domain::Project {
             name: project.name.clone(),
             history: crate::domain::History::new(),
             ground_truth: project.ground_truth.clone(),
         };
-        let commits = project.history.commits();
         Opened {
             rest: rest.to_json(),
-            pieces: commits.chunks(Self::PIECE).map(Commits::of).collect(),
-            commits: commits.len(),
+            commits: project.history.len(),
         }
+    }
+
+    /// Piece `i` of `project`'s commits, oldest first; `None` past the last.
+    pub fn piece(project: &crate::domain::Project, i: usize) -> Option<Commits> {
+        project
+            .history
+            .commits()
+            .chunks(Self::PIECE)
+            .nth(i)
+            .map(Commits::of)
     }
 }
 

@@ -73,7 +73,8 @@ impl Decider for Deciding {
 }
 
 /// A file read as the command line reads it ([`read_import_with`]), an edge list telling
-/// `progress` when its records are parsed and its history is being written.
+/// `progress` when its records are parsed and its history is being written, then when that
+/// history is written (what is left is the hand-back).
 fn read_file(
     file: &str,
     text: &str,
@@ -87,7 +88,13 @@ fn read_file(
             total: records.len(),
         });
         if !records.is_empty() {
-            return Ok(Project::from_edge_records(&project_name(file), &records));
+            let project = Project::from_edge_records(&project_name(file), &records);
+            progress(Progress {
+                stage: Stage::Committing,
+                done: records.len(),
+                total: records.len(),
+            });
+            return Ok(project);
         }
     }
     read_import_with(file, text, progress)
@@ -150,6 +157,12 @@ impl Jobs {
                 Ok(Answer::Layout(self.lay_out(version, floors, progress)))
             }
         }
+    }
+
+    /// Piece `i` of the commits of the project the last read made ([`Opened::piece`]): the
+    /// worker sends them after the read's answer, one at a time.
+    pub fn opened_piece(&self, i: usize) -> Option<Commits> {
+        Opened::piece(&self.copy, i)
     }
 
     /// The force layout of the copy at `version`, started from its lattice layout: what the
@@ -248,26 +261,32 @@ mod tests {
     use crate::ui::modules::sync::Mirror;
     use crate::view::demo::demo_project;
 
+    /// `text` read in the worker as `file`: the jobs after it, its answer and its progress.
+    fn read(file: &str, text: &str) -> (Jobs, Opened, Vec<Progress>) {
+        let (mut jobs, mut seen) = (Jobs::default(), Vec::new());
+        let work = Work::Read {
+            file: file.into(),
+            text: text.into(),
+        };
+        let answer = jobs.run(None, work, &mut |p| seen.push(p)).unwrap();
+        let Answer::Opened(opened) = answer else {
+            panic!("not opened: {answer:?}");
+        };
+        (jobs, opened, seen)
+    }
+
+    /// The pieces the worker sends after a read's answer.
+    fn pieces(jobs: &Jobs) -> Vec<Commits> {
+        (0..).map_while(|i| jobs.opened_piece(i)).collect()
+    }
+
     #[test]
     fn a_transcript_read_in_the_worker_is_the_command_lines_project_with_progress() {
         let text = include_str!("../../view/lighthouse.walkthrough");
-        let mut seen = Vec::new();
-        let answer = Jobs::default()
-            .run(
-                None,
-                Work::Read {
-                    file: "l.walkthrough".into(),
-                    text: text.into(),
-                },
-                &mut |p| seen.push(p),
-            )
-            .unwrap();
-        let Answer::Opened(opened) = answer else {
-            panic!("not a project: {answer:?}");
-        };
+        let (jobs, opened, seen) = read("l.walkthrough", text);
         let cli = crate::domain::import::read_import("l.walkthrough", text).unwrap();
         let mut got = Project::from_json(&opened.rest, "answer").unwrap();
-        for piece in &opened.pieces {
+        for piece in pieces(&jobs) {
             sync::append(&mut got.history, piece.read().unwrap()).unwrap();
         }
         assert_eq!(got.history.commits(), cli.history.commits());
@@ -296,11 +315,11 @@ mod tests {
             panic!("not opened");
         };
         assert_eq!(
-            opened.pieces.len(),
+            pieces(&jobs).len(),
             app.history.len().div_ceil(Opened::PIECE)
         );
         let mut back = Project::from_json(&opened.rest, "rest").unwrap();
-        for piece in &opened.pieces {
+        for piece in pieces(&jobs) {
             sync::append(&mut back.history, piece.read().unwrap()).unwrap();
         }
         assert_eq!(back.history.commits(), app.history.commits());
@@ -326,29 +345,24 @@ mod tests {
     #[test]
     fn an_edge_list_read_in_the_worker_is_the_command_lines_and_says_when_it_writes() {
         let text = r#"[{"src_node":"A","dst_node":"B","action":"north"},{"src_node":"B","dst_node":"C","action":"east"}]"#;
-        let mut seen = Vec::new();
-        let answer = Jobs::default()
-            .run(
-                None,
-                Work::Read {
-                    file: "z.edges.json".into(),
-                    text: text.into(),
-                },
-                &mut |p| seen.push(p),
-            )
-            .unwrap();
-        let Answer::Opened(opened) = answer else {
-            panic!("not opened: {answer:?}");
-        };
+        let (jobs, opened, seen) = read("z.edges.json", text);
         let cli = crate::domain::import::read_import("z.edges.json", text).unwrap();
         let mut got = Project::from_json(&opened.rest, "rest").unwrap();
-        sync::append(&mut got.history, opened.pieces[0].read().unwrap()).unwrap();
+        sync::append(
+            &mut got.history,
+            jobs.opened_piece(0).unwrap().read().unwrap(),
+        )
+        .unwrap();
         assert_eq!(
             (got.name.as_str(), got.history.commits()),
             ("z", cli.history.commits())
         );
-        let committing = seen.iter().find(|p| p.stage == Stage::Committing);
-        assert_eq!(committing.map(|p| (p.done, p.total)), Some((0, 2)));
+        let committing: Vec<_> = seen
+            .iter()
+            .filter(|p| p.stage == Stage::Committing)
+            .map(|p| (p.done, p.total))
+            .collect();
+        assert_eq!(committing, [(0, 2), (2, 2)], "parsed, then written");
     }
 
     #[test]

@@ -110,6 +110,15 @@ pub fn cancels() -> u32 {
     client::cancels()
 }
 
+/// The pieces of the commits of the project job `sent` read ([`Answer::Opened`]) that came
+/// since the last call, in order.
+///
+/// # Errors
+/// The worker that read it stopped or was ended (a Cancel) before sending them all.
+pub fn pieces(sent: Sent) -> Result<Vec<crate::ui::modules::bridge::Commits>, WorkError> {
+    client::pieces(sent)
+}
+
 /// Shows the progress bar for work the page does for a job, with its Cancel.
 pub fn show(what: &str, progress: Progress) {
     busy().set(Some(Busy {
@@ -168,7 +177,9 @@ mod client {
     use super::{Busy, Mirror, Sent, WorkError};
     use crate::domain::progress::Progress;
     use crate::domain::Project;
-    use crate::ui::modules::bridge::{decode, encode, words, Answer, FromWorker, ToWorker, Work};
+    use crate::ui::modules::bridge::{
+        decode, encode, words, Answer, Commits, FromWorker, ToWorker, Work,
+    };
     use futures_channel::oneshot;
     use leptos::prelude::*;
     use rustc_hash::FxHashMap;
@@ -207,6 +218,8 @@ mod client {
         pending: FxHashMap<u32, Pending>,
         mirror: Mirror,
         busy: Option<ArcRwSignal<Option<Busy>>>,
+        /// Pieces of a read's commits come and not taken yet, with their job.
+        pieces: Vec<(u32, Commits)>,
     }
 
     thread_local! {
@@ -231,6 +244,21 @@ mod client {
 
     pub fn cancels() -> u32 {
         CLIENT.with_borrow(|c| c.cancels)
+    }
+
+    pub fn pieces(sent: Sent) -> Result<Vec<Commits>, WorkError> {
+        CLIENT.with_borrow_mut(|c| {
+            if c.live.is_none() || c.started != sent.worker {
+                return Err(WorkError::Failed(
+                    "the automapper stopped before it sent the whole map".to_string(),
+                ));
+            }
+            Ok(std::mem::take(&mut c.pieces)
+                .into_iter()
+                .filter(|p| p.0 == sent.job)
+                .map(|p| p.1)
+                .collect())
+        })
     }
 
     pub fn adopt(sent: Sent, opened: u64, project: &Project) {
@@ -354,6 +382,7 @@ mod client {
                 live.worker.set_onerror(None);
             }
             self.mirror.forget();
+            self.pieces.clear();
             self.pending.drain().map(|(_, p)| p).collect()
         }
     }
@@ -383,6 +412,9 @@ mod client {
                 if let Some(what) = what {
                     busy.set(Some(Busy { what, progress }));
                 }
+            }
+            FromWorker::Piece { job, commits } => {
+                CLIENT.with_borrow_mut(|c| c.pieces.push((job, commits)));
             }
             FromWorker::Done { job, answer } => finish(&busy, job, Ok(answer)),
             FromWorker::Failed { job, why } => {
@@ -457,6 +489,10 @@ mod client {
     }
 
     pub fn adopt(_: Sent, _: u64, _: &Project) {}
+
+    pub fn pieces(_: Sent) -> Result<Vec<crate::ui::modules::bridge::Commits>, WorkError> {
+        Err(WorkError::Failed("there is no worker".to_string()))
+    }
 
     /// The answer never comes: there is no worker.
     type Receiving = futures_channel::oneshot::Receiver<Result<Answer, WorkError>>;
