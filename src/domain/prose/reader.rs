@@ -17,7 +17,7 @@ use super::lexicon::{is_indoor, verb_base, PathRole};
 use super::place::{candidate, Candidate, PlaceBook, PlaceId, PlaceKind, Text};
 use super::position::Position;
 use super::relation::{events, spatial_phrases};
-use super::salience::{evidence, kept, mention_weight, COMPLEMENT};
+use super::salience::{evidence, kept, mention_weight, Mention, COMPLEMENT};
 use super::sentence::sentences;
 use super::tagger::{Tagger, TaggerError};
 use super::token::{paragraph_text, tokenize, Token};
@@ -474,15 +474,15 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         .any(|q| q.end < p.start && q.complement_end.is_some_and(|e| e >= p.end));
                     let share = if complement { COMPLEMENT } else { 1.0 };
                     reading.book.places[id].evidence += share
-                        * mention_weight(
-                            c.kind,
-                            c.weak,
-                            c.determiner,
-                            c.plural,
-                            c.proper,
-                            spatial.contains(&i),
-                            quoted.get(p.start).copied().unwrap_or(false),
-                        );
+                        * mention_weight(&Mention {
+                            kind: c.kind,
+                            weak: c.weak,
+                            determiner: c.determiner,
+                            plural: c.plural,
+                            proper: c.proper,
+                            spatial: spatial.contains(&i),
+                            quoted: quoted.get(p.start).copied().unwrap_or(false),
+                        });
                 }
             }
             let (Some(first), Some(last)) = (s.tokens.first(), s.tokens.last()) else {

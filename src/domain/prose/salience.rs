@@ -79,19 +79,31 @@ pub fn specificity(determiner: Determiner, plural: bool, proper: bool) -> f32 {
     }
 }
 
+/// One mention of a place, as [`mention_weight`] weighs it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Mention {
+    /// What kind of word named it.
+    pub kind: PlaceKind,
+    /// A place noun that names a place less surely than most (a stream, a rock).
+    pub weak: bool,
+    /// Its determiner.
+    pub determiner: Determiner,
+    /// A plural head.
+    pub plural: bool,
+    /// A proper name.
+    pub proper: bool,
+    /// It stands in a spatial role (the object of "into", the subject of "lay").
+    pub spatial: bool,
+    /// It is inside quotation marks.
+    pub quoted: bool,
+}
+
 /// The evidence one mention adds.
-pub fn mention_weight(
-    kind: PlaceKind,
-    weak: bool,
-    determiner: Determiner,
-    plural: bool,
-    proper: bool,
-    spatial: bool,
-    quoted: bool,
-) -> f32 {
-    let base = kind_weight(kind, weak, spatial) * specificity(determiner, plural, proper);
-    let role = if spatial { 1.0 + SPATIAL_BONUS } else { 1.0 };
-    let voice = if quoted { SPEECH } else { 1.0 };
+pub fn mention_weight(m: &Mention) -> f32 {
+    let base =
+        kind_weight(m.kind, m.weak, m.spatial) * specificity(m.determiner, m.plural, m.proper);
+    let role = if m.spatial { 1.0 + SPATIAL_BONUS } else { 1.0 };
+    let voice = if m.quoted { SPEECH } else { 1.0 };
     base * role * voice
 }
 
@@ -112,61 +124,61 @@ mod tests {
 
     #[test]
     fn one_definite_narrated_place_noun_is_enough_and_a_generic_plural_is_not() {
-        let library = mention_weight(
-            PlaceKind::Place,
-            false,
-            Determiner::Definite,
-            false,
-            false,
-            false,
-            false,
-        );
+        let library = mention_weight(&Mention {
+            kind: PlaceKind::Place,
+            weak: false,
+            determiner: Determiner::Definite,
+            plural: false,
+            proper: false,
+            spatial: false,
+            quoted: false,
+        });
         assert!(kept(evidence(library, false, 0)));
-        let villages = mention_weight(
-            PlaceKind::Place,
-            false,
-            Determiner::Bare,
-            true,
-            false,
-            true,
-            false,
-        );
+        let villages = mention_weight(&Mention {
+            kind: PlaceKind::Place,
+            weak: false,
+            determiner: Determiner::Bare,
+            plural: true,
+            proper: false,
+            spatial: true,
+            quoted: false,
+        });
         assert!(!kept(evidence(villages, false, 0)));
-        let door = mention_weight(
-            PlaceKind::Way,
-            false,
-            Determiner::Definite,
-            false,
-            false,
-            true,
-            false,
-        );
+        let door = mention_weight(&Mention {
+            kind: PlaceKind::Way,
+            weak: false,
+            determiner: Determiner::Definite,
+            plural: false,
+            proper: false,
+            spatial: true,
+            quoted: false,
+        });
         assert!(!kept(evidence(door * 5.0, false, 0)));
         assert!(kept(evidence(door, true, 0)));
     }
 
     #[test]
     fn speech_and_names_need_more_than_one_mention() {
-        let said = mention_weight(
-            PlaceKind::Place,
-            false,
-            Determiner::Definite,
-            false,
-            false,
-            false,
-            true,
-        );
+        let said = mention_weight(&Mention {
+            kind: PlaceKind::Place,
+            weak: false,
+            determiner: Determiner::Definite,
+            plural: false,
+            proper: false,
+            spatial: false,
+            quoted: true,
+        });
         assert!(!kept(evidence(said, false, 0)));
         let name_said = |spatial| {
-            mention_weight(
-                PlaceKind::Name,
-                false,
-                Determiner::Bare,
-                false,
-                true,
+            mention_weight(&Mention {
+                kind: PlaceKind::Name,
+                weak: false,
+                determiner: Determiner::Bare,
+                plural: false,
+                proper: true,
                 spatial,
-                false,
-            )
+                quoted: false,
+            })
         };
         assert!(!kept(evidence(name_said(false) * 5.0, false, 0)));
         assert!(!kept(evidence(name_said(true), false, 0)));
