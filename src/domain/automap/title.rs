@@ -100,6 +100,18 @@ pub fn looks_like_title(line: &str) -> bool {
             return false;
         }
     }
+    // A line wholly in parentheses is the game's aside ("(Well, okay, not really)", "(first
+    // opening the door)") unless it reads as a name: every longer word capitalized, as in
+    // "(SCIMITAR)".
+    if let Some(inner) = t.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
+        let lower = inner
+            .split_whitespace()
+            .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() > 3)
+            .any(|w| !w.chars().next().is_some_and(char::is_uppercase));
+        if lower {
+            return false;
+        }
+    }
     // A title does not end like a sentence, inside its frame or out ("[Press any key to
     // continue.]" is a prompt).
     let ends_like_sentence = |x: &str| x.ends_with(['.', '!', '?', ':', ',', ';', '"', '\'']);
@@ -268,6 +280,10 @@ mod tests {
         // A prompt in brackets is a sentence, frame or not.
         assert!(!looks_like_title("[Press any key to continue.]"));
         assert!(looks_like_title("[Kitchen]"));
+        // A parenthesised aside is the game's voice; a parenthesised name is still a title.
+        assert!(!looks_like_title("(Well, okay, not really)"));
+        assert!(!looks_like_title("(first opening the door)"));
+        assert!(looks_like_title("(SCIMITAR)"));
     }
 
     #[test]
