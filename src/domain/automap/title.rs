@@ -200,9 +200,10 @@ pub fn words(text: &str) -> Vec<String> {
     const STOP: &[&str] = &[
         "the", "a", "an", "of", "in", "on", "at", "to", "and", "you", "are", "is", "by", "from",
         "with", "for", "this", "that", "here", "there", "your", "it", "its", "be", "as", "or",
-        "into", "s", "re", "can", "see", "which", "has", "have", "but", "not", "all",
+        "into", "re", "can", "see", "which", "has", "have", "but", "not", "all",
     ];
     text.to_lowercase()
+        .replace(['\u{2019}', '`'], "'")
         .replace("'s", "")
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty() && !STOP.contains(w))
