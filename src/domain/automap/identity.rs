@@ -22,7 +22,7 @@
 use super::cells::Cells;
 use super::title::{same_word, words};
 use crate::domain::analysis::{detect, Geometry};
-use crate::domain::direction::Label;
+use crate::domain::direction::{Direction, Label};
 use crate::domain::map::{Map, Origin, RoomId};
 
 /// A description's content words and whether it is long enough to identify a room.
@@ -53,9 +53,14 @@ pub fn room_prose(text: &str) -> String {
         }
         let lower = s.to_lowercase();
         let bare = lower.trim_end_matches(['.', '!', '?']).trim_end();
+        // "You can see a lamp." lists things; "You can see your old cell door to the east"
+        // shows the room's ways, as its prose does.
+        let shows_a_way = lower
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| Direction::from_word(w).is_some_and(Direction::is_level));
         let listing = bare.ends_with(" here")
-            || lower.starts_with("you can see")
-            || lower.starts_with("you can also see");
+            || ((lower.starts_with("you can see") || lower.starts_with("you can also see"))
+                && !shows_a_way);
         if !listing {
             out.push(s);
         }
@@ -215,6 +220,11 @@ mod tests {
         assert_eq!(
             room_prose("You are in the living room. There is a nasty knife here. An ornamented sceptre, tapering to a sharp point, is here. Your collection of treasures consists of: A platinum bar A crystal skull. You can also see a lamp. A door leads west."),
             "You are in the living room. A door leads west."
+        );
+        // A view of the room's ways is its prose, not a list of things.
+        assert_eq!(
+            room_prose("A section of corridor. You can see your old cell door to the east."),
+            "A section of corridor. You can see your old cell door to the east."
         );
         assert!(
             Description::new("The trail continues up the mountain to the northeast.").is_telling()
