@@ -83,13 +83,18 @@ pub fn looks_like_title(line: &str) -> bool {
     ) {
         return false;
     }
-    let n = t.split_whitespace().count();
-    if t.len() > 60 || n > 9 {
+    // A long line needs capitalized words to be a title rather than a wrapped sentence (a
+    // parenthetical qualifier aside: "Dance floor (center of the club)"); the length is the
+    // name's, without the posture Inform adds ("The Main Hall, by the Fireplace (in the Large
+    // Fireplace)").
+    let head = match t.split('(').next() {
+        Some(h) if !h.trim().is_empty() => h,
+        _ => t,
+    };
+    let n = head.split_whitespace().count();
+    if head.len() > 60 || n > 9 {
         return false;
     }
-    // A long line needs capitalized words to be a title rather than a wrapped sentence (a
-    // parenthetical qualifier aside: "Dance floor (center of the club)").
-    let head = t.split('(').next().unwrap_or(t);
     if head.split_whitespace().count() > 5 {
         let long: Vec<&str> = head.split_whitespace().filter(|w| w.len() > 3).collect();
         let caps = long
@@ -285,6 +290,10 @@ mod tests {
         assert!(!looks_like_title("(Well, okay, not really)"));
         assert!(!looks_like_title("(first opening the door)"));
         assert!(looks_like_title("(SCIMITAR)"));
+        // A posture suffix does not make a name too long to be a title.
+        assert!(looks_like_title(
+            "The Main Hall, by the Fireplace (in the Large Fireplace)"
+        ));
     }
 
     #[test]
