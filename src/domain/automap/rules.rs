@@ -164,6 +164,10 @@ pub const RULES: &[(&str, &str)] = &[
         "room: a bare room entered up or down is the one dark room entered that way",
     ),
     (
+        "named-unseen",
+        "room: a new title shows the one room entered earlier without a title whose reply named it whole",
+    ),
+    (
         "title-words",
         "room: a text under a known title that holds none of the title's words, where the room met under it was described in them, is that room",
     ),

@@ -2,8 +2,8 @@
 //! one) and the evidence that scores them (memory of earlier moves, the lattice, descriptions,
 //! the words below a bare title, the listed names' qualifiers).
 
-use super::text_cues::{mentions, slope, stems};
-use super::{Cand, Outcome, Seen, Tracker};
+use super::text_cues::{mentions, slope, stems, the_only};
+use super::{Cand, Outcome, Seen, SlotKind, Tracker};
 use crate::domain::automap::gazetteer::MatchKind;
 use crate::domain::automap::identity::{has_exit, local_conflicts, target};
 use crate::domain::automap::movement::mentioned_ways;
@@ -211,6 +211,26 @@ impl Tracker<'_> {
                 .and_then(|i| i.desc.as_ref())
                 .is_some_and(|d| d.coverage(&title) > 0.0)
         })
+    }
+
+    /// The one room a reply entered without naming it (an unnamed slot) whose reply's arrival
+    /// phrase ends on the words of this new title, whole ("You step into the brightly lit gray
+    /// kitchen where …", then a reply titled "Kitchen"): a title names its room only whole,
+    /// and a room first entered without a title is the one that reply said the player went
+    /// into.
+    pub(super) fn named_unseen(&self, c: &Cand, seen: &Seen) -> Option<RoomId> {
+        if !self.rules.on("named-unseen") || c.room.is_some() || c.group.is_some() {
+            return None;
+        }
+        let title = words(&seen.shown);
+        if title.is_empty() {
+            return None;
+        }
+        the_only(self.map.rooms().map(|r| r.id).filter(|&s| {
+            self.info(s).is_some_and(|i| {
+                i.slot == Some(SlotKind::Unseen) && i.arrival.iter().any(|p| p.ends_with(&title))
+            })
+        }))
     }
 
     /// Scores a destination candidate for a move `cur --label-->`.

@@ -126,6 +126,9 @@ struct RoomInfo {
     /// For a slot: why, and the words around it.
     slot: Option<SlotKind>,
     context: Vec<String>,
+    /// For a room a reply entered without naming it: the phrases that reply says the player
+    /// went into ([`text_cues::arrival_phrases`]), each as its words.
+    arrival: Vec<Vec<String>>,
 }
 
 /// What the tracker decided for one step.

@@ -2,7 +2,9 @@
 //! the room the player was in unless the text, the way back or the lattice says otherwise
 //! ([`super::start_evidence`]).
 
-use super::text_cues::{listed_exits, listed_ways, mentions, says_dead_end, the_only, unlisted};
+use super::text_cues::{
+    arrival_phrases, listed_exits, listed_ways, mentions, says_dead_end, the_only, unlisted,
+};
 use super::{Outcome, RoomInfo, Seen, SlotKind, Tracker, FIRM_MARK};
 use crate::domain::automap::identity::{has_exit, joined, local_conflicts, target};
 use crate::domain::automap::movement::{is_disoriented, is_refusal};
@@ -106,6 +108,10 @@ impl Tracker<'_> {
                             && self.map.exits_to(s).any(|e| e.label == label)
                     }))
                 });
+                // A title never met before may show the room an earlier reply entered without
+                // naming it, but for its name, whole ("You step into the brightly lit gray
+                // kitchen …", then "Kitchen").
+                let slot = slot.or_else(|| self.named_unseen(&c, &seen));
                 let r = self.realize(&c, &seen, slot);
                 named_back = self.origin_named_back(&seen, r, &label);
                 inside = self
@@ -156,6 +162,9 @@ impl Tracker<'_> {
                         };
                         let context = format!("{}\n{}", self.prev_obs, obs);
                         let r = self.slot(kind, &context);
+                        if let Some(i) = self.info.get_mut(r.0 as usize) {
+                            i.arrival = arrival_phrases(obs);
+                        }
                         note = format!("{} (named later)", kind.as_str());
                         r
                     }

@@ -214,6 +214,39 @@ pub(super) fn the_only<T>(mut items: impl Iterator<Item = T>) -> Option<T> {
     items.next().is_none().then_some(first)
 }
 
+/// Words after which a reply says where the player went ("You step into the den", "You
+/// enter the vault").
+const ARRIVAL_CUES: &[&str] = &["into", "enter", "entered", "reach", "reached"];
+
+/// The phrases a text says the player went into: after an arrival cue ([`ARRIVAL_CUES`]), up
+/// to the end of the clause (a stop, a comma, "where", "to", "and"), each as its content words
+/// ("You step into the brightly lit gray kitchen where …" → brightly, lit, gray, kitchen).
+pub(super) fn arrival_phrases(text: &str) -> Vec<Vec<String>> {
+    const ENDS: &[&str] = &["where", "to", "and", "with", "which", "that", "as", "but"];
+    let mut out = Vec::new();
+    for clause in text
+        .to_lowercase()
+        .split(['.', '!', '?', ',', ';', ':', '\n'])
+    {
+        let tokens: Vec<&str> = clause.split_whitespace().collect();
+        for (i, t) in tokens.iter().enumerate() {
+            if !ARRIVAL_CUES.contains(t) {
+                continue;
+            }
+            let phrase: Vec<&str> = tokens[i + 1..]
+                .iter()
+                .take_while(|w| !ENDS.contains(w))
+                .copied()
+                .collect();
+            let ws = words(&phrase.join(" "));
+            if !ws.is_empty() {
+                out.push(ws);
+            }
+        }
+    }
+    out
+}
+
 /// The words of what a text says the player left: the phrases after "out of", "off", "from",
 /// "leave" ("You get out of the rail car." → rail, car), and the thing whose sides the player
 /// went down ("You slide down the smooth, polished sides of the saucer." → saucer: one slides

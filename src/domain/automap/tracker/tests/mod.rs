@@ -234,6 +234,41 @@ fn a_room_arrived_in_stays_on_the_map_when_the_way_there_cannot_be_named() {
     assert!(built.steps[0].note.contains("its start could not be named"));
 }
 
+/// A walk of moves only (a cleaned walkthrough) through a house whose rooms are entered by
+/// sentences before one of them is titled: west of the
+/// living room "You step into the brightly lit gray kitchen where …", and back; later the
+/// kitchen, reached southwest from the den north of the living room, prints its title. With
+/// the rule `named-unseen` on or off.
+fn kitchen_titled_later(rule: bool) -> Automap {
+    let steps = [
+        ("north", "Living Room\nA big room. The den is north."),
+        (
+            "west",
+            "You step into the brightly lit gray kitchen where Barb sits.",
+        ),
+        ("east", "Living Room\nA big room. The den is north."),
+        ("north", "Den\nA den."),
+        ("southwest", "Kitchen\nA kitchen."),
+    ];
+    let rules = if rule {
+        Rules::all()
+    } else {
+        Rules::without(&["named-unseen".to_string()]).unwrap()
+    };
+    run_with(&steps, &[], &rules)
+}
+
+#[test]
+fn a_title_shows_the_room_an_earlier_reply_entered_by_its_name() {
+    let built = kitchen_titled_later(true);
+    assert_move(&built, "Living Room", "west", "Kitchen");
+    assert_move(&built, "Den", "southwest", "Kitchen");
+    assert_eq!(rooms_named(&built, "Unknown"), 0, "{:#?}", built.steps);
+    // Without the rule the kitchen is two rooms: an unnamed one and the titled one.
+    let apart = kitchen_titled_later(false);
+    assert_eq!(rooms_named(&apart, "Unknown"), 1, "{:#?}", apart.steps);
+}
+
 /// A transcript of moves only, walked north up a valley to a temple, then a last move from
 /// there (`last`: action and reply).
 fn up_the_valley_then(last: (&str, &str)) -> Automap {
