@@ -223,10 +223,10 @@ impl Tracker<'_> {
             return None;
         }
         let title = words(&seen.shown);
-        if title.is_empty() {
-            return None;
-        }
-        the_only(self.map.rooms().map(|r| r.id).filter(|&s| {
+        let entered = self.entered_unnamed.get(title.last()?)?;
+        let mut entered = entered.clone();
+        entered.dedup();
+        the_only(entered.into_iter().filter(|&s| {
             self.info(s).is_some_and(|i| {
                 i.slot == Some(SlotKind::Unseen) && i.arrival.iter().any(|p| p.ends_with(&title))
             })

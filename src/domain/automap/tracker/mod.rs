@@ -219,6 +219,9 @@ pub struct Tracker<'a> {
     pub rules: Rules,
     /// This transcript's own refusal lines ([`super::refusals`]), as keys.
     pub refusals: std::collections::HashSet<String>,
+    /// Rooms a reply entered without naming them, by the last word of each phrase that reply
+    /// says the player went into (`RoomInfo::arrival`): a new title looks up only these.
+    entered_unnamed: std::collections::HashMap<String, Vec<RoomId>>,
 }
 
 /// How a note says that the text or a way back vouches for a move's start.
@@ -250,6 +253,7 @@ impl<'a> Tracker<'a> {
             described: Vec::new(),
             rules: Rules::all(),
             refusals: std::collections::HashSet::new(),
+            entered_unnamed: std::collections::HashMap::new(),
         }
     }
 

@@ -162,8 +162,15 @@ impl Tracker<'_> {
                         };
                         let context = format!("{}\n{}", self.prev_obs, obs);
                         let r = self.slot(kind, &context);
+                        let phrases = arrival_phrases(obs);
+                        for last in phrases.iter().filter_map(|p| p.last()) {
+                            self.entered_unnamed
+                                .entry(last.clone())
+                                .or_default()
+                                .push(r);
+                        }
                         if let Some(i) = self.info.get_mut(r.0 as usize) {
-                            i.arrival = arrival_phrases(obs);
+                            i.arrival = phrases;
                         }
                         note = format!("{} (named later)", kind.as_str());
                         r
