@@ -14,11 +14,12 @@
 //! and 19 more from 83000) or on three Inform 7 games compiled from hand-written sources and
 //! played through the interpreter (`eval --transcripts`): those all read the same with every
 //! rule off, one at a time; only `got-out` changes the generated Inform 7 games below. With
-//! everything in force: clean 0.9513 (held-out 0.9326), raw 0.9339 (0.9227), no list 0.9161
-//! (0.9217; 0.8884 and 0.9000 before `shown-starts`). The rows were measured against the
-//! figures before `dark-vertical` was narrowed and `next-alike` added (no list 0.8833), but
-//! those two rows, measured against 0.8884, and the two added last, against the figures
-//! before each. Without a list, no map can pass edge recall 0.918 on MANGO: 134 of its 1628 truth
+//! everything in force: clean 0.9513 (held-out 0.9326), raw 0.9339 (0.9227), no list 0.9237
+//! (0.9217; 0.9161 before this round's text conventions and `named-unseen`, 0.8884 and 0.9000
+//! before `shown-starts`). The rows were measured against the figures before `dark-vertical`
+//! was narrowed and `next-alike` added (no list 0.8833), but those two rows, measured against
+//! 0.8884, the two added after them, against the figures before each, and `named-unseen`,
+//! against everything in force now. Without a list, no map can pass edge recall 0.918 on MANGO: 134 of its 1628 truth
 //! pairs touch a room no kept move arrives in (`eval` prints the recall on the others).
 //!
 //! | rule | clean F1 | raw F1 | no list F1 | held-out fold clean / raw / no list | dev games it changes | verdict |
@@ -47,6 +48,7 @@
 //! | `title-words` | 0 | 0 | -0.0066 | 0 / 0 / 0 | afflicted, gold, zork2 | kept: two or more dev games, no held-out case |
 //! | `told-by-words` | -0.0012 | -0.0005 | -0.0018 | 0 / 0 / 0 | night | kept for the clean floor only: one dev game, no held-out case |
 //! | `next-alike` | 0 | 0 | -0.0019 | 0 / 0 / 0 | adventureland | kept, marked: one dev game and no held-out case (no held-out game lists exits under a shared title); it is the exits-line convention the issue asks for (MUD logs), pinned by a tracker test |
+//! | `named-unseen` | 0 | 0 | -0.0013 | 0 / 0 / 0 | partyfoul | kept, marked: one dev game and no held-out case; it is the issue's arrival-phrase convention (a room entered by a sentence, "You step into the brightly lit gray kitchen where …", titled later), pinned by a tracker test |
 //! | `shown-starts` | 0 | 0 | -0.0277 | 0 / 0 / -0.0217 | adventureland, awaken, balances, deephome, dragon, enchanter, hhgg, hollywood, jewel, lostpig, ludicorp, night, omniquest, pentari, reverb, seastalker, sorcerer, spellbrkr, spirit, temple, tryst205, yomomma, zenon, zork2, zork3, ztuu | kept: pays on held-out (no list only: with a list such a room was already off the map; node recall with no list 0.9186 -> 0.9152, rooms the eval's alignment had matched by a move's start alone) |
 //! | `got-out` | 0 | 0 | 0 | 0 / 0 / 0 | — | kept: the Inform 7 convention of enterable things; on eight generated Inform 7 development games (see below) no list 0.8376 -> 0.9821, with the list 0.9735 -> 1.0000; no MANGO figure moves but raw with no list (0.4825 -> 0.4843) |
 //! | `learned-refusals` | 0 | 0 | 0 | 0 / 0 / 0 | — | kept: changes no figure here (MANGO's cleaned walkthroughs keep only moves that went somewhere; elsewhere a move that shows no room is refused anyway); a walk of moves only needs it (`tracker::tests`) |
@@ -69,7 +71,12 @@
 //! same while reading (a move's start not moved to the room the lattice puts the way back):
 //! raw 0.9339 -> 0.9319, its fold 0.9227 -> 0.9197.
 //!
-//! Eleven rules fire on one development game and on no held-out game. Switching all eleven off
+//! Tried in the fourth round and left out: a line that holds a copula ("The door is open",
+//! zenon's landing) is no title — no development game moved, and the whole set's no-list F1
+//! fell 0.9205 -> 0.9173, so a held-out game lost (seen in a whole-set total, not looked into).
+//!
+//! Eleven rules (and `named-unseen`, added after this was measured) fire on one development
+//! game and on no held-out game. Switching the eleven off
 //! together leaves every held-out figure as it is and brings clean F1 to 0.9364 (node recall
 //! 0.9683), raw to 0.9245 and no list to 0.8722: below the floor clean F1 must keep (0.951), so
 //! they stay until a general mechanism replaces them, each marked here.
