@@ -95,7 +95,32 @@ pub fn looks_like_title(line: &str) -> bool {
     if head.len() > 60 || n > 9 {
         return false;
     }
-    if head.split_whitespace().count() > 5 {
+    // A place phrase ("On a path in the forest", "In a clearing in the forest") is a title in
+    // sentence case: it names where, and says nothing of the player.
+    let lower_head = head.to_lowercase();
+    let head_words: Vec<&str> = lower_head.split_whitespace().collect();
+    let place_phrase = head_words.first().is_some_and(|w| {
+        matches!(
+            *w,
+            "in" | "on"
+                | "at"
+                | "inside"
+                | "outside"
+                | "near"
+                | "beside"
+                | "by"
+                | "under"
+                | "below"
+                | "above"
+                | "behind"
+        )
+    }) && !head_words.iter().any(|w| {
+        matches!(
+            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\''),
+            "you" | "you're" | "your" | "i" | "i'm" | "my" | "me" | "we" | "he" | "she" | "they"
+        )
+    });
+    if head.split_whitespace().count() > 5 && !place_phrase {
         let long: Vec<&str> = head.split_whitespace().filter(|w| w.len() > 3).collect();
         let caps = long
             .iter()
@@ -290,6 +315,9 @@ mod tests {
         assert!(!looks_like_title("(Well, okay, not really)"));
         assert!(!looks_like_title("(first opening the door)"));
         assert!(looks_like_title("(SCIMITAR)"));
+        // A place phrase is a title in sentence case; a sentence of the player is not.
+        assert!(looks_like_title("On a path in the forest"));
+        assert!(!looks_like_title("In the distance you hear a bell ring"));
         // A posture suffix does not make a name too long to be a title.
         assert!(looks_like_title(
             "The Main Hall, by the Fireplace (in the Large Fireplace)"
