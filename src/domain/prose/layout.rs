@@ -135,6 +135,18 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
     {
         return None;
     }
+    // "On the left was a library", "to the right lay the chapel": a side of the place the
+    // story is about is a position beside it.
+    if let Target::Phrase(p) = d.target {
+        let side = s
+            .phrases
+            .get(p)
+            .is_some_and(|ph| super::event::is_side(&s.words[ph.head].to_lowercase()));
+        if side && s.implicit_part(p) && matches!(refs.last(), Some(&("on" | "to"))) {
+            reading.position = true;
+            reading.role = None;
+        }
+    }
     let place = if reading.position {
         anchor_of(s, d.target)?
     } else {
