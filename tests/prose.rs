@@ -452,9 +452,9 @@ fn a_move_with_no_place_said_arrives_where_the_next_sentence_is() {
     );
     // Someone else's move leaves the reader where they are.
     let got = links(&read(
-        "We crossed the yard to the cottage. The carter got down. A narrow lane lay beyond.",
+        "We crossed the yard to the cottage. The carter got down. The old moor was grey.",
     ));
-    assert!(!got.iter().any(|(_, to, _)| to == "narrow lane"), "{got:?}");
+    assert!(!got.iter().any(|(_, to, _)| to == "old moor"), "{got:?}");
 }
 
 #[test]
@@ -524,4 +524,16 @@ Then we went back into the hall.",
         .map(|(_, p)| p.name.as_str())
         .collect();
     assert_eq!(halls, ["square hall"], "{:?}", names(&r));
+}
+
+#[test]
+fn a_preposition_of_position_with_no_object_is_said_of_the_place_just_named() {
+    let got = links(&read(
+        "We came at last to the old mill. A narrow lane lay beyond.",
+    ));
+    assert!(
+        got.iter()
+            .any(|(a, b, _)| a == "old mill" && b == "narrow lane"),
+        "{got:?}"
+    );
 }

@@ -243,6 +243,34 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
         }
         return out;
     }
+    // "The hills rising behind", "a lane lay beyond": a preposition of position with no
+    // object is said of the place the story is about.
+    let bare = c.particles.iter().find_map(|&k| {
+        let w = s.words[k].to_lowercase();
+        let r = preposition(&[w.as_str()]);
+        (r.position && !matches!(w.as_str(), "at" | "within" | "off" | "outside" | "against"))
+            .then_some((k, r))
+    });
+    if let (Some((k, r)), true) = (bare, found.is_empty()) {
+        let ground = s.places[..s.phrases.iter().take_while(|p| p.start < c.verb).count()]
+            .iter()
+            .rev()
+            .flatten()
+            .find(|&&p| p != subject && !s.is_way(p))
+            .copied()
+            .or(s.ground)
+            .filter(|&g| g != subject);
+        if let Some(g) = ground {
+            out.push((
+                Event::Static {
+                    from: g,
+                    to: subject,
+                    direction: r.direction.or(stated),
+                },
+                vec![c.verb, k],
+            ));
+        }
+    }
     for r in found {
         if be && !r.reading.position {
             continue;
