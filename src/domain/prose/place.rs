@@ -391,6 +391,36 @@ impl PlaceBook {
         }
     }
 
+    /// "A circular stairway, which went steeply down. I descended, for the stairs were
+    /// dark": a bare definite re-mention of a kind of place just named (within
+    /// [`RECENT_SENTENCES`], by the same voice) is that place, even when an older place bore
+    /// the same words.
+    fn just_named(&self, c: &Candidate, key: &str, sentence: usize) -> Option<PlaceId> {
+        let bare = c.determiner == Determiner::Definite
+            && !c.proper
+            && !c.demonstrative
+            && c.owner.is_none()
+            && c.distinguishing.is_empty();
+        if !bare {
+            return None;
+        }
+        let rank = |i: PlaceId| (self.places[i].last_seen, i);
+        let id = (0..self.places.len())
+            .filter(|&i| {
+                let p = &self.places[i];
+                p.specific
+                    && p.kin == c.kin
+                    && p.owner.is_none()
+                    && (c.quoted || p.narrated)
+                    && p.last_seen + RECENT_SENTENCES >= sentence
+            })
+            .max_by_key(|&i| rank(i))?;
+        let same_words = (0..self.places.len())
+            .filter(|&i| names_of(&self.places[i]).any(|n| n == key))
+            .max_by_key(|&i| rank(i));
+        same_words.is_none_or(|j| rank(id) >= rank(j)).then_some(id)
+    }
+
     fn find(&self, c: &Candidate, key: &str, sentence: usize) -> Option<PlaceId> {
         let recent = |ids: &mut dyn Iterator<Item = PlaceId>| {
             ids.max_by_key(|&i| (self.places[i].last_seen, i))
@@ -398,34 +428,8 @@ impl PlaceBook {
         // The narration's "the hall" is the hall the story has told of, before one only
         // someone's speech named ("Thornfield is a fine old hall").
         let voice = |p: &Place| c.quoted || p.narrated;
-        // "A circular stairway, which went steeply down. I descended, for the stairs were
-        // dark": a bare definite re-mention of a kind of place just named is that place, even
-        // when an older place bore the same words.
-        let bare = c.determiner == Determiner::Definite
-            && !c.proper
-            && !c.demonstrative
-            && c.owner.is_none()
-            && c.distinguishing.is_empty();
-        if bare {
-            let mut just_named = (0..self.places.len()).filter(|&i| {
-                let p = &self.places[i];
-                p.specific
-                    && p.kin == c.kin
-                    && p.owner.is_none()
-                    && voice(p)
-                    && p.last_seen + RECENT_SENTENCES >= sentence
-            });
-            if let Some(id) = recent(&mut just_named) {
-                let older_same = (0..self.places.len())
-                    .filter(|&i| names_of(&self.places[i]).any(|n| n == key))
-                    .max_by_key(|&i| (self.places[i].last_seen, i));
-                let newer = older_same.is_none_or(|j| {
-                    (self.places[id].last_seen, id) >= (self.places[j].last_seen, j)
-                });
-                if newer {
-                    return Some(id);
-                }
-            }
+        if let Some(id) = self.just_named(c, key, sentence) {
+            return Some(id);
         }
         // The same words: the same place (a proper name, an owned room, a repeated phrase).
         // The same words, but only someone's speech used them: taken when nothing the
