@@ -6,6 +6,15 @@
 //! and below [`MIN_CONFIDENCE`] the reader is nowhere: the next move then starts a new thread
 //! instead of hanging off a stale place. So one wrong place cannot poison the next fifty
 //! paragraphs.
+//!
+//! The fade was measured on the six development passages (2026-11-26): fading slower adds
+//! links of which a third or fewer are right (0.90 per sentence and per paragraph: 24 true
+//! pairs of 47 built, against 22 of 41; never fading: 27 of 71), and linking a stated position
+//! ("we were now on a sort of common") to the place before it added five links, none right.
+//!
+//! A move with no place said ("I went in", "we descended") leaves where the reader is as a
+//! [`Departure`]: the first place the narration names in the next sentence ("It was a long low
+//! room") is where it arrived.
 
 use super::place::PlaceId;
 use crate::domain::Direction;
