@@ -537,3 +537,17 @@ fn a_preposition_of_position_with_no_object_is_said_of_the_place_just_named() {
         "{got:?}"
     );
 }
+
+#[test]
+fn a_subject_it_continues_the_subject_before_not_a_place_passed_in_a_phrase() {
+    let got = links(&read(
+        "The old road ran down from the hills. On reaching the valley, it turned behind a low \
+ridge.",
+    ));
+    let pair = |a: &str, b: &str| {
+        got.iter()
+            .any(|(x, y, _)| (x == a && y == b) || (x == b && y == a))
+    };
+    assert!(pair("old road", "low ridge"), "{got:?}");
+    assert!(!pair("valley", "low ridge"), "{got:?}");
+}

@@ -445,8 +445,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 }
             }
             named_here.extend(places.iter().flatten());
-            // "It" as a subject may name the place the sentence before was about; elsewhere
-            // only a place named before it in the sentence.
+            // "It" as a subject names the last place that was a clause's subject before it in
+            // the sentence, else the place the sentence before was about (a subject is
+            // continued before an object); elsewhere the nearest place named before it.
             let subjects: Vec<usize> = cs
                 .iter()
                 .filter_map(|c| match c.subject {
@@ -454,11 +455,31 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     _ => None,
                 })
                 .collect();
+            // Places that are a clause's subject: what a subject "it" after them is about,
+            // before a place merely passed in a phrase ("on reaching the plain, it turned").
+            let subject_places: Vec<(usize, PlaceId)> = cs
+                .iter()
+                .filter_map(|c| match c.subject {
+                    Subject::Phrase(j) => Some((s.phrases[j].end, places[j]?)),
+                    _ => None,
+                })
+                .collect();
             let referents: Vec<Option<PlaceId>> = (0..words.len())
                 .map(|k| {
-                    let before = if subjects.contains(&k) { topic } else { None };
-                    (words[k].eq_ignore_ascii_case("it") && tags[k] == "PRP")
-                        .then(|| referent(k, &s.phrases, &places, before))
+                    let is_subject = subjects.contains(&k);
+                    let before = if is_subject { topic } else { None };
+                    let it = words[k].eq_ignore_ascii_case("it") && tags[k] == "PRP";
+                    let centred = is_subject
+                        .then(|| {
+                            subject_places
+                                .iter()
+                                .filter(|(end, _)| *end <= k)
+                                .map(|&(_, p)| p)
+                                .last()
+                                .or(topic)
+                        })
+                        .flatten();
+                    it.then(|| centred.or_else(|| referent(k, &s.phrases, &places, before)))
                         .flatten()
                 })
                 .collect();
@@ -667,7 +688,17 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
             if !moved {
                 position.sentence_passed(before.is_some_and(|b| places.contains(&Some(b))));
             }
-            topic = places.iter().rev().flatten().next().copied().or(topic);
+            let centre_place = subject_places.first().map(|&(_, p)| p).or_else(|| {
+                cs.iter().find_map(|c| match c.subject {
+                    Subject::Pronoun(k) => referents.get(k).copied().flatten(),
+                    _ => None,
+                })
+            });
+            // What the sentence was about: its first place subject, else the place its
+            // subject "it" stood for, else the last place it named.
+            topic = centre_place
+                .or(places.iter().rev().flatten().next().copied())
+                .or(topic);
             if left {
                 // "I went in. It was a long low room": after leaving, "it" is where the
                 // mover arrived, not the place left.
