@@ -473,9 +473,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         .then(|| {
                             subject_places
                                 .iter()
-                                .filter(|(end, _)| *end <= k)
+                                .rev()
+                                .find(|(end, _)| *end <= k)
                                 .map(|&(_, p)| p)
-                                .last()
                                 .or(topic)
                         })
                         .flatten();
