@@ -436,3 +436,118 @@ fn a_door_at_the_end_of_a_place_leads_out_of_that_place() {
     );
     assert!(!got.iter().any(|(a, _, _)| a == "vestibule"), "{got:?}");
 }
+
+#[test]
+fn a_move_with_no_place_said_arrives_where_the_next_sentence_is() {
+    let got = links(&read(
+        "We crossed the yard to the cottage. I went in. It was a long low room with a fire.",
+    ));
+    assert!(
+        got.contains(&(
+            "cottage".into(),
+            "long low room".into(),
+            Some(Direction::In)
+        )),
+        "{got:?}"
+    );
+    // Someone else's move leaves the reader where they are.
+    let got = links(&read(
+        "We crossed the yard to the cottage. The carter got down. The old moor was grey.",
+    ));
+    assert!(!got.iter().any(|(_, to, _)| to == "old moor"), "{got:?}");
+}
+
+#[test]
+fn a_spot_said_alone_is_of_the_place_just_named_and_a_side_is_beside_the_reader() {
+    let got = links(&read(
+        "We climbed into the old tower. At the top there was a small bare chamber.",
+    ));
+    assert!(
+        got.iter()
+            .any(|(a, b, _)| a == "old tower" && b == "small bare chamber"),
+        "{got:?}"
+    );
+    let got = links(&read(
+        "We entered the hall. On the left was a small library.",
+    ));
+    assert!(
+        got.iter()
+            .any(|(a, b, _)| a == "hall" && b == "small library"),
+        "{got:?}"
+    );
+    // A region is inside its place, not a way from it.
+    let got = links(&read(
+        "We entered the hall. In the middle stood a great table.",
+    ));
+    assert!(got.is_empty(), "{got:?}");
+}
+
+#[test]
+fn a_copular_predicate_names_its_subject_again_even_before_a_participle() {
+    let r = read("We found the road at our feet. It was a splendid road cut out of the rock.");
+    let roads: Vec<&str> = r
+        .places()
+        .map(|(_, p)| p.name.as_str())
+        .filter(|n| n.contains("road"))
+        .collect();
+    assert_eq!(roads.len(), 1, "{roads:?}");
+}
+
+#[test]
+fn a_bare_definite_of_a_kind_just_named_is_that_place() {
+    let r = read(
+        "In the corner of the vault was a circular stairway, which went steeply down. We went \
+down the stairs into the crypt.",
+    );
+    let got = links(&r);
+    assert!(
+        got.iter()
+            .any(|(a, b, _)| a == "circular stairway" && b == "crypt"),
+        "{got:?}"
+    );
+    assert!(
+        !r.places().any(|(_, p)| p.name == "stairs"),
+        "{:?}",
+        names(&r)
+    );
+}
+
+#[test]
+fn the_narrations_re_mention_is_the_place_it_told_of_not_one_only_speech_named() {
+    let r = read(
+        "We crossed a square hall into the parlour. \"Oakwood is a fine old hall,\" she said. \
+Then we went back into the hall.",
+    );
+    let halls: Vec<&str> = r
+        .places()
+        .filter(|(_, p)| p.aliases.iter().any(|a| a == "hall"))
+        .map(|(_, p)| p.name.as_str())
+        .collect();
+    assert_eq!(halls, ["square hall"], "{:?}", names(&r));
+}
+
+#[test]
+fn a_preposition_of_position_with_no_object_is_said_of_the_place_just_named() {
+    let got = links(&read(
+        "We came at last to the old mill. A narrow lane lay beyond.",
+    ));
+    assert!(
+        got.iter()
+            .any(|(a, b, _)| a == "old mill" && b == "narrow lane"),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_subject_it_continues_the_subject_before_not_a_place_passed_in_a_phrase() {
+    let got = links(&read(
+        "The old road ran down from the hills. On reaching the valley, it turned behind a low \
+ridge.",
+    ));
+    let pair = |a: &str, b: &str| {
+        got.iter()
+            .any(|(x, y, _)| (x == a && y == b) || (x == b && y == a))
+    };
+    assert!(pair("old road", "low ridge"), "{got:?}");
+    assert!(!pair("valley", "low ridge"), "{got:?}");
+}

@@ -29,8 +29,20 @@ pub struct Sentence<'a> {
     pub ways: &'a [bool],
     /// Where the reader is as the sentence begins.
     pub observer: Option<PlaceId>,
+    /// The place the story was about as the sentence begins (the last place the sentence
+    /// before named, else where the reader is): what "at the bottom", "on the left" are of.
+    pub ground: Option<PlaceId>,
     /// The sentence's clauses.
     pub clauses: &'a [Clause],
+}
+
+/// Words for the viewer's side, which with "on" or "to" say where something lies ("on the
+/// left", "to the right"), as a spot word with "at" does ("at the bottom").
+pub const SIDE_WORDS: &[&str] = &["left", "right", "hand"];
+
+/// True when `word` names a side ([`SIDE_WORDS`]).
+pub fn is_side(word: &str) -> bool {
+    SIDE_WORDS.contains(&word)
 }
 
 /// One place on a path.
@@ -65,6 +77,12 @@ pub enum Event {
         /// Where it leads.
         to: PlaceId,
         /// Stated direction, if any.
+        direction: Option<Direction>,
+    },
+    /// The mover left where they were with no place of arrival in the sentence ("I went
+    /// in", "we descended"): the place the narration names next is where they arrived.
+    Leave {
+        /// The verb's or its particle's direction.
         direction: Option<Direction>,
     },
     /// The reader is at a place.
@@ -107,8 +125,46 @@ impl Sentence<'_> {
 
     /// The place a phrase is about when it states a position (a spot names its place: "at
     /// the top of the stairs" is by the stairs).
+    ///
+    /// A spot named alone ("at the bottom", "at the far end") is of the place the story is
+    /// about: the last place named before it in the sentence (not a door or a window), else
+    /// the sentence's ground. A side ("on the left") is the viewer's: where the reader is.
     pub fn anchor(&self, phrase: usize) -> Option<PlaceId> {
-        self.place(phrase)
+        self.place(phrase).or_else(|| {
+            if !self.implicit_part(phrase) {
+                return None;
+            }
+            // Left and right are the viewer's: beside where the reader is.
+            let ph = &self.phrases[phrase];
+            if is_side(&self.words[ph.head].to_lowercase()) {
+                return self.observer;
+            }
+            self.places[..phrase.min(self.places.len())]
+                .iter()
+                .rev()
+                .flatten()
+                .find(|&&p| !self.is_way(p))
+                .copied()
+                .or(self.ground)
+        })
+    }
+
+    /// True when a phrase is a spot or a side of a place with no place said ("the bottom",
+    /// "the far end", "the left"): a spot or side word with no "of" after it. A region ("the
+    /// middle", "one corner") is inside its place, not beside it, and is not read so.
+    pub fn implicit_part(&self, phrase: usize) -> bool {
+        let Some(ph) = self.phrases.get(phrase) else {
+            return false;
+        };
+        let head = self.words[ph.head].to_lowercase();
+        let definite = matches!(
+            ph.determiner,
+            super::chunk::Determiner::Definite | super::chunk::Determiner::Indefinite
+        );
+        definite
+            && ph.of_head.is_none()
+            && ph.complement_end.is_none()
+            && (super::chunk::part_of(&head) == Some(super::chunk::Part::Spot) || is_side(&head))
     }
 
     /// The place a pronoun token stands for.

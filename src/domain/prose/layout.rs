@@ -135,6 +135,18 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
     {
         return None;
     }
+    // "On the left was a library", "to the right lay the chapel": a side of the place the
+    // story is about is a position beside it.
+    if let Target::Phrase(p) = d.target {
+        let side = s
+            .phrases
+            .get(p)
+            .is_some_and(|ph| super::event::is_side(&s.words[ph.head].to_lowercase()));
+        if side && s.implicit_part(p) && matches!(refs.last(), Some(&("on" | "to"))) {
+            reading.position = true;
+            reading.role = None;
+        }
+    }
     let place = if reading.position {
         anchor_of(s, d.target)?
     } else {
@@ -231,6 +243,9 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
         }
         return out;
     }
+    if found.is_empty() {
+        out.extend(bare_position(s, c, subject, stated));
+    }
     for r in found {
         if be && !r.reading.position {
             continue;
@@ -247,6 +262,40 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
         ));
     }
     out
+}
+
+/// "The hills rising behind", "a lane lay beyond": a preposition of position with no object
+/// is said of the place the story is about (the last other place named before the verb, else
+/// the sentence's ground).
+fn bare_position(
+    s: &Sentence<'_>,
+    c: &Clause,
+    subject: PlaceId,
+    stated: Option<Direction>,
+) -> Option<(Event, Vec<usize>)> {
+    let (k, r) = c.particles.iter().find_map(|&k| {
+        let w = s.words[k].to_lowercase();
+        let r = preposition(&[w.as_str()]);
+        (r.position && !matches!(w.as_str(), "at" | "within" | "off" | "outside" | "against"))
+            .then_some((k, r))
+    })?;
+    let before = s.phrases.iter().take_while(|p| p.start < c.verb).count();
+    let ground = s.places[..before.min(s.places.len())]
+        .iter()
+        .rev()
+        .flatten()
+        .find(|&&p| p != subject && !s.is_way(p))
+        .copied()
+        .or(s.ground)
+        .filter(|&g| g != subject)?;
+    Some((
+        Event::Static {
+            from: ground,
+            to: subject,
+            direction: r.direction.or(stated),
+        },
+        vec![c.verb, k],
+    ))
 }
 
 /// The run of preposition words starting at `k`, up to the next phrase.

@@ -9,11 +9,11 @@
 //! | sentences | `sentence` | split at `.`, `!`, `?` before a capital or a quotation; "Dr." and "“Oh!” said he" survive |
 //! | tags | `tagger` | part of speech by the averaged perceptron of `textblob-aptagger` (vendored data) |
 //! | phrases | `chunk` | noun phrases, their heads, determiners and owners |
-//! | places | `place` | which phrases are places, and which mentions are one place (aliases) |
+//! | places | `place` | which phrases are places, and which mentions are one place (aliases; a bare definite of a kind just named, the narration's re-mention before speech's) |
 //! | clauses | `clause` (its grammar in `grammar`) | verb groups, their subjects (through relative pronouns, participles, coordination) and dependents |
 //! | relations | `relation` (types in `event`) | per clause: motion along a path (`motion`), fixed ways and positions of places (`layout`), being somewhere |
 //! | salience | `salience` | which places go on the map: each mention's evidence, links and visits |
-//! | position | `position` | where the reader is, with a confidence that fades and is dropped |
+//! | position | `position` | where the reader is, with a confidence that fades and is dropped; a move with no place said ("I went in") waiting one sentence for the place it arrived at |
 //! | reading | `reader` | the two passes over the text; links with their sentence and words |
 //! | scoring | `score` | the paper's node and edge metric against a truth map |
 //!

@@ -16,7 +16,7 @@
 //! A compass or vertical word before a place (or a verb that carries one: ascend, climb,
 //! descend) gives that step its direction.
 
-use super::clause::{Clause, Dependent, Form, Target, Via, REFLEXIVES};
+use super::clause::{Clause, Dependent, Form, Subject, Target, Via, REFLEXIVES};
 use super::event::{Event, Sentence, Stop};
 use super::lexicon::{
     direction_word, is_aspectual_verb, is_being_verb, is_go_verb, object_role, preposition,
@@ -28,6 +28,10 @@ use crate::domain::Direction;
 /// Verbs that move someone only with "way" for object ("made our way to the stream"); with
 /// any other object they do not ("the impression made by the hall").
 const LIGHT_VERBS: &[&str] = &["make", "take", "find"];
+
+/// Pronouns for the people a story follows: a move with no place said ("I went in", "we
+/// descended") leaves where the reader is only when they make it.
+const FOLLOWED: &[&str] = &["i", "we", "he", "she", "they"];
 
 /// Prepositions that say where something is, not where a path goes: after a stop they place
 /// the stop ("the window in the gallery").
@@ -168,7 +172,29 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
         let object = if arriving { None } else { object_role(&base) };
         stops.extend(stops_of(s, &c.after, object, pending, &mut used));
         if stops.is_empty() {
-            return Vec::new();
+            let inward = c.particles.iter().find_map(|&k| {
+                let w = s.words[k].to_lowercase();
+                let d = match w.as_str() {
+                    "in" | "inside" | "indoors" | "within" => Some(Direction::In),
+                    "out" | "outside" | "outdoors" | "forth" => Some(Direction::Out),
+                    _ => None,
+                };
+                if d.is_some() {
+                    used.push(k);
+                }
+                d
+            });
+            let direction = pending.or(verb_direction(&base)).or(inward);
+            // Only the people the story follows: "the driver got down" moves the driver.
+            let followed = matches!(c.subject, Subject::Pronoun(k)
+                if FOLLOWED.contains(&s.words[k].to_lowercase().as_str()));
+            let departs =
+                (direction.is_some() || base == "enter") && !light && !done_to && followed;
+            return if departs {
+                vec![(Event::Leave { direction }, used)]
+            } else {
+                Vec::new()
+            };
         }
         return vec![(
             Event::Move {

@@ -68,6 +68,9 @@ pub struct Candidate {
     pub demonstrative: bool,
     /// A place noun that names a place less surely (a stream, rock).
     pub weak: bool,
+    /// Inside quotation marks: named in someone's speech, not by the narration (set by the
+    /// reader, which knows the quotation marks).
+    pub quoted: bool,
 }
 
 /// The words of a sentence and where each sits in its paragraph line, to quote mentions as
@@ -235,6 +238,7 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         demonstrative: determiner_word(words[phrase.start])
             .is_some_and(|d| d.starts_with("th") && d != "the"),
         weak: is_weak_head(head_word),
+        quoted: false,
     })
 }
 
@@ -244,6 +248,12 @@ fn determiner_word(word: &str) -> Option<&'static str> {
         .into_iter()
         .find(|d| word.eq_ignore_ascii_case(d))
 }
+
+/// How many sentences back a place counts as just named: a bare definite mention of its kind
+/// ("the stairs" after "a circular stairway") is taken to be it. English re-mentions a place
+/// just introduced by a plain definite of its kind within the next sentence or two; further
+/// back, an older place of the same words is as likely.
+pub const RECENT_SENTENCES: usize = 2;
 
 /// One place of the story.
 #[derive(Debug, Clone, PartialEq)]
@@ -281,6 +291,8 @@ pub struct Place {
     pub last_seen: usize,
     /// For a way (a door, a window), the place it is in, when the text says so.
     pub host: Option<PlaceId>,
+    /// Named at least once by the narration, outside quotation marks.
+    pub narrated: bool,
 }
 
 /// The places of one text, in order of first mention.
@@ -300,7 +312,7 @@ impl PlaceBook {
     /// The place a candidate mentioned in sentence `sentence` stands for, added if new.
     pub fn resolve(&mut self, c: &Candidate, sentence: usize) -> PlaceId {
         let key = normalize_name(&c.surface);
-        let found = self.find(c, &key);
+        let found = self.find(c, &key, sentence);
         let dwelling_known = self.places.iter().any(|p| p.dwelling);
         let id = match found {
             Some(id) => id,
@@ -326,6 +338,7 @@ impl PlaceBook {
                     linked: false,
                     last_seen: sentence,
                     host: None,
+                    narrated: false,
                 });
                 self.places.len() - 1
             }
@@ -341,6 +354,7 @@ impl PlaceBook {
         place.mentions += 1;
         place.specific |= !(c.plural && c.determiner == Determiner::Bare);
         place.last_seen = sentence;
+        place.narrated |= !c.quoted;
         id
     }
 
@@ -377,17 +391,58 @@ impl PlaceBook {
         }
     }
 
-    fn find(&self, c: &Candidate, key: &str) -> Option<PlaceId> {
+    /// "A circular stairway, which went steeply down. I descended, for the stairs were
+    /// dark": a bare definite re-mention of a kind of place just named (within
+    /// [`RECENT_SENTENCES`], by the same voice) is that place, even when an older place bore
+    /// the same words.
+    fn just_named(&self, c: &Candidate, key: &str, sentence: usize) -> Option<PlaceId> {
+        let bare = c.determiner == Determiner::Definite
+            && !c.proper
+            && !c.demonstrative
+            && c.owner.is_none()
+            && c.distinguishing.is_empty();
+        if !bare {
+            return None;
+        }
+        let rank = |i: PlaceId| (self.places[i].last_seen, i);
+        let id = (0..self.places.len())
+            .filter(|&i| {
+                let p = &self.places[i];
+                p.specific
+                    && p.kin == c.kin
+                    && p.owner.is_none()
+                    && (c.quoted || p.narrated)
+                    && p.last_seen + RECENT_SENTENCES >= sentence
+            })
+            .max_by_key(|&i| rank(i))?;
+        let same_words = (0..self.places.len())
+            .filter(|&i| names_of(&self.places[i]).any(|n| n == key))
+            .max_by_key(|&i| rank(i));
+        same_words.is_none_or(|j| rank(id) >= rank(j)).then_some(id)
+    }
+
+    fn find(&self, c: &Candidate, key: &str, sentence: usize) -> Option<PlaceId> {
         let recent = |ids: &mut dyn Iterator<Item = PlaceId>| {
             ids.max_by_key(|&i| (self.places[i].last_seen, i))
         };
+        // The narration's "the hall" is the hall the story has told of, before one only
+        // someone's speech named ("Thornfield is a fine old hall").
+        let voice = |p: &Place| c.quoted || p.narrated;
+        if let Some(id) = self.just_named(c, key, sentence) {
+            return Some(id);
+        }
         // The same words: the same place (a proper name, an owned room, a repeated phrase).
+        // The same words, but only someone's speech used them: taken when nothing the
+        // narration told of is of the same kind.
+        let mut spoken = None;
         if c.determiner != Determiner::Indefinite || c.proper {
             let mut same =
                 (0..self.places.len()).filter(|&i| names_of(&self.places[i]).any(|n| n == key));
-            if let Some(id) = recent(&mut same) {
+            let mut told = same.clone().filter(|&i| voice(&self.places[i]));
+            if let Some(id) = recent(&mut told) {
                 return Some(id);
             }
+            spoken = recent(&mut same);
         }
         if c.proper {
             // "Thornfield Hall" and then "Thornfield": a name inside a known name.
@@ -413,7 +468,7 @@ impl PlaceBook {
         let introduced = c.determiner == Determiner::Indefinite
             || (c.determiner == Determiner::Bare && c.plural);
         if introduced || c.proper {
-            return None;
+            return spoken;
         }
         // "His room" and "the Count's room": a third person's pronoun stands for a name.
         let third = |o: &Option<String>| {
@@ -455,7 +510,11 @@ impl PlaceBook {
             let p = &self.places[i];
             p.specific && p.head == c.head && agrees(p)
         });
-        if let Some(id) = recent(&mut same_head) {
+        let mut told = same_head.clone().filter(|&i| voice(&self.places[i]));
+        if let Some(id) = recent(&mut told)
+            .or(spoken)
+            .or_else(|| recent(&mut same_head))
+        {
             return Some(id);
         }
         // "The cavern" after "the cave", "my chamber" after "my room".

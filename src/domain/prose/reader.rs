@@ -15,7 +15,7 @@ use super::clause::{clauses, Clause, Subject, Target, Via};
 use super::event::{Event, Sentence};
 use super::lexicon::{is_indoor, verb_base, PathRole};
 use super::place::{candidate, Candidate, PlaceBook, PlaceId, PlaceKind, Text};
-use super::position::Position;
+use super::position::{Departure, Position};
 use super::relation::{events, spatial_phrases};
 use super::salience::{evidence, kept, mention_weight, Mention, COMPLEMENT};
 use super::sentence::sentences;
@@ -256,12 +256,23 @@ fn predicate_subject(
     i: usize,
     clauses: &[Clause],
     words: &[&str],
+    tags: &[&str],
     phrases: &[Phrase],
     places: &[Option<PlaceId>],
     topic: Option<PlaceId>,
 ) -> Option<PlaceId> {
+    // The predicate is the verb's object, or the phrase right after the verb group (and
+    // adverbs: "was only a small apartment") when a participle after it took it for its
+    // subject ("it was a splendid road cut out of the rock").
+    let next_to = |c: &Clause| {
+        let start = phrases[i].start;
+        start >= c.group.1
+            && (c.group.1..start).all(|k| matches!(tags.get(k), Some(&("RB" | "RBR" | "RBS"))))
+    };
     let c = clauses.iter().find(|c| {
-        !c.negated && verb_base(words[c.verb]) == "be" && c.object() == Some(Target::Phrase(i))
+        !c.negated
+            && verb_base(words[c.verb]) == "be"
+            && (c.object() == Some(Target::Phrase(i)) || next_to(c))
     })?;
     match c.subject {
         Subject::Phrase(j) if j < i => places.get(j).copied().flatten(),
@@ -393,7 +404,8 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 if compared.get(p.start).copied().unwrap_or(false) {
                     continue;
                 }
-                if let Some(c) = candidate(&text, p, &persons) {
+                if let Some(mut c) = candidate(&text, p, &persons) {
+                    c.quoted = quoted.get(p.start).copied().unwrap_or(false);
                     // "The gallery of lava, a perfect natural pathway": another name for the
                     // place just named.
                     // A phrase that is its clause's subject ("From the garden, a path leads
@@ -414,7 +426,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         .flatten();
                     // "It was a splendid road": the predicate names the subject again.
                     let predicated = (c.determiner == Determiner::Indefinite)
-                        .then(|| predicate_subject(i, &cs, &words, &s.phrases, &places, topic))
+                        .then(|| {
+                            predicate_subject(i, &cs, &words, &tags, &s.phrases, &places, topic)
+                        })
                         .flatten();
                     let apposed = apposed.or(predicated);
                     let id = match apposed.or(owner_place) {
@@ -431,8 +445,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 }
             }
             named_here.extend(places.iter().flatten());
-            // "It" as a subject may name the place the sentence before was about; elsewhere
-            // only a place named before it in the sentence.
+            // "It" as a subject names the last place that was a clause's subject before it in
+            // the sentence, else the place the sentence before was about (a subject is
+            // continued before an object); elsewhere the nearest place named before it.
             let subjects: Vec<usize> = cs
                 .iter()
                 .filter_map(|c| match c.subject {
@@ -440,11 +455,31 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     _ => None,
                 })
                 .collect();
+            // Places that are a clause's subject: what a subject "it" after them is about,
+            // before a place merely passed in a phrase ("on reaching the plain, it turned").
+            let subject_places: Vec<(usize, PlaceId)> = cs
+                .iter()
+                .filter_map(|c| match c.subject {
+                    Subject::Phrase(j) => Some((s.phrases[j].end, places[j]?)),
+                    _ => None,
+                })
+                .collect();
             let referents: Vec<Option<PlaceId>> = (0..words.len())
                 .map(|k| {
-                    let before = if subjects.contains(&k) { topic } else { None };
-                    (words[k].eq_ignore_ascii_case("it") && tags[k] == "PRP")
-                        .then(|| referent(k, &s.phrases, &places, before))
+                    let is_subject = subjects.contains(&k);
+                    let before = if is_subject { topic } else { None };
+                    let it = words[k].eq_ignore_ascii_case("it") && tags[k] == "PRP";
+                    let centred = is_subject
+                        .then(|| {
+                            subject_places
+                                .iter()
+                                .rev()
+                                .find(|(end, _)| *end <= k)
+                                .map(|&(_, p)| p)
+                                .or(topic)
+                        })
+                        .flatten();
+                    it.then(|| centred.or_else(|| referent(k, &s.phrases, &places, before)))
                         .flatten()
                 })
                 .collect();
@@ -464,6 +499,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 referents: &referents,
                 ways: &ways,
                 observer: before,
+                ground: topic.or(before),
                 clauses: &cs,
             };
             let spatial = spatial_phrases(&sent);
@@ -496,6 +532,36 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 )
             };
             let mut moved = false;
+            let mut left = false;
+            // "I went in. It was a long low room": the first place the narration names
+            // after a move with no place said is where it arrived.
+            if let Some(d) = position.departure(sentence_no).cloned() {
+                let arrived = (0..s.phrases.len()).find(|&i| {
+                    named[i]
+                        .as_ref()
+                        .is_some_and(|c| c.kind == PlaceKind::Place)
+                        && !quoted.get(s.phrases[i].start).copied().unwrap_or(false)
+                        && places[i].is_some_and(|p| p != d.from)
+                });
+                if let Some((i, to)) = arrived.and_then(|i| Some((i, places[i]?))) {
+                    let shift = d.evidence.len() + 1;
+                    let (a, b) = (span_of(s.phrases[i].start), span_of(s.phrases[i].end - 1));
+                    let mut words = d.words.clone();
+                    words.push((a.0 + shift, b.1 + shift));
+                    let found = FoundLink {
+                        from: d.from,
+                        to,
+                        direction: d.direction,
+                        paragraph: pi,
+                        evidence: format!("{} {evidence}", d.evidence),
+                        words,
+                    };
+                    add_link(&mut reading, &mut out, found);
+                    position.arrive(to);
+                    reading.book.places[to].visits += 1;
+                    moved = true;
+                }
+            }
             for (event, used) in events(&sent) {
                 let spans = merge_spans(
                     used.iter()
@@ -597,6 +663,15 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                             add_link(&mut reading, &mut out, link(a, b, direction));
                         }
                     }
+                    Event::Leave { direction } => {
+                        left = position.leave(Departure {
+                            from: 0,
+                            direction,
+                            sentence: sentence_no,
+                            evidence: evidence.clone(),
+                            words: spans.clone(),
+                        });
+                    }
                     Event::At { place } => {
                         position.stated(place);
                         reading.book.places[place].visits += 1;
@@ -613,7 +688,22 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
             if !moved {
                 position.sentence_passed(before.is_some_and(|b| places.contains(&Some(b))));
             }
-            topic = places.iter().rev().flatten().next().copied().or(topic);
+            let centre_place = subject_places.first().map(|&(_, p)| p).or_else(|| {
+                cs.iter().find_map(|c| match c.subject {
+                    Subject::Pronoun(k) => referents.get(k).copied().flatten(),
+                    _ => None,
+                })
+            });
+            // What the sentence was about: its first place subject, else the place its
+            // subject "it" stood for, else the last place it named.
+            topic = centre_place
+                .or(places.iter().rev().flatten().next().copied())
+                .or(topic);
+            if left {
+                // "I went in. It was a long low room": after leaving, "it" is where the
+                // mover arrived, not the place left.
+                topic = None;
+            }
         }
         out.current = position.current();
         mentioned.push(named_here);
