@@ -33,7 +33,9 @@
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
 use super::side_judge::{judge, loop_change, mismatch_change, read_again, still_delta, Judged};
-use super::side_patch::{on_side, overlap_change, patched_cells, Moved, Tour};
+use super::side_patch::{
+    apart, on_side, overlap_change, overlap_change_on, patched_cells, Moved, Tour,
+};
 use super::tracker::{ConflictTracker, Effects};
 use crate::domain::history::Change;
 use crate::domain::map::{ExitId, Map, RoomId};
@@ -224,10 +226,16 @@ impl FlattenGains {
         // Judged sides that read a changed cell (patched if nothing else changed for them) or
         // exit.
         let mut cell_dirty: Vec<ExitId> = Vec::new();
+        // The changed cells each of those read, each once.
+        let mut hits: FxHashMap<ExitId, Vec<Cell>> = FxHashMap::default();
         for c in &fx.cells {
             for (e, g) in self.by_cell.remove(c).unwrap_or_default() {
                 if self.judged.get(&e).is_some_and(|j| j.generation == g) {
                     cell_dirty.push(e);
+                    let read = hits.entry(e).or_default();
+                    if read.last() != Some(c) {
+                        read.push(*c);
+                    }
                 }
             }
         }
@@ -269,14 +277,13 @@ impl FlattenGains {
         let crossed = &fx.reshape.crossed[..];
         for &e in &fx.reshape.recut {
             if done.insert(e) {
-                let how = (moved.as_ref(), false, &changed[..]);
+                let how = (moved.as_ref(), None, &changed[..]);
                 self.repatch(map, tracker, e, how, Some(crossed), weight);
             }
         }
-        let by_cell: FxHashSet<ExitId> = cell_dirty.iter().copied().collect();
         for e in cell_dirty.into_iter().chain(exit_dirty) {
             if done.insert(e) {
-                let how = (moved.as_ref(), by_cell.contains(&e), &changed[..]);
+                let how = (moved.as_ref(), hits.get(&e).map(Vec::as_slice), &changed[..]);
                 self.repatch(map, tracker, e, how, None, weight);
             }
         }
@@ -490,8 +497,8 @@ impl FlattenGains {
     }
 
     /// A judged tree exit that read a cell or an exit the flattening changed, and whose cut it
-    /// kept (`moved`: what it moved, `None` when cuts may have changed; `by_cell`: it read a
-    /// changed cell; `changed`: the exits that changed). Patched when its side moves to fit the
+    /// kept (`moved`: what it moved, `None` when cuts may have changed; `hits`: the changed
+    /// cells it read, if any; `changed`: the exits that changed). Patched when its side moves to fit the
     /// same exit by the same shift: its pair's mismatch and the loops across its cut are counted
     /// again from the crossing exits it keeps, and its overlaps patched over the cells the move
     /// changed when that is cheaper than judging its side again. Judged again otherwise.
@@ -500,13 +507,13 @@ impl FlattenGains {
         map: &Map,
         tracker: &ConflictTracker,
         e: ExitId,
-        (moved, by_cell, changed): (Option<&Moved>, bool, &[ExitId]),
+        (moved, hits, changed): (Option<&Moved>, Option<&[Cell]>, &[ExitId]),
         recut: Option<&[ExitId]>,
         weight: &dyn Fn(ExitId) -> f64,
     ) {
         let patch = match recut {
             Some(crossed) => self.patched_recut(map, tracker, e, moved, changed, crossed),
-            None => self.patched(map, tracker, e, moved, by_cell, changed),
+            None => self.patched(map, tracker, e, moved, hits, changed),
         };
         match patch {
             Some((delta, cells, exits)) => {
@@ -614,14 +621,16 @@ impl FlattenGains {
     }
 
     /// The patched figures of a judged side (kept in its record), and the cells and exits to
-    /// register it on anew; `None` when it must be judged again.
+    /// register it on anew; `None` when it must be judged again. A side the move left apart
+    /// ([`apart`]) is patched over the changed cells it read (`hits`), whatever the size of the
+    /// move; any other over every cell the move changed, when that is cheaper than judging it.
     fn patched(
         &mut self,
         map: &Map,
         tracker: &ConflictTracker,
         e: ExitId,
         moved: Option<&Moved>,
-        by_cell: bool,
+        hits: Option<&[Cell]>,
         changed: &[ExitId],
     ) -> Option<(i64, Vec<Cell>, Vec<ExitId>)> {
         let moved = moved?;
@@ -646,18 +655,23 @@ impl FlattenGains {
         }
         let mut overlaps = j.overlaps;
         let mut cells = Vec::new();
-        if by_cell {
+        if let Some(hits) = hits {
             let side = j.side?;
             let inside_move = forest
                 .part(e)
                 .is_some_and(|(a, b, _)| moved.has(a) && moved.has(b));
             let cheaper =
                 moved.cells.len().saturating_mul(2) < j.rooms.saturating_mul(self.patch_ratio);
-            if inside_move || !cheaper {
+            let tour = &mut self.tour;
+            if apart(tracker, tour, e, &side, moved)? {
+                overlaps += overlap_change_on(tracker, tour, e, &side, (moved, false), hits)?;
+                cells = hits.to_vec();
+            } else if inside_move || !cheaper {
                 return None;
+            } else {
+                overlaps += overlap_change(tracker, tour, e, &side, (moved, false))?;
+                cells = patched_cells(&side, moved);
             }
-            overlaps += overlap_change(tracker, &mut self.tour, e, &side, (moved, false))?;
-            cells = patched_cells(&side, moved);
         }
         let delta =
             mismatch_change(map, e) + loop_change(tracker, &crossing, link, shift) + overlaps;
