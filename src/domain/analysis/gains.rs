@@ -32,6 +32,7 @@
 
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
+use super::registry::{At, Registry};
 use super::side_judge::{judge, loop_change, mismatch_change, read_again, still_delta, Judged};
 use super::side_patch::{
     apart, on_side, overlap_change, overlap_change_on, patched_cells, Moved, Tour,
@@ -72,9 +73,8 @@ pub struct FlattenGains {
     /// judgement needs.
     judged: FxHashMap<ExitId, Judged>,
     generation: u32,
-    by_cell: FxHashMap<Cell, Vec<(ExitId, u32)>>,
-    by_exit: FxHashMap<ExitId, Vec<(ExitId, u32)>>,
-    registered: usize,
+    by_cell: Registry<Cell>,
+    by_exit: Registry<ExitId>,
     live: usize,
     marks: Marks,
     tour: Tour,
@@ -228,8 +228,10 @@ impl FlattenGains {
         let mut cell_dirty: Vec<ExitId> = Vec::new();
         // The changed cells each of those read, each once.
         let mut hits: FxHashMap<ExitId, Vec<Cell>> = FxHashMap::default();
+        let mut read: Vec<At> = Vec::new();
         for c in &fx.cells {
-            for (e, g) in self.by_cell.remove(c).unwrap_or_default() {
+            self.by_cell.take_into(c, &mut read);
+            for (e, g) in read.drain(..) {
                 if self.judged.get(&e).is_some_and(|j| j.generation == g) {
                     cell_dirty.push(e);
                     let read = hits.entry(e).or_default();
@@ -247,7 +249,8 @@ impl FlattenGains {
         changed.dedup();
         let mut exit_dirty: Vec<ExitId> = Vec::new();
         for y in &changed {
-            for (e, g) in self.by_exit.remove(y).unwrap_or_default() {
+            self.by_exit.take_into(y, &mut read);
+            for (e, g) in read.drain(..) {
                 if self.judged.get(&e).is_some_and(|j| j.generation == g) {
                     exit_dirty.push(e);
                 }
@@ -428,7 +431,7 @@ impl FlattenGains {
         e: ExitId,
         weight: &dyn Fn(ExitId) -> f64,
     ) {
-        let Some(cut) = tracker.forest().cut(map, e, &mut self.marks) else {
+        let Some(cut) = tracker.forest().cut(e, &mut self.marks) else {
             self.forget(e);
             return;
         };
@@ -471,7 +474,7 @@ impl FlattenGains {
         }
         let cut = match cut {
             Some(c) => c,
-            None => match forest.cut(map, e, &mut self.marks) {
+            None => match forest.cut(e, &mut self.marks) {
                 Some(c) => c,
                 None => return,
             },
@@ -482,16 +485,15 @@ impl FlattenGains {
         // One judgement's registrations of a key are adjacent in its list: a repeat is the last.
         let mut size = 0;
         for c in foot.cells {
-            size += register(self.by_cell.entry(c).or_default(), (e, g));
+            size += self.by_cell.register(c, (e, g));
         }
         for x in foot.exits {
-            size += register(self.by_exit.entry(x).or_default(), (e, g));
+            size += self.by_exit.register(x, (e, g));
         }
         judged.generation = g;
         judged.size = size;
         let delta = judged.delta;
         self.judged.insert(e, judged);
-        self.registered += size;
         self.live += size;
         self.enter(e, delta, weight);
     }
@@ -524,15 +526,14 @@ impl FlattenGains {
                 let g = j.generation;
                 let mut size = 0;
                 for c in cells {
-                    size += register(self.by_cell.entry(c).or_default(), (e, g));
+                    size += self.by_cell.register(c, (e, g));
                 }
                 for x in exits {
-                    size += register(self.by_exit.entry(x).or_default(), (e, g));
+                    size += self.by_exit.register(x, (e, g));
                 }
                 if let Some(j) = self.judged.get_mut(&e) {
                     j.size += size;
                 }
-                self.registered += size;
                 self.live += size;
                 self.enter(e, delta, weight);
             }
@@ -685,18 +686,13 @@ impl FlattenGains {
 
     /// Sweeps out footprint registrations of sides judged again since.
     fn compact(&mut self) {
-        if self.registered <= 2 * self.live + STALE_SLACK {
+        if self.by_cell.len() + self.by_exit.len() <= 2 * self.live + STALE_SLACK {
             return;
         }
         let judged = &self.judged;
-        let live = |list: &mut Vec<(ExitId, u32)>| {
-            list.retain(|(e, g)| judged.get(e).is_some_and(|j| j.generation == *g));
-            !list.is_empty()
-        };
-        self.by_cell.retain(|_, l| live(l));
-        self.by_exit.retain(|_, l| live(l));
-        self.registered = self.by_cell.values().map(Vec::len).sum::<usize>()
-            + self.by_exit.values().map(Vec::len).sum::<usize>();
+        let live = |(e, g): At| judged.get(&e).is_some_and(|j| j.generation == g);
+        self.by_cell.retain(live);
+        self.by_exit.retain(live);
     }
 }
 
@@ -717,13 +713,4 @@ fn patchable(map: &Map, forest: &super::Forest, fx: &Effects) -> Option<Moved> {
     };
     let moved = Moved::new(forest, &r.moved, was_with);
     (moved.cells == fx.cells).then_some(moved)
-}
-
-/// Adds a registration to a key's list unless it is already the last; how many were added.
-fn register(list: &mut Vec<(ExitId, u32)>, at: (ExitId, u32)) -> usize {
-    if list.last() == Some(&at) {
-        return 0;
-    }
-    list.push(at);
-    1
 }
