@@ -286,7 +286,11 @@ impl FlattenGains {
         }
         for e in cell_dirty.into_iter().chain(exit_dirty) {
             if done.insert(e) {
-                let how = (moved.as_ref(), hits.get(&e).map(Vec::as_slice), &changed[..]);
+                let how = (
+                    moved.as_ref(),
+                    hits.get(&e).map(Vec::as_slice),
+                    &changed[..],
+                );
                 self.repatch(map, tracker, e, how, None, weight);
             }
         }
