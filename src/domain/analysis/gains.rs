@@ -23,8 +23,11 @@
 //!   side ([`super::side_patch`]): its mismatch and the loops across its cut are counted again
 //!   from the crossing exits it keeps (for a cut on the replacement's loop, those it kept plus
 //!   the flattened exit's crossed exits it did not cross before), and its overlaps only over
-//!   the cells the flattening's move changed. A side inside the moved rooms, one whose shift
-//!   changed, and one smaller than the move, are judged again.
+//!   the cells the flattening's move changed: for a side the move left apart (no moved room on
+//!   it, before or after) only those of them it read, which the registrations it was found by
+//!   name, whatever the size of the move; for a side holding the moved rooms, every cell the
+//!   move changed. A side inside the moved rooms, one whose shift changed, and one holding a
+//!   move larger than itself, are judged again.
 //!
 //! Any other edit (a removal, a relabelling) drops everything; the next question builds it
 //! again. The figures always equal a fresh [`super::TrialJudge`]'s (a property test checks it
