@@ -228,22 +228,8 @@ impl FlattenGains {
         }
         // Judged sides that read a changed cell (patched if nothing else changed for them) or
         // exit.
-        let mut cell_dirty: Vec<ExitId> = Vec::new();
-        // The changed cells each of those read, each once.
-        let mut hits: FxHashMap<ExitId, Vec<Cell>> = FxHashMap::default();
+        let (cell_dirty, hits) = self.read_on(&fx.cells);
         let mut read: Vec<At> = Vec::new();
-        for c in &fx.cells {
-            self.by_cell.take_into(c, &mut read);
-            for (e, g) in read.drain(..) {
-                if self.judged.get(&e).is_some_and(|j| j.generation == g) {
-                    cell_dirty.push(e);
-                    let read = hits.entry(e).or_default();
-                    if read.last() != Some(c) {
-                        read.push(*c);
-                    }
-                }
-            }
-        }
         let mut changed: Vec<ExitId> = fx.loops_flipped.clone();
         changed.extend(&fx.reshape.retreed);
         changed.extend(&fx.reshape.stretched);
@@ -303,6 +289,27 @@ impl FlattenGains {
             }
         }
         self.compact();
+    }
+
+    /// The judged sides registered on these cells (taking their registrations there), and the
+    /// cells each of them read, each once.
+    fn read_on(&mut self, cells: &[Cell]) -> (Vec<ExitId>, FxHashMap<ExitId, Vec<Cell>>) {
+        let mut dirty: Vec<ExitId> = Vec::new();
+        let mut hits: FxHashMap<ExitId, Vec<Cell>> = FxHashMap::default();
+        let mut read: Vec<At> = Vec::new();
+        for c in cells {
+            self.by_cell.take_into(c, &mut read);
+            for (e, g) in read.drain(..) {
+                if self.judged.get(&e).is_some_and(|j| j.generation == g) {
+                    dirty.push(e);
+                    let on = hits.entry(e).or_default();
+                    if on.last() != Some(c) {
+                        on.push(*c);
+                    }
+                }
+            }
+        }
+        (dirty, hits)
     }
 
     /// Exits sharing rooms with a changed exit: their way back, their pair's mismatch, and the
