@@ -224,14 +224,7 @@ pub fn overlap_change(
     side: &Side,
     (moved, switched): (&Moved, bool),
 ) -> Option<i64> {
-    let mut cells: Vec<Cell> = moved.cells.clone();
-    cells.extend(
-        moved
-            .cells
-            .iter()
-            .filter(|k| k.0 == side.frame)
-            .map(|k| (k.0, add(k.1, side.shift))),
-    );
+    let mut cells = patched_cells(side, moved);
     cells.sort_unstable();
     cells.dedup();
     overlap_change_on(tracker, tour, e, side, (moved, switched), &cells)
@@ -259,13 +252,24 @@ pub fn apart(
     let Some(m) = moved.any() else {
         return Some(true);
     };
+    let inside = inside_of(forest, tour, e, side)?;
+    let was_inside = moved.was_with.map_or_else(|| inside(m), &inside);
+    Some(!inside(m) && !was_inside)
+}
+
+/// Whether a room lies on the side of tree exit `e` judged on `side` (in its frame, below `e`
+/// or not as its near end is), or `None` for an exit outside the tree.
+fn inside_of<'a>(
+    forest: &'a Forest,
+    tour: &'a mut Tour,
+    e: ExitId,
+    side: &Side,
+) -> Option<impl Fn(RoomId) -> bool + 'a> {
     let low = forest.lower_end(e)?;
     tour.refresh(forest);
-    let near_below = side.near == low;
-    let inside =
-        |r: RoomId| forest.frame_of(r) == Some(side.frame) && tour.below(r, low) == near_below;
-    let was_inside = moved.was_with.map_or_else(|| inside(m), inside);
-    Some(!inside(m) && !was_inside)
+    let tour: &Tour = tour;
+    let (near_below, frame) = (side.near == low, side.frame);
+    Some(move |r: RoomId| forest.frame_of(r) == Some(frame) && tour.below(r, low) == near_below)
 }
 
 /// [`overlap_change`] over the given cells only (each once): exact when the change of `g`
@@ -282,11 +286,7 @@ pub fn overlap_change_on(
         return Some(0);
     }
     let forest = tracker.forest();
-    let low = forest.lower_end(e)?;
-    tour.refresh(forest);
-    let near_below = side.near == low;
-    let inside =
-        |r: RoomId| forest.frame_of(r) == Some(side.frame) && tour.below(r, low) == near_below;
+    let inside = inside_of(forest, tour, e, side)?;
     // Before the move, a room of `M` was where `M` was joined.
     // (or on the other side of the cut, when the move took `M` across it).
     let was_inside = |r: RoomId| match moved.was_with {
