@@ -1,10 +1,12 @@
 //! The incremental figures the solver keeps across its edits against the slow truth, on random
 //! maps and random one-exit edits: the forest against the geometry built afresh, the tracked
-//! conflicts against detection, the flattening gains against the trial judge.
+//! conflicts against detection, the flattening gains against the trial judge, the gains'
+//! registry of who read what against plain lists.
 #![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 
 mod support;
 
+use maprepair::domain::analysis::registry::{At, Registry};
 use maprepair::domain::analysis::side_patch::Tour;
 use maprepair::domain::analysis::{
     detect, ConflictTracker, Edit, FlattenGains, Geometry, TrialJudge,
@@ -225,5 +227,67 @@ proptest! {
             patched.observe(&next, &tracker, &change, &fx, &weight);
             map = next;
         }
+    }
+}
+
+/// One operation on a registry: register a side on a key, take a key's list, or sweep.
+#[derive(Debug, Clone)]
+enum RegistryOp {
+    Register(u8, u8, u8),
+    Take(u8),
+    Retain(u8),
+}
+
+fn registry_op() -> impl Strategy<Value = RegistryOp> {
+    prop_oneof![
+        6 => (0u8..8, 0u8..6, 0u8..3).prop_map(|(k, e, g)| RegistryOp::Register(k, e, g)),
+        2 => (0u8..8).prop_map(RegistryOp::Take),
+        1 => (0u8..6).prop_map(RegistryOp::Retain),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The pooled lists hold what a vector per key would: each registration in order, a repeat
+    /// of the last one dropped, a list taken whole, a sweep keeping only what it keeps.
+    #[test]
+    fn the_registry_holds_what_plain_lists_hold(ops in prop::collection::vec(registry_op(), 1..120)) {
+        let mut pooled: Registry<u8> = Registry::default();
+        let mut plain: FxHashMap<u8, Vec<At>> = FxHashMap::default();
+        for op in ops {
+            match op {
+                RegistryOp::Register(k, e, g) => {
+                    let at = (ExitId(u32::from(e)), u32::from(g));
+                    let list = plain.entry(k).or_default();
+                    let want = usize::from(list.last() != Some(&at));
+                    if want == 1 {
+                        list.push(at);
+                    }
+                    prop_assert_eq!(pooled.register(k, at), want);
+                }
+                RegistryOp::Take(k) => {
+                    let mut got = Vec::new();
+                    pooled.take_into(&k, &mut got);
+                    prop_assert_eq!(got, plain.remove(&k).unwrap_or_default());
+                }
+                RegistryOp::Retain(drop) => {
+                    let keep = |(e, _): At| e.0 != u32::from(drop);
+                    pooled.retain(keep);
+                    for list in plain.values_mut() {
+                        list.retain(|at| keep(*at));
+                        list.dedup();
+                    }
+                    plain.retain(|_, l| !l.is_empty());
+                }
+            }
+            prop_assert_eq!(pooled.len(), plain.values().map(Vec::len).sum::<usize>());
+        }
+        for k in 0u8..8 {
+            let mut got = Vec::new();
+            pooled.take_into(&k, &mut got);
+            prop_assert_eq!(got, plain.remove(&k).unwrap_or_default());
+        }
+        prop_assert!(pooled.is_empty());
     }
 }

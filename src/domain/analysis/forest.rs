@@ -131,6 +131,9 @@ pub struct Forest {
     adj: Vec<Vec<ExitId>>,
     /// Per exit id: ends and vector of the exits in geometry.
     geo: Vec<Option<(RoomId, RoomId, Vector)>>,
+    /// The exits in geometry at each room (a cut's crossing exits are read from here rather
+    /// than from the map's exits, most of which are not in geometry).
+    at: Vec<Vec<ExitId>>,
     tree: Vec<bool>,
     cells: FxHashMap<Cell, Vec<RoomId>>,
 }
@@ -148,6 +151,7 @@ impl Forest {
             depth: vec![0; rooms],
             adj: vec![Vec::new(); rooms],
             geo: vec![None; map.exit_bound()],
+            at: vec![Vec::new(); rooms],
             tree: vec![false; map.exit_bound()],
             cells: FxHashMap::default(),
         };
@@ -167,7 +171,7 @@ impl Forest {
             f.cells.entry((fr, p)).or_default().push(room.id);
         }
         for e in map.exits() {
-            f.geo[e.id.0 as usize] = geometric_part(e);
+            f.set_geo(e.id, geometric_part(e));
         }
         for (i, p) in f.parent.clone().iter().enumerate() {
             if let Some((up, e)) = p {
@@ -365,9 +369,31 @@ impl Forest {
         Some(if a == r { b } else { a })
     }
 
+    /// Sets an exit's geometric part, keeping the exits at each room.
+    fn set_geo(&mut self, e: ExitId, part: Option<(RoomId, RoomId, Vector)>) {
+        let i = e.0 as usize;
+        if let Some((a, b, _)) = self.geo.get(i).copied().flatten() {
+            for r in [a, b] {
+                if let Some(list) = self.at.get_mut(r.0 as usize) {
+                    list.retain(|x| *x != e);
+                }
+            }
+        }
+        if let Some((a, b, _)) = part {
+            for r in [a, b] {
+                if let Some(list) = self.at.get_mut(r.0 as usize) {
+                    list.push(e);
+                }
+            }
+        }
+        if let Some(slot) = self.geo.get_mut(i) {
+            *slot = part;
+        }
+    }
+
     /// The smaller side of a tree exit's cut and the exits crossing it (`None` for an exit
-    /// outside the tree). Costs the smaller side and its exits.
-    pub fn cut(&self, map: &Map, e: ExitId, marks: &mut Marks) -> Option<Cut> {
+    /// outside the tree). Costs the smaller side and its geometric exits.
+    pub fn cut(&self, e: ExitId, marks: &mut Marks) -> Option<Cut> {
         if !self.is_tree(e) {
             return None;
         }
@@ -407,21 +433,20 @@ impl Forest {
         };
         let mut crossing = Vec::new();
         for &r in &side {
-            for x in map.exits_from(r).chain(map.exits_to(r)) {
-                if self.is_tree(x.id) {
+            for &x in self.at.get(r.0 as usize).map_or(&[][..], Vec::as_slice) {
+                if self.is_tree(x) {
                     continue;
                 }
-                let Some((xa, xb, _)) = self.part(x.id) else {
+                let Some((xa, xb, _)) = self.part(x) else {
                     continue;
                 };
                 let (inside_a, inside_b) = (marks.has(xa, s), marks.has(xb, s));
-                if inside_a != inside_b && (xa == r || xb == r) {
-                    crossing.push((x.id, inside_a));
+                if inside_a != inside_b {
+                    crossing.push((x, inside_a));
                 }
             }
         }
-        // An exit leaving and entering the side's rooms is seen once at each listed end; keep
-        // it once.
+        // In id order, as the map's exits are read.
         crossing.sort_unstable();
         crossing.dedup();
         Some(Cut {
@@ -435,17 +460,17 @@ impl Forest {
 
     /// Takes an exit out of geometry (it left the map, lost its vector or was marked
     /// non-geometric). Its ends are read from the forest, not the map.
-    pub fn remove(&mut self, map: &Map, e: ExitId, marks: &mut Marks) -> Reshape {
+    pub fn remove(&mut self, e: ExitId, marks: &mut Marks) -> Reshape {
         let mut out = Reshape::default();
         if self.part(e).is_none() {
             return out;
         }
         out.retreed.push(e);
         if !self.is_tree(e) {
-            self.geo[e.0 as usize] = None;
+            self.set_geo(e, None);
             return out;
         }
-        let Some(cut) = self.cut(map, e, marks) else {
+        let Some(cut) = self.cut(e, marks) else {
             return out;
         };
         let replacement = cut.oldest();
@@ -454,7 +479,7 @@ impl Forest {
         }
         out.crossed = cut.crossing.iter().map(|(x, _)| *x).collect();
         self.unlink(e);
-        self.geo[e.0 as usize] = None;
+        self.set_geo(e, None);
         match replacement {
             Some((r, start_inside)) => {
                 // Move the side so that the replacement agrees, and hang it from there.
@@ -488,7 +513,7 @@ impl Forest {
 
     /// Puts an exit into geometry (it joined the map, gained a vector, or changed ends) with
     /// its id, as the builder would have placed it.
-    pub fn insert(&mut self, map: &Map, e: &Exit, marks: &mut Marks) -> Reshape {
+    pub fn insert(&mut self, e: &Exit, marks: &mut Marks) -> Reshape {
         let mut out = Reshape::default();
         let Some((a, b, v)) = geometric_part(e) else {
             return out;
@@ -498,7 +523,7 @@ impl Forest {
             self.geo.resize(i + 1, None);
             self.tree.resize(i + 1, false);
         }
-        self.geo[i] = Some((a, b, v));
+        self.set_geo(e.id, Some((a, b, v)));
         out.retreed.push(e.id);
         let (Some(fa), Some(fb)) = (self.frame_of(a), self.frame_of(b)) else {
             return out;
@@ -525,7 +550,7 @@ impl Forest {
             return out;
         };
         // Swap: the newest exit leaves the tree (keeping its place in geometry).
-        let Some(cut) = self.cut(map, newest, marks) else {
+        let Some(cut) = self.cut(newest, marks) else {
             return out;
         };
         out.recut = path.into_iter().filter(|x| *x != newest).collect();
@@ -550,15 +575,9 @@ impl Forest {
         out
     }
 
-    /// Applies a whole change: `removed` are the exits' versions before it, `added` after it;
-    /// `map` is the map after it. Exits whose geometry is unchanged are left alone.
-    pub fn apply(
-        &mut self,
-        map: &Map,
-        removed: &[Exit],
-        added: &[Exit],
-        marks: &mut Marks,
-    ) -> Reshape {
+    /// Applies a whole change: `removed` are the exits' versions before it, `added` after it.
+    /// Exits whose geometry is unchanged are left alone.
+    pub fn apply(&mut self, removed: &[Exit], added: &[Exit], marks: &mut Marks) -> Reshape {
         let mut out = Reshape::default();
         let same = |x: &Exit| {
             let now = added.iter().find(|a| a.id == x.id).and_then(geometric_part);
@@ -573,7 +592,7 @@ impl Forest {
         let (tree, loose): (Vec<ExitId>, Vec<ExitId>) =
             leaving.into_iter().partition(|x| self.is_tree(*x));
         for x in loose.into_iter().chain(tree) {
-            out.extend(self.remove(map, x, marks));
+            out.extend(self.remove(x, marks));
         }
         let mut joining: Vec<&Exit> = added
             .iter()
@@ -581,7 +600,7 @@ impl Forest {
             .collect();
         joining.sort_by_key(|x| x.id);
         for x in joining {
-            out.extend(self.insert(map, x, marks));
+            out.extend(self.insert(x, marks));
         }
         out
     }

@@ -23,8 +23,11 @@
 //!   side ([`super::side_patch`]): its mismatch and the loops across its cut are counted again
 //!   from the crossing exits it keeps (for a cut on the replacement's loop, those it kept plus
 //!   the flattened exit's crossed exits it did not cross before), and its overlaps only over
-//!   the cells the flattening's move changed. A side inside the moved rooms, one whose shift
-//!   changed, and one smaller than the move, are judged again.
+//!   the cells the flattening's move changed: for a side the move left apart (no moved room on
+//!   it, before or after) only those of them it read, which the registrations it was found by
+//!   name, whatever the size of the move; for a side holding the moved rooms, every cell the
+//!   move changed. A side inside the moved rooms, one whose shift changed, and one holding a
+//!   move larger than itself, are judged again.
 //!
 //! Any other edit (a removal, a relabelling) drops everything; the next question builds it
 //! again. The figures always equal a fresh [`super::TrialJudge`]'s (a property test checks it
@@ -32,8 +35,11 @@
 
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
+use super::registry::{At, Registry};
 use super::side_judge::{judge, loop_change, mismatch_change, read_again, still_delta, Judged};
-use super::side_patch::{on_side, overlap_change, patched_cells, Moved, Tour};
+use super::side_patch::{
+    apart, on_side, overlap_change, overlap_change_on, patched_cells, Moved, Tour,
+};
 use super::tracker::{ConflictTracker, Effects};
 use crate::domain::history::Change;
 use crate::domain::map::{ExitId, Map, RoomId};
@@ -70,9 +76,8 @@ pub struct FlattenGains {
     /// judgement needs.
     judged: FxHashMap<ExitId, Judged>,
     generation: u32,
-    by_cell: FxHashMap<Cell, Vec<(ExitId, u32)>>,
-    by_exit: FxHashMap<ExitId, Vec<(ExitId, u32)>>,
-    registered: usize,
+    by_cell: Registry<Cell>,
+    by_exit: Registry<ExitId>,
     live: usize,
     marks: Marks,
     tour: Tour,
@@ -223,14 +228,8 @@ impl FlattenGains {
         }
         // Judged sides that read a changed cell (patched if nothing else changed for them) or
         // exit.
-        let mut cell_dirty: Vec<ExitId> = Vec::new();
-        for c in &fx.cells {
-            for (e, g) in self.by_cell.remove(c).unwrap_or_default() {
-                if self.judged.get(&e).is_some_and(|j| j.generation == g) {
-                    cell_dirty.push(e);
-                }
-            }
-        }
+        let (cell_dirty, hits) = self.read_on(&fx.cells);
+        let mut read: Vec<At> = Vec::new();
         let mut changed: Vec<ExitId> = fx.loops_flipped.clone();
         changed.extend(&fx.reshape.retreed);
         changed.extend(&fx.reshape.stretched);
@@ -239,7 +238,8 @@ impl FlattenGains {
         changed.dedup();
         let mut exit_dirty: Vec<ExitId> = Vec::new();
         for y in &changed {
-            for (e, g) in self.by_exit.remove(y).unwrap_or_default() {
+            self.by_exit.take_into(y, &mut read);
+            for (e, g) in read.drain(..) {
                 if self.judged.get(&e).is_some_and(|j| j.generation == g) {
                     exit_dirty.push(e);
                 }
@@ -269,14 +269,17 @@ impl FlattenGains {
         let crossed = &fx.reshape.crossed[..];
         for &e in &fx.reshape.recut {
             if done.insert(e) {
-                let how = (moved.as_ref(), false, &changed[..]);
+                let how = (moved.as_ref(), None, &changed[..]);
                 self.repatch(map, tracker, e, how, Some(crossed), weight);
             }
         }
-        let by_cell: FxHashSet<ExitId> = cell_dirty.iter().copied().collect();
         for e in cell_dirty.into_iter().chain(exit_dirty) {
             if done.insert(e) {
-                let how = (moved.as_ref(), by_cell.contains(&e), &changed[..]);
+                let how = (
+                    moved.as_ref(),
+                    hits.get(&e).map(Vec::as_slice),
+                    &changed[..],
+                );
                 self.repatch(map, tracker, e, how, None, weight);
             }
         }
@@ -286,6 +289,27 @@ impl FlattenGains {
             }
         }
         self.compact();
+    }
+
+    /// The judged sides registered on these cells (taking their registrations there), and the
+    /// cells each of them read, each once.
+    fn read_on(&mut self, cells: &[Cell]) -> (Vec<ExitId>, FxHashMap<ExitId, Vec<Cell>>) {
+        let mut dirty: Vec<ExitId> = Vec::new();
+        let mut hits: FxHashMap<ExitId, Vec<Cell>> = FxHashMap::default();
+        let mut read: Vec<At> = Vec::new();
+        for c in cells {
+            self.by_cell.take_into(c, &mut read);
+            for (e, g) in read.drain(..) {
+                if self.judged.get(&e).is_some_and(|j| j.generation == g) {
+                    dirty.push(e);
+                    let on = hits.entry(e).or_default();
+                    if on.last() != Some(c) {
+                        on.push(*c);
+                    }
+                }
+            }
+        }
+        (dirty, hits)
     }
 
     /// Exits sharing rooms with a changed exit: their way back, their pair's mismatch, and the
@@ -421,7 +445,7 @@ impl FlattenGains {
         e: ExitId,
         weight: &dyn Fn(ExitId) -> f64,
     ) {
-        let Some(cut) = tracker.forest().cut(map, e, &mut self.marks) else {
+        let Some(cut) = tracker.forest().cut(e, &mut self.marks) else {
             self.forget(e);
             return;
         };
@@ -464,7 +488,7 @@ impl FlattenGains {
         }
         let cut = match cut {
             Some(c) => c,
-            None => match forest.cut(map, e, &mut self.marks) {
+            None => match forest.cut(e, &mut self.marks) {
                 Some(c) => c,
                 None => return,
             },
@@ -475,23 +499,22 @@ impl FlattenGains {
         // One judgement's registrations of a key are adjacent in its list: a repeat is the last.
         let mut size = 0;
         for c in foot.cells {
-            size += register(self.by_cell.entry(c).or_default(), (e, g));
+            size += self.by_cell.register(c, (e, g));
         }
         for x in foot.exits {
-            size += register(self.by_exit.entry(x).or_default(), (e, g));
+            size += self.by_exit.register(x, (e, g));
         }
         judged.generation = g;
         judged.size = size;
         let delta = judged.delta;
         self.judged.insert(e, judged);
-        self.registered += size;
         self.live += size;
         self.enter(e, delta, weight);
     }
 
     /// A judged tree exit that read a cell or an exit the flattening changed, and whose cut it
-    /// kept (`moved`: what it moved, `None` when cuts may have changed; `by_cell`: it read a
-    /// changed cell; `changed`: the exits that changed). Patched when its side moves to fit the
+    /// kept (`moved`: what it moved, `None` when cuts may have changed; `hits`: the changed
+    /// cells it read, if any; `changed`: the exits that changed). Patched when its side moves to fit the
     /// same exit by the same shift: its pair's mismatch and the loops across its cut are counted
     /// again from the crossing exits it keeps, and its overlaps patched over the cells the move
     /// changed when that is cheaper than judging its side again. Judged again otherwise.
@@ -500,13 +523,13 @@ impl FlattenGains {
         map: &Map,
         tracker: &ConflictTracker,
         e: ExitId,
-        (moved, by_cell, changed): (Option<&Moved>, bool, &[ExitId]),
+        (moved, hits, changed): (Option<&Moved>, Option<&[Cell]>, &[ExitId]),
         recut: Option<&[ExitId]>,
         weight: &dyn Fn(ExitId) -> f64,
     ) {
         let patch = match recut {
             Some(crossed) => self.patched_recut(map, tracker, e, moved, changed, crossed),
-            None => self.patched(map, tracker, e, moved, by_cell, changed),
+            None => self.patched(map, tracker, e, moved, hits, changed),
         };
         match patch {
             Some((delta, cells, exits)) => {
@@ -517,15 +540,14 @@ impl FlattenGains {
                 let g = j.generation;
                 let mut size = 0;
                 for c in cells {
-                    size += register(self.by_cell.entry(c).or_default(), (e, g));
+                    size += self.by_cell.register(c, (e, g));
                 }
                 for x in exits {
-                    size += register(self.by_exit.entry(x).or_default(), (e, g));
+                    size += self.by_exit.register(x, (e, g));
                 }
                 if let Some(j) = self.judged.get_mut(&e) {
                     j.size += size;
                 }
-                self.registered += size;
                 self.live += size;
                 self.enter(e, delta, weight);
             }
@@ -614,14 +636,16 @@ impl FlattenGains {
     }
 
     /// The patched figures of a judged side (kept in its record), and the cells and exits to
-    /// register it on anew; `None` when it must be judged again.
+    /// register it on anew; `None` when it must be judged again. A side the move left apart
+    /// ([`apart`]) is patched over the changed cells it read (`hits`), whatever the size of the
+    /// move; any other over every cell the move changed, when that is cheaper than judging it.
     fn patched(
         &mut self,
         map: &Map,
         tracker: &ConflictTracker,
         e: ExitId,
         moved: Option<&Moved>,
-        by_cell: bool,
+        hits: Option<&[Cell]>,
         changed: &[ExitId],
     ) -> Option<(i64, Vec<Cell>, Vec<ExitId>)> {
         let moved = moved?;
@@ -646,18 +670,23 @@ impl FlattenGains {
         }
         let mut overlaps = j.overlaps;
         let mut cells = Vec::new();
-        if by_cell {
+        if let Some(hits) = hits {
             let side = j.side?;
             let inside_move = forest
                 .part(e)
                 .is_some_and(|(a, b, _)| moved.has(a) && moved.has(b));
             let cheaper =
                 moved.cells.len().saturating_mul(2) < j.rooms.saturating_mul(self.patch_ratio);
-            if inside_move || !cheaper {
+            let tour = &mut self.tour;
+            if apart(tracker, tour, e, &side, moved)? {
+                overlaps += overlap_change_on(tracker, tour, e, &side, (moved, false), hits)?;
+                cells = hits.to_vec();
+            } else if inside_move || !cheaper {
                 return None;
+            } else {
+                overlaps += overlap_change(tracker, tour, e, &side, (moved, false))?;
+                cells = patched_cells(&side, moved);
             }
-            overlaps += overlap_change(tracker, &mut self.tour, e, &side, (moved, false))?;
-            cells = patched_cells(&side, moved);
         }
         let delta =
             mismatch_change(map, e) + loop_change(tracker, &crossing, link, shift) + overlaps;
@@ -671,18 +700,13 @@ impl FlattenGains {
 
     /// Sweeps out footprint registrations of sides judged again since.
     fn compact(&mut self) {
-        if self.registered <= 2 * self.live + STALE_SLACK {
+        if self.by_cell.len() + self.by_exit.len() <= 2 * self.live + STALE_SLACK {
             return;
         }
         let judged = &self.judged;
-        let live = |list: &mut Vec<(ExitId, u32)>| {
-            list.retain(|(e, g)| judged.get(e).is_some_and(|j| j.generation == *g));
-            !list.is_empty()
-        };
-        self.by_cell.retain(|_, l| live(l));
-        self.by_exit.retain(|_, l| live(l));
-        self.registered = self.by_cell.values().map(Vec::len).sum::<usize>()
-            + self.by_exit.values().map(Vec::len).sum::<usize>();
+        let live = |(e, g): At| judged.get(&e).is_some_and(|j| j.generation == g);
+        self.by_cell.retain(live);
+        self.by_exit.retain(live);
     }
 }
 
@@ -703,13 +727,4 @@ fn patchable(map: &Map, forest: &super::Forest, fx: &Effects) -> Option<Moved> {
     };
     let moved = Moved::new(forest, &r.moved, was_with);
     (moved.cells == fx.cells).then_some(moved)
-}
-
-/// Adds a registration to a key's list unless it is already the last; how many were added.
-fn register(list: &mut Vec<(ExitId, u32)>, at: (ExitId, u32)) -> usize {
-    if list.last() == Some(&at) {
-        return 0;
-    }
-    list.push(at);
-    1
 }

@@ -22,6 +22,7 @@ pub mod gains;
 pub mod geometry;
 pub mod live;
 pub mod localize;
+pub mod registry;
 pub mod score;
 pub mod side_judge;
 pub mod side_patch;

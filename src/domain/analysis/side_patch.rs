@@ -61,6 +61,11 @@ impl Moved {
         self.rooms.contains(&r)
     }
 
+    /// One of the rooms moved.
+    fn any(&self) -> Option<RoomId> {
+        self.left.values().flatten().next().copied()
+    }
+
     /// The rooms on a cell before the move.
     fn before(&self, forest: &Forest, k: &Cell) -> Vec<RoomId> {
         let mut out: Vec<RoomId> = forest
@@ -210,7 +215,8 @@ pub struct Side {
 }
 
 /// How the overlaps of flattening `e` (judged on `side`) changed with the move `moved`, or
-/// `None` when a patch cannot say (`e` is not a tree exit).
+/// `None` when a patch cannot say (`e` is not a tree exit): the change of `g` over every cell
+/// the move changed and those cells shifted by the side's shift.
 pub fn overlap_change(
     tracker: &ConflictTracker,
     tour: &mut Tour,
@@ -218,15 +224,69 @@ pub fn overlap_change(
     side: &Side,
     (moved, switched): (&Moved, bool),
 ) -> Option<i64> {
+    let mut cells = patched_cells(side, moved);
+    cells.sort_unstable();
+    cells.dedup();
+    overlap_change_on(tracker, tour, e, side, (moved, switched), &cells)
+}
+
+/// True when the move `moved` took no room into or out of the side of `e` judged on `side`
+/// (every moved room outside it, before the move and after; `e` has neither end among them):
+/// then `g` changes only on the cells the move changed that the side reads (where a room of
+/// the side is, or lands), since the side's rooms stay where they were, and the patch need look
+/// at no other cell ([`overlap_change_on`] over those). The moved rooms hang together in the
+/// tree apart from `e` (one side of the cut the flattening changed), so one of them tells for
+/// all.
+pub fn apart(
+    tracker: &ConflictTracker,
+    tour: &mut Tour,
+    e: ExitId,
+    side: &Side,
+    moved: &Moved,
+) -> Option<bool> {
+    let forest = tracker.forest();
+    let (a, b, _) = forest.part(e)?;
+    if moved.has(a) || moved.has(b) {
+        return Some(false);
+    }
+    let Some(m) = moved.any() else {
+        return Some(true);
+    };
+    let inside = inside_of(forest, tour, e, side)?;
+    let was_inside = moved.was_with.map_or_else(|| inside(m), &inside);
+    Some(!inside(m) && !was_inside)
+}
+
+/// Whether a room lies on the side of tree exit `e` judged on `side` (in its frame, below `e`
+/// or not as its near end is), or `None` for an exit outside the tree.
+fn inside_of<'a>(
+    forest: &'a Forest,
+    tour: &'a mut Tour,
+    e: ExitId,
+    side: &Side,
+) -> Option<impl Fn(RoomId) -> bool + 'a> {
+    let low = forest.lower_end(e)?;
+    tour.refresh(forest);
+    let tour: &Tour = tour;
+    let (near_below, frame) = (side.near == low, side.frame);
+    Some(move |r: RoomId| forest.frame_of(r) == Some(frame) && tour.below(r, low) == near_below)
+}
+
+/// [`overlap_change`] over the given cells only (each once): exact when the change of `g`
+/// is zero on every other cell.
+pub fn overlap_change_on(
+    tracker: &ConflictTracker,
+    tour: &mut Tour,
+    e: ExitId,
+    side: &Side,
+    (moved, switched): (&Moved, bool),
+    cells: &[Cell],
+) -> Option<i64> {
     if side.shift == [0, 0, 0] {
         return Some(0);
     }
     let forest = tracker.forest();
-    let low = forest.lower_end(e)?;
-    tour.refresh(forest);
-    let near_below = side.near == low;
-    let inside =
-        |r: RoomId| forest.frame_of(r) == Some(side.frame) && tour.below(r, low) == near_below;
+    let inside = inside_of(forest, tour, e, side)?;
     // Before the move, a room of `M` was where `M` was joined.
     // (or on the other side of the cut, when the move took `M` across it).
     let was_inside = |r: RoomId| match moved.was_with {
@@ -234,18 +294,8 @@ pub fn overlap_change(
         _ => inside(r) != (switched && moved.has(r)),
     };
     let s = side.shift;
-    let mut cells: Vec<Cell> = moved.cells.clone();
-    cells.extend(
-        moved
-            .cells
-            .iter()
-            .filter(|k| k.0 == side.frame)
-            .map(|k| (k.0, add(k.1, s))),
-    );
-    cells.sort_unstable();
-    cells.dedup();
     let mut change = 0i64;
-    for k in &cells {
+    for k in cells {
         let source: Cell = (k.0, sub(k.1, s));
         let g = |here: Vec<RoomId>, from: Vec<RoomId>, inside: &dyn Fn(RoomId) -> bool| -> i64 {
             let before = tracker.overlapping(&here);

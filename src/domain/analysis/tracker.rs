@@ -306,12 +306,9 @@ impl ConflictTracker {
         fx.touched = all().map(|e| e.id).collect();
         fx.touched.sort_unstable();
         fx.touched.dedup();
-        fx.reshape = self.forest.apply(
-            map,
-            &change.removed_exits,
-            &change.added_exits,
-            &mut self.marks,
-        );
+        fx.reshape = self
+            .forest
+            .apply(&change.removed_exits, &change.added_exits, &mut self.marks);
         // Duplicate labels and the pairs they explain.
         let mut flipped: Vec<Pair> = Vec::new();
         let mut rooms: Vec<RoomId> = all().map(|e| e.from).collect();
