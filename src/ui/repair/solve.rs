@@ -1,6 +1,6 @@
-//! The solver, and a big map's heuristic repair, driven from the UI: they run in the worker
+//! The solver and the heuristics' repair, driven from the UI: they run in the worker
 //! ([`automapper::solve`], [`automapper::steps`]), so the page keeps drawing while they repair
-//! a big map, and the progress bar's Cancel stops them with nothing changed. Its commits join the open project when
+//! a map, and the progress bar's Cancel stops them with nothing changed. Its commits join the open project when
 //! they come back; if another project was opened meanwhile, nothing is done; if the worker
 //! cannot be had, nothing changes and the notice says why.
 
@@ -49,11 +49,7 @@ pub async fn solve_to_end(state: AppState) {
             true,
         );
     }
-    let mut log = state
-        .repair
-        .get_value()
-        .map(|r| r.log())
-        .unwrap_or_default();
+    let mut log = state.repair.get_value().map(|r| r.log).unwrap_or_default();
     let edits = solved.log.iter().filter(|l| l.version.is_some()).count();
     log.extend(solved.log);
     state.repair_log.set(log);
@@ -68,7 +64,7 @@ pub async fn solve_to_end(state: AppState) {
 /// True when no session the worker keeps is open here: the next job starts one (another
 /// project, another strategy, a finished run close it).
 pub fn fresh(state: AppState) -> bool {
-    !matches!(state.repair.get_value(), Some(RepairRun::InWorker { .. }))
+    state.repair.with_value(Option::is_none)
 }
 
 /// Takes decisions of a session the worker keeps between calls (`work`, made with [`fresh`]),
@@ -78,10 +74,7 @@ pub async fn in_worker(state: AppState, what: &'static str, work: Work) {
     state.playing.set(false);
     state.cursor.set(None);
     let opened = state.opened.get_value();
-    let mut log = match state.repair.get_value() {
-        Some(RepairRun::InWorker { log }) => log,
-        _ => Vec::new(),
-    };
+    let mut log = state.repair.get_value().map(|r| r.log).unwrap_or_default();
     let before = state.snapshot.with_untracked(|s| s.counts.total);
     let job = state
         .project
@@ -109,7 +102,7 @@ pub async fn in_worker(state: AppState, what: &'static str, work: Work) {
     let steps = stepped.log.len();
     log.extend(stepped.log);
     state.repair_log.set(log.clone());
-    state.repair.set_value(Some(RepairRun::InWorker { log }));
+    state.repair.set_value(Some(RepairRun { log }));
     let after = state.snapshot.with_untracked(|s| s.counts.total);
     if steps > 1 {
         state.tell(format!("Repair finished: {before} → {after} conflicts. Each action is a commit on the timeline."), false);
