@@ -56,7 +56,11 @@ pub async fn read_file(file: String, text: String) -> Result<(Project, worker::S
     let cancels = worker::cancels();
     let (answer, sent) = worker::run_shown(what.clone(), work, None, first).await?;
     let project = match answer {
-        Answer::Opened(opened) => replay(opened, sent, &file, &what, cancels).await,
+        Answer::Opened(opened) => {
+            let replayed = replay(opened, sent, &file, &what, cancels).await;
+            worker::done_reading(sent);
+            replayed
+        }
         answer => project(answer, &file),
     };
     project.map(|p| (p, sent))
