@@ -19,6 +19,7 @@ use maprepair::ui::conflicts::conflict_summary::ConflictSummary;
 use maprepair::ui::conflicts::inspector::Inspector;
 use maprepair::ui::history::timeline::Timeline;
 use maprepair::ui::map::map_canvas::MapCanvas;
+use maprepair::ui::map::map_toolbar::MapToolbar;
 use maprepair::ui::repair::repair_panel::RepairPanel;
 use maprepair::ui::AppState;
 use maprepair::view::demo::demo_project;
@@ -261,4 +262,55 @@ async fn gloo_sleep() {
             .unwrap();
     });
     wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+thread_local! {
+    /// How many times the drawing and the painted view were made, for the test below.
+    static MADE: std::cell::Cell<(u32, u32)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// Counts the drawings made and the views painted.
+fn counting() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    Effect::new(move |_| {
+        state.drawing.track();
+        MADE.with(|m| m.set((m.get().0 + 1, m.get().1)));
+    });
+    Effect::new(move |_| {
+        state.painted.track();
+        MADE.with(|m| m.set((m.get().0, m.get().1 + 1)));
+    });
+}
+
+#[wasm_bindgen_test]
+async fn what_is_shown_already_is_neither_drawn_nor_painted_again() {
+    let (root, state) = mount(|| view! { <MapToolbar />{counting()} });
+    tick().await;
+    let made = || MADE.with(std::cell::Cell::get);
+    tick().await;
+    let before = made();
+    // A step past the newest version (→ or End at the head).
+    let last = state.commit_count() as u32 - 1;
+    state.show_version(last);
+    state.show_version(last + 3);
+    tick().await;
+    assert_eq!(made().0, before.0, "the drawing was made again at the head");
+    let grid: web_sys::HtmlElement = root
+        .query_selector(".map-toolbar button[title^=\"North-up\"]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    // The Grid button when the grid is shown: no layout and no drawing made again; fitted
+    // once, the view is not painted again either.
+    grid.click();
+    tick().await;
+    let fitted = made();
+    grid.click();
+    maprepair::ui::map::canvas_input::fit(state);
+    tick().await;
+    assert_eq!(made(), fitted, "the grid shown and the view fitted already");
+    // A real change still draws.
+    state.show_version(0);
+    tick().await;
+    assert_eq!(made().0, fitted.0 + 1);
 }

@@ -4,6 +4,7 @@
 
 use crate::domain::ConflictType;
 use crate::ui::learn::lesson_panel::apply_step;
+use crate::ui::signals::SetIfChanged;
 use crate::ui::AppState;
 use crate::view::describe::{type_explainer, type_name};
 use crate::view::lessons::{build, cards, LessonCard};
@@ -43,7 +44,9 @@ fn LessonCardView(
     let start = move |_| match build(&id) {
         Some((project, lesson)) => {
             state.notice.set(None);
-            state.layout_mode.set(crate::ui::state::LayoutMode::Grid);
+            state
+                .layout_mode
+                .set_if_changed(crate::ui::state::LayoutMode::Grid);
             state.open(project, false);
             state.lesson.set(Some((lesson, 0)));
             apply_step(state);

@@ -9,6 +9,7 @@ use crate::ui::modules::automapper;
 use crate::ui::modules::bridge::Work;
 use crate::ui::modules::worker::{append_from_copy, WorkError};
 use crate::ui::repair::session::RepairRun;
+use crate::ui::signals::SetIfChanged;
 use crate::ui::state::AppState;
 use leptos::prelude::*;
 
@@ -17,8 +18,8 @@ use leptos::prelude::*;
 /// transcript again with the map's room names, and the solver relabels, moves or removes the
 /// exits that reading does not find.
 pub async fn solve_to_end(state: AppState) {
-    state.playing.set(false);
-    state.cursor.set(None);
+    state.playing.set_if_changed(false);
+    state.cursor.set_if_changed(None);
     let fill = state.fill.get_untracked();
     let opened = state.opened.get_value();
     let before = state.snapshot.with_untracked(|s| s.counts.total);
@@ -71,8 +72,8 @@ pub fn fresh(state: AppState) -> bool {
 /// `what` naming them on the progress bar; their commits join the open project (one per
 /// action, as on the page) and their decisions its log.
 pub async fn in_worker(state: AppState, what: &'static str, work: Work) {
-    state.playing.set(false);
-    state.cursor.set(None);
+    state.playing.set_if_changed(false);
+    state.cursor.set_if_changed(None);
     let opened = state.opened.get_value();
     let mut log = state.repair.get_value().map(|r| r.log).unwrap_or_default();
     let before = state.snapshot.with_untracked(|s| s.counts.total);
