@@ -125,6 +125,9 @@ impl Jobs {
             Work::Demo { id } => crate::view::catalog::build(&id)
                 .map(|p| Answer::Project(p.to_json()))
                 .ok_or_else(|| format!("there is no demo “{id}”")),
+            Work::Lesson { id } => crate::view::lessons::build(&id)
+                .map(|(p, lesson)| Answer::Lesson(p.to_json(), lesson))
+                .ok_or_else(|| format!("there is no lesson “{id}”")),
             Work::Read { file, text } => {
                 let project = read_file(&file, &text, progress).map_err(|e| e.to_string())?;
                 let opened = Opened::of(&project);
