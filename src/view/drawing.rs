@@ -63,9 +63,10 @@ pub struct HaloRing {
     pub ry: f64,
 }
 
-/// The label of the panel that gathers the rooms no way joins to any other
-/// ([`crate::domain::layout::Panel::lone`]), on whatever floor each is.
-pub const LONE_LABEL: &str = "Not linked to the rest";
+/// The label of the panel that gathers the rooms no direction places beside any other
+/// ([`crate::domain::layout::Panel::lone`]): linked by no way at all, or only by ways with
+/// no direction (a prose reading's "they went into the shed"), on whatever floor each is.
+pub const LONE_LABEL: &str = "No direction known";
 
 /// A floor panel.
 #[derive(Debug, Clone, PartialEq)]

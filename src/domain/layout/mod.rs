@@ -206,8 +206,9 @@ pub fn grid(map: &Map, geometry: &Geometry, floors: Floors) -> Layout {
     out
 }
 
-/// Rooms alone in their frame from which [`grid`] gathers them into one block. A prose reading
-/// links few of the places it finds, and each unlinked place, a frame of its own, took a block
+/// Rooms alone in their frame (no geometric exit places them beside another: no way at all,
+/// or only ways with no direction) from which [`grid`] gathers them into one block. A prose
+/// reading gives few of the places it finds a direction, and each such place took a block
 /// (and, on a map of several floors, a floor panel and its label) of its own: a grid of boxes.
 /// Gathered, they take a compact square after the linked pieces. A single one stays as it was.
 pub const LONE_GATHERED: usize = 2;

@@ -581,4 +581,30 @@ mod tests {
             .unwrap_err();
         assert!(e.contains("no demo"), "{e}");
     }
+
+    #[test]
+    fn a_lesson_built_in_the_worker_is_the_lessons_project_and_narration() {
+        for card in crate::view::lessons::cards() {
+            let answer = Jobs::default()
+                .run(
+                    None,
+                    Work::Lesson {
+                        id: card.id.clone(),
+                    },
+                    &mut ignore,
+                )
+                .unwrap();
+            let Answer::Lesson(json, lesson) = answer else {
+                panic!("not a lesson: {answer:?}");
+            };
+            let (project, narrated) = crate::view::lessons::build(&card.id).unwrap();
+            let got = Project::from_json(&json, &card.id).unwrap();
+            assert_eq!(got.history.commits(), project.history.commits());
+            assert_eq!(lesson, narrated);
+        }
+        let e = Jobs::default()
+            .run(None, Work::Lesson { id: "nope".into() }, &mut ignore)
+            .unwrap_err();
+        assert!(e.contains("no lesson"), "{e}");
+    }
 }
