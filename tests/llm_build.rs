@@ -104,8 +104,15 @@ fn scripted_replies_build_the_story_one_commit_per_observation() {
     for (i, (text, answer)) in observations.iter().zip(replies()).enumerate() {
         assert_eq!(committed_observations(&history), i);
         let reply = parse_observation_reply(answer).unwrap();
-        let applied =
-            apply_observation(&mut history, i as u32, text, &reply, current.as_deref()).unwrap();
+        let applied = apply_observation(
+            &mut history,
+            i as u32,
+            text,
+            &reply,
+            current.as_deref(),
+            Spelling::Key,
+        )
+        .unwrap();
         assert_eq!(applied.version, i as u32);
         current = applied.current;
     }
@@ -197,9 +204,16 @@ fn build_offline(text: &str) -> (History, Option<String>) {
         } else {
             prose[i].clone()
         };
-        current = apply_observation(&mut history, i as u32, text, &reply, current.as_deref())
-            .unwrap()
-            .current;
+        current = apply_observation(
+            &mut history,
+            i as u32,
+            text,
+            &reply,
+            current.as_deref(),
+            Spelling::Key,
+        )
+        .unwrap()
+        .current;
     }
     (history, current)
 }
@@ -340,6 +354,7 @@ fn a_reload_resumes_at_the_next_observation() {
             &observations[i],
             &reply,
             current.as_deref(),
+            Spelling::Key,
         )
         .unwrap()
         .current;
@@ -368,6 +383,7 @@ fn a_reload_resumes_at_the_next_observation() {
         &observations[next],
         &reply,
         current.as_deref(),
+        Spelling::Key,
     )
     .unwrap();
     assert_eq!(committed_observations(&reloaded.history), 3);
@@ -386,7 +402,15 @@ fn the_context_lists_known_places_current_location_and_recent_steps() {
     let mut history = History::new();
     for (i, answer) in replies().iter().take(2).enumerate() {
         let reply = parse_observation_reply(answer).unwrap();
-        apply_observation(&mut history, i as u32, &observations[i], &reply, None).unwrap();
+        apply_observation(
+            &mut history,
+            i as u32,
+            &observations[i],
+            &reply,
+            None,
+            Spelling::Key,
+        )
+        .unwrap();
     }
     let ctx = mapping_context(&history, Some(" kitchen "), &observations[2]);
     assert_eq!(ctx.known_locations, vec!["hall", "kitchen", "pantry"]);
@@ -415,13 +439,13 @@ fn bearings_are_discretized_and_bend_only_to_avoid_a_conflict() {
         relations: vec![relation("hall", "kitchen", 0.0)],
         ..Default::default()
     };
-    apply_observation(&mut history, 0, "t0", &first, None).unwrap();
+    apply_observation(&mut history, 0, "t0", &first, None, Spelling::Key).unwrap();
     // 95° is east; no conflict to avoid.
     let east = ObservationReply {
         relations: vec![relation("hall", "yard", 95.0)],
         ..Default::default()
     };
-    let applied = apply_observation(&mut history, 1, "t1", &east, None).unwrap();
+    let applied = apply_observation(&mut history, 1, "t1", &east, None, Spelling::Key).unwrap();
     assert!(applied.warnings.is_empty());
     // 20° is north, but north is taken (a conflict); 20° is within the loose tolerance of
     // north-east, which is free.
@@ -430,7 +454,7 @@ fn bearings_are_discretized_and_bend_only_to_avoid_a_conflict() {
         relations: vec![relation("hall", "garden", 20.0)],
         ..Default::default()
     };
-    let applied = apply_observation(&mut history, 2, "t2", &bent, None).unwrap();
+    let applied = apply_observation(&mut history, 2, "t2", &bent, None, Spelling::Key).unwrap();
     assert_eq!(applied.warnings.len(), 1, "{:?}", applied.warnings);
     assert!(history.commits()[2].analysis.contains("read as northeast"));
     // 5° is too far from north-east: it stays north (and the conflict is detected later).
@@ -438,7 +462,7 @@ fn bearings_are_discretized_and_bend_only_to_avoid_a_conflict() {
         relations: vec![relation("hall", "shed", 5.0)],
         ..Default::default()
     };
-    apply_observation(&mut history, 3, "t3", &strict, None).unwrap();
+    apply_observation(&mut history, 3, "t3", &strict, None, Spelling::Key).unwrap();
     let got = exits(&history);
     for want in [
         "hall -north-> kitchen",
@@ -463,7 +487,7 @@ fn bearings_are_discretized_and_bend_only_to_avoid_a_conflict() {
         }],
         ..Default::default()
     };
-    apply_observation(&mut history, 4, "t4", &vague, None).unwrap();
+    apply_observation(&mut history, 4, "t4", &vague, None, Spelling::Key).unwrap();
     assert!(exits(&history).contains(&"yard --> well".to_string()));
     assert!(exits(&history).contains(&"well --> yard (inferred)".to_string()));
 }
@@ -477,6 +501,7 @@ fn an_empty_or_skipped_observation_still_commits_its_text() {
         "Nothing here.",
         &ObservationReply::default(),
         None,
+        Spelling::Key,
     )
     .unwrap();
     let v = skip_observation(&mut history, 1, "Gibberish", "the reply could not be read").unwrap();
@@ -694,6 +719,6 @@ The stockade stood on a knoll. From skeleton island we saw it.";
     // A model's reply keeps the lowercase names.
     let reply = parse_observation_reply(replies()[0]).unwrap();
     let mut model = History::new();
-    apply_observation(&mut model, 0, "x", &reply, None).unwrap();
+    apply_observation(&mut model, 0, "x", &reply, None, Spelling::Key).unwrap();
     assert!(rooms(&model).iter().all(|n| *n == n.to_lowercase()));
 }

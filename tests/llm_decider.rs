@@ -25,9 +25,16 @@ fn conflicted() -> History {
     let mut current = None;
     for (i, text) in texts.iter().enumerate() {
         let reply = read_offline(text, current.as_deref());
-        current = apply_observation(&mut history, i as u32, text, &reply, current.as_deref())
-            .unwrap()
-            .current;
+        current = apply_observation(
+            &mut history,
+            i as u32,
+            text,
+            &reply,
+            current.as_deref(),
+            Spelling::Key,
+        )
+        .unwrap()
+        .current;
     }
     assert!(Analysis::of(history.head()).counts().total > 0);
     history

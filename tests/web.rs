@@ -19,6 +19,7 @@ use maprepair::ui::conflicts::conflict_summary::ConflictSummary;
 use maprepair::ui::conflicts::inspector::Inspector;
 use maprepair::ui::history::timeline::Timeline;
 use maprepair::ui::map::map_canvas::MapCanvas;
+use maprepair::ui::map::map_toolbar::MapToolbar;
 use maprepair::ui::repair::repair_panel::RepairPanel;
 use maprepair::ui::AppState;
 use maprepair::view::demo::demo_project;
@@ -118,36 +119,37 @@ async fn the_timeline_moves_the_map_to_an_earlier_version() {
 }
 
 #[wasm_bindgen_test]
-async fn repairing_to_the_end_lowers_the_count_with_one_commit_per_action() {
-    use maprepair::domain::Trigger;
+async fn the_repair_log_lists_every_decision_and_links_each_applied_one_to_its_version() {
+    use maprepair::domain::repair::heuristic::{Heuristic, Preference};
+    use maprepair::domain::repair::{Budget, Decider, RepairSession};
     let (root, state) = mount(|| view! { <RepairPanel /><ConflictSummary /> });
     tick().await;
-    let before = state.commit_count() as u32;
-    all(&root, "repair-run")[0].click();
+    // The worker's session (the page takes no decision itself: ui::modules::jobs' tests check
+    // its commits), run here on the open project; the page shows its log.
+    let mut session = RepairSession::new(Budget::default());
+    let mut heuristic = Heuristic::new(Preference::Modify);
+    state.project.update(|p| {
+        while let Some(pending) = session.next(&p.history) {
+            let d = heuristic.decide(&pending.context(&p.history));
+            session.apply(&mut p.history, &pending, d);
+            if session.is_finished() {
+                break;
+            }
+        }
+    });
+    let log = maprepair::view::log_line::lines(&session.log);
+    let applied = log.iter().filter(|l| l.version.is_some()).count();
+    assert!(applied > 0, "the repair made no commit");
+    state.repair_log.set(log.clone());
     tick().await;
     let after: usize = text(&root, "conflict-count").parse().unwrap();
     assert!(after < 2);
-    // Every commit the repair made is the version of exactly one logged action, in order, and
-    // says that action's reason; no action claims a commit it did not make.
-    let log = state.repair_log.get_untracked();
-    let versions: Vec<u32> = log.iter().filter_map(|l| l.version).collect();
-    let made: Vec<u32> = (before..state.commit_count() as u32).collect();
-    assert!(!made.is_empty(), "the repair made no commit");
-    assert_eq!(versions, made);
-    state.project.with_untracked(|p| {
-        for l in log.iter().filter(|l| l.version.is_some()) {
-            let c = p.history.get(l.version.unwrap()).unwrap();
-            assert_eq!(c.trigger, Trigger::ConflictRepair);
-            assert_eq!(c.analysis, l.reason);
-        }
-    });
-    // The panel lists every decision, and links each applied one to its version.
     let items = root.query_selector_all(".repair-log li").unwrap();
     assert_eq!(items.length() as usize, log.len());
     let linked = root
         .query_selector_all(".repair-log .log-action:not([disabled])")
         .unwrap();
-    assert_eq!(linked.length() as usize, made.len());
+    assert_eq!(linked.length() as usize, applied);
 }
 
 /// A stand-in for the app on the other side of the LLM tools' port: the open project, the
@@ -260,4 +262,55 @@ async fn gloo_sleep() {
             .unwrap();
     });
     wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+thread_local! {
+    /// How many times the drawing and the painted view were made, for the test below.
+    static MADE: std::cell::Cell<(u32, u32)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// Counts the drawings made and the views painted.
+fn counting() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    Effect::new(move |_| {
+        state.drawing.track();
+        MADE.with(|m| m.set((m.get().0 + 1, m.get().1)));
+    });
+    Effect::new(move |_| {
+        state.painted.track();
+        MADE.with(|m| m.set((m.get().0, m.get().1 + 1)));
+    });
+}
+
+#[wasm_bindgen_test]
+async fn what_is_shown_already_is_neither_drawn_nor_painted_again() {
+    let (root, state) = mount(|| view! { <MapToolbar />{counting()} });
+    tick().await;
+    let made = || MADE.with(std::cell::Cell::get);
+    tick().await;
+    let before = made();
+    // A step past the newest version (→ or End at the head).
+    let last = state.commit_count() as u32 - 1;
+    state.show_version(last);
+    state.show_version(last + 3);
+    tick().await;
+    assert_eq!(made().0, before.0, "the drawing was made again at the head");
+    let grid: web_sys::HtmlElement = root
+        .query_selector(".map-toolbar button[title^=\"North-up\"]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    // The Grid button when the grid is shown: no layout and no drawing made again; fitted
+    // once, the view is not painted again either.
+    grid.click();
+    tick().await;
+    let fitted = made();
+    grid.click();
+    maprepair::ui::map::canvas_input::fit(state);
+    tick().await;
+    assert_eq!(made(), fitted, "the grid shown and the view fitted already");
+    // A real change still draws.
+    state.show_version(0);
+    tick().await;
+    assert_eq!(made().0, fitted.0 + 1);
 }

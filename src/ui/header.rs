@@ -5,6 +5,7 @@ use crate::ui::io::export_menu::ExportMenu;
 use crate::ui::io::follow::FollowButton;
 use crate::ui::io::import::ImportButton;
 use crate::ui::io::projects_menu::ProjectsMenu;
+use crate::ui::signals::SetIfChanged;
 use crate::ui::state::{AppState, Page};
 use leptos::prelude::*;
 
@@ -14,7 +15,7 @@ pub fn AppHeader() -> impl IntoView {
     let state = expect_context::<AppState>();
     let tab = move |page: Page, label: &'static str| {
         view! {
-            <button class="tab" class:active=move || state.page.get() == page on:click=move |_| state.page.set(page)>{label}</button>
+            <button class="tab" class:active=move || state.page.get() == page on:click=move |_| state.page.set_if_changed(page)>{label}</button>
         }
     };
     view! {

@@ -18,6 +18,7 @@ pub mod map;
 pub mod modules;
 pub mod notice;
 pub mod repair;
+pub mod signals;
 pub mod state;
 pub mod workspace;
 

@@ -9,6 +9,7 @@ use crate::ui::map::perf;
 use crate::ui::map::route_finder::{answer, RouteAnswer, RouteEnds};
 use crate::ui::modules::made_layouts;
 use crate::ui::repair::session::RepairRun;
+use crate::ui::signals::SetIfChanged;
 use crate::view::camera::Camera;
 use crate::view::drawing::{draw, Drawing, Marks};
 use crate::view::lessons::Lesson;
@@ -345,7 +346,8 @@ impl AppState {
     /// Shows a version (past the end means the head).
     pub fn show_version(&self, v: u32) {
         let last = self.commit_count().saturating_sub(1) as u32;
-        self.cursor.set(if v >= last { None } else { Some(v) });
+        self.cursor
+            .set_if_changed(if v >= last { None } else { Some(v) });
     }
 
     /// Shows a version while the user scrubs the timeline: the map and the counts at once,

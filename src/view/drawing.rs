@@ -63,12 +63,17 @@ pub struct HaloRing {
     pub ry: f64,
 }
 
+/// The label of the panel that gathers the rooms no direction places beside any other
+/// ([`crate::domain::layout::Panel::lone`]): linked by no way at all, or only by ways with
+/// no direction (a prose reading's "they went into the shed"), on whatever floor each is.
+pub const LONE_LABEL: &str = "No direction known";
+
 /// A floor panel.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PanelBox {
     /// Top-left corner and size, in SVG units.
     pub rect: [f64; 4],
-    /// "Floor 1", "Ground floor", …
+    /// "Floor 1", "Ground floor", …, or [`LONE_LABEL`].
     pub label: String,
 }
 
@@ -244,7 +249,11 @@ pub fn draw(snap: &Snapshot, layout: &Layout, marks: &Marks<'_>) -> Drawing {
     for p in layout.panels.iter().filter(|_| labelled) {
         d.panels.push(PanelBox {
             rect: [p.x * CELL, p.y * CELL, p.width * CELL, p.height * CELL],
-            label: floor_name(p.floor),
+            label: if p.lone {
+                LONE_LABEL.to_string()
+            } else {
+                floor_name(p.floor)
+            },
         });
     }
     for h in &layout.halos {

@@ -2,13 +2,15 @@
 //! from [`crate::domain::scenarios`] (Case Study B, the Figure 3(b) challenge, TC2–TC6). Each
 //! lesson is a project plus a narration in four steps — construction → the conflict appears →
 //! localization → repair — whose words are computed from the analysis, so they always match
-//! what the map shows. Pure data.
+//! what the map shows. Pure data. The worker builds the lessons (`Work::Lesson`); the page
+//! shows their cards ([`cards`]) and steps through the narration it gets back.
 
 use super::describe::{conflict_title, exit_text, room_name, type_name};
 use crate::domain::{scenarios, Analysis, CommitInfo, Direction, Draft, History, Label, Project};
+use serde::{Deserialize, Serialize};
 
 /// What a lesson step does to the map view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LessonAction {
     /// Show this version.
     Show(u32),
@@ -19,10 +21,10 @@ pub enum LessonAction {
 }
 
 /// One narrated step.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LessonStep {
     /// Short heading.
-    pub heading: &'static str,
+    pub heading: String,
     /// What to look at.
     pub text: String,
     /// What the step shows.
@@ -30,7 +32,7 @@ pub struct LessonStep {
 }
 
 /// A lesson.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Lesson {
     /// Title.
     pub title: String,
@@ -66,27 +68,42 @@ const PRIMERS: &[(&str, &str, &str, &str, Walk)] = {
     ]
 };
 
-/// Every lesson, primers first.
+/// The gallery's cards of the paper's scenarios: id, title and blurb (the first sentence of
+/// its story), written out so that the page shows the gallery without the scenarios, which
+/// only the worker, building a lesson ([`build`]), carries. A test checks them against
+/// [`scenarios`].
+const PAPER_CARDS: &[(&str, &str, &str, &str)] = &[
+    ("case_study_b", "Case Study B: the meeting room that moved", "paper", "An explorer maps an office building from the Entrance Hall, one exit per step."),
+    ("challenge", "Figure 3(b) / TC1: the challenge scenario", "paper", "The explorer enters B from A and maps its side rooms C, D and F, walking back to B after each."),
+    ("tc2", "TC2: two doors marked north", "paper", "The explorer walks north from A through B to C, north again to D, and explores the rooms beyond D (F and G)."),
+    ("tc3", "TC3: one slip, two collisions", "paper", "From the Gate the explorer enters the Hub and maps two parallel galleries: the L gallery one row north (L0 to L3, with a Lookout above L3), then the R gallery running east from the Hub (R1, R2, R3)."),
+    ("tc4", "TC4: a collision and a contradiction", "paper", "From S the explorer reaches the square P0 and first walks the Q lane: east to Q1, east to Q2 — written \"northeast\" by mistake — then north, north and west to Q5."),
+    ("tc5", "TC5: the long way round", "paper", "Two trails leave the camp N0."),
+    ("tc6", "TC6: which error matters most?", "paper", "A forum R with six wings, 37 rooms and 36 exits, mapped wing by wing."),
+];
+
+/// Every lesson's card, primers first.
 pub fn cards() -> Vec<LessonCard> {
     let primers = PRIMERS.iter().map(|(id, title, tag, story, _)| LessonCard {
         id: (*id).to_string(),
         title: (*title).to_string(),
         tag,
-        blurb: story.split(". ").next().unwrap_or(story).to_string() + ".",
+        blurb: first_sentence(story),
     });
-    let paper = scenarios::all().into_iter().map(|s| LessonCard {
-        id: s.id.to_string(),
-        title: s.title.to_string(),
-        tag: "paper",
-        blurb: s
-            .teaching
-            .split(". ")
-            .next()
-            .unwrap_or(s.teaching)
-            .to_string()
-            + ".",
-    });
+    let paper = PAPER_CARDS
+        .iter()
+        .map(|(id, title, tag, blurb)| LessonCard {
+            id: (*id).to_string(),
+            title: (*title).to_string(),
+            tag,
+            blurb: (*blurb).to_string(),
+        });
     primers.chain(paper).collect()
+}
+
+/// A story's first sentence, as its card shows it.
+fn first_sentence(story: &str) -> String {
+    story.split(". ").next().unwrap_or(story).to_string() + "."
 }
 
 fn primer_history(walk: Walk) -> Option<History> {
@@ -177,16 +194,35 @@ fn narrate(h: &History) -> Vec<LessonStep> {
         ),
     };
     vec![
-        LessonStep { heading: "Construction", text: format!("The map is built one exit per commit; up to version {} nothing contradicts anything.", first.saturating_sub(1)), action: LessonAction::Show(first.saturating_sub(1)) },
-        LessonStep { heading: "The conflict appears", text: appears, action: LessonAction::Show(first) },
-        LessonStep { heading: "Localization", text: localize, action: LessonAction::Localize },
-        LessonStep { heading: "Repair", text: "The heuristic repair (relabel first) tries the ranked candidates, keeping the first action that lowers the conflict count. Each action is a new commit with its reason; scrub back to compare.".to_string(), action: LessonAction::Repair },
+        LessonStep { heading: "Construction".into(), text: format!("The map is built one exit per commit; up to version {} nothing contradicts anything.", first.saturating_sub(1)), action: LessonAction::Show(first.saturating_sub(1)) },
+        LessonStep { heading: "The conflict appears".into(), text: appears, action: LessonAction::Show(first) },
+        LessonStep { heading: "Localization".into(), text: localize, action: LessonAction::Localize },
+        LessonStep { heading: "Repair".into(), text: "The heuristic repair (relabel first) tries the ranked candidates, keeping the first action that lowers the conflict count. Each action is a new commit with its reason; scrub back to compare.".to_string(), action: LessonAction::Repair },
     ]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_paper_cards_are_the_scenarios_titles_and_first_sentences() {
+        let made: Vec<(String, String, String)> = scenarios::all()
+            .into_iter()
+            .map(|s| {
+                (
+                    s.id.to_string(),
+                    s.title.to_string(),
+                    first_sentence(s.teaching),
+                )
+            })
+            .collect();
+        let written: Vec<(String, String, String)> = PAPER_CARDS
+            .iter()
+            .map(|(id, title, _, blurb)| (id.to_string(), title.to_string(), blurb.to_string()))
+            .collect();
+        assert_eq!(written, made);
+    }
 
     #[test]
     fn every_lesson_has_four_steps_and_every_primer_its_conflict() {

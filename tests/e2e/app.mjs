@@ -410,6 +410,9 @@ await run(async (context, url) => {
     await id('candidate-item').first().waitFor();
     await shot(page, 'app-13-lesson-localize');
     await id('lesson-next').click();
+    // The repair runs in the worker: its commits come back a moment later.
+    await page.waitForFunction(() => document.querySelector('[data-testid="conflict-count"]').textContent.trim() === '0', null, { timeout: 30_000 })
+      .catch(() => {});
     expectEqual(await count(), 0, 'conflicts after the lesson repair');
   });
   await shot(page, 'app-14-lesson-repair');

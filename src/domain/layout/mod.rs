@@ -55,6 +55,10 @@ pub struct Panel {
     pub width: f64,
     /// Height, in cells.
     pub height: f64,
+    /// True for the panel that gathers the rooms alone in their frame ([`grid`]), whatever
+    /// their floors: it is no floor of one piece.
+    #[serde(default)]
+    pub lone: bool,
 }
 
 /// A cell that holds more than one room.
@@ -164,6 +168,19 @@ pub fn grid(map: &Map, geometry: &Geometry, floors: Floors) -> Layout {
     blocks.retain(|b| !b.rooms.is_empty());
     // Largest pieces first; equal sizes keep frame order.
     blocks.sort_by_key(|b| std::cmp::Reverse(b.rooms.len()));
+    // Rooms alone in their frame share one block, after the pieces.
+    let alone = blocks.iter().filter(|b| b.rooms.len() == 1).count();
+    let lone: Vec<(RoomId, i32)> = if alone >= LONE_GATHERED {
+        let at = blocks.len() - alone;
+        let lone: Vec<(RoomId, i32)> = blocks
+            .drain(at..)
+            .map(|b| (b.rooms[0].0, b.rooms[0].1[2]))
+            .collect();
+        blocks.push(gathered(&lone));
+        lone
+    } else {
+        Vec::new()
+    };
     let labelled = all_floors.len() > 1;
     let mut out = Layout {
         spots: vec![None; map.room_bound()],
@@ -171,10 +188,46 @@ pub fn grid(map: &Map, geometry: &Geometry, floors: Floors) -> Layout {
         ..Layout::default()
     };
     pack(&blocks, labelled, &mut out);
+    if !lone.is_empty() {
+        // Each keeps its own floor (a floor shown alone keeps its rooms); the panel, packed
+        // last, is the gathering's.
+        for &(room, z) in &lone {
+            if let Some(Some(spot)) = out.spots.get_mut(room.0 as usize) {
+                spot.floor = z;
+            }
+        }
+        if let Some(p) = out.panels.last_mut() {
+            p.lone = true;
+        }
+    }
     if let Some(first) = blocks.first() {
         anchor(first, labelled, &mut out);
     }
     out
+}
+
+/// Rooms alone in their frame (no geometric exit places them beside another: no way at all,
+/// or only ways with no direction) from which [`grid`] gathers them into one block. A prose
+/// reading gives few of the places it finds a direction, and each such place took a block
+/// (and, on a map of several floors, a floor panel and its label) of its own: a grid of boxes.
+/// Gathered, they take a compact square after the linked pieces. A single one stays as it was.
+pub const LONE_GATHERED: usize = 2;
+
+/// One block holding `lone` (rooms alone in their frame) in rows of a square's side, in their
+/// order, on one floor panel.
+fn gathered(lone: &[(RoomId, i32)]) -> Block {
+    let side = (lone.len() as f64).sqrt().ceil().max(1.0) as usize;
+    let rows = lone.len().div_ceil(side);
+    Block {
+        rooms: lone
+            .iter()
+            .enumerate()
+            .map(|(i, &(room, _))| (room, [(i % side) as i32, -((i / side) as i32), 0]))
+            .collect(),
+        min: [0, 1 - rows as i32],
+        max: [side as i32 - 1, 0],
+        floors: vec![0],
+    }
 }
 
 /// Translates the layout so that the largest piece's lattice cell (x, y) on its lowest floor is
@@ -259,6 +312,7 @@ fn place_block(b: &Block, left: f64, top: f64, labelled: bool, out: &mut Layout)
             y: floor_top(z),
             width: f64::from(b.max[0] - b.min[0] + 1),
             height: floor_h,
+            lone: false,
         });
     }
     let mut cells: FxHashMap<[i32; 3], Vec<RoomId>> = FxHashMap::default();
@@ -515,6 +569,38 @@ mod tests {
                 .unwrap();
         }
         m
+    }
+
+    #[test]
+    fn rooms_alone_in_their_frame_share_one_compact_panel_after_the_pieces() {
+        use Direction::*;
+        let mut m = map_of(&[("A", North, "B"), ("A", Down, "C"), ("P", East, "Q")]);
+        let lone: Vec<RoomId> = (0..7).map(|i| m.add_room(&format!("L{i}"))).collect();
+        let l = grid(&m, &Geometry::infer(&m), Floors::Stacked);
+        // The pieces keep a panel per floor (A–B over C, P–Q); the seven share one more.
+        let gathering: Vec<&Panel> = l.panels.iter().filter(|p| p.lone).collect();
+        assert_eq!(gathering.len(), 1);
+        assert_eq!(l.panels.len(), 2 + 1 + 1);
+        let p = gathering[0];
+        // A square of side 3: three rows, the last of one room.
+        assert_eq!((p.width, p.height.floor()), (3.0, 3.0));
+        let mut seen = Vec::new();
+        for r in &lone {
+            let s = l.spot(*r).unwrap();
+            assert!(s.x > p.x && s.x < p.x + p.width && s.y > p.y && s.y < p.y + p.height);
+            assert!(!seen.contains(&(s.x, s.y)), "two rooms on one spot");
+            seen.push((s.x, s.y));
+        }
+        // Nothing else lies inside it.
+        for r in ["A", "B", "C", "P", "Q"] {
+            let s = l.spot(m.find_room(r).unwrap().id).unwrap();
+            assert!(!(s.x > p.x && s.x < p.x + p.width && s.y > p.y && s.y < p.y + p.height));
+        }
+        // One room alone keeps its frame of one, as before.
+        let mut one = map_of(&[("A", North, "B")]);
+        one.add_room("L");
+        let l = grid(&one, &Geometry::infer(&one), Floors::Stacked);
+        assert!(l.panels.iter().all(|p| !p.lone));
     }
 
     #[test]

@@ -363,10 +363,21 @@ fn spellings(reply: &ObservationReply) -> Vec<(String, String)> {
     out
 }
 
+/// How a new room's name is spelled on the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spelling {
+    /// By its lowercase key, as a model's reply names it: the names the map has always shown.
+    Key,
+    /// As the text spells it ("Skeleton Island", not "skeleton island"): the offline prose
+    /// reader's replies ([`super::offline::prose_replies`]).
+    Text,
+}
+
 /// Applies one reply to the history as one commit (trigger `observation`, observation id and
-/// step `obs_id`, the text as its observation, the model's analysis as its analysis). Exits
-/// that were already on the map are recorded as traversed. An empty reply still commits (an
-/// observation that taught nothing is part of the history).
+/// step `obs_id`, the text as its observation, the model's analysis as its analysis), a new
+/// room spelled as `spelling` says; which room a name is still goes by its lowercase key.
+/// Exits that were already on the map are recorded as traversed. An empty reply still commits
+/// (an observation that taught nothing is part of the history).
 ///
 /// # Errors
 /// [`BuildError::History`] if the change does not fit the map (nothing is recorded then).
@@ -376,37 +387,12 @@ pub fn apply_observation(
     text: &str,
     reply: &ObservationReply,
     current: Option<&str>,
+    spelling: Spelling,
 ) -> Result<Applied, BuildError> {
-    apply_spelled(history, obs_id, text, reply, current, &[])
-}
-
-/// [`apply_observation`] for a reply of the offline prose reader
-/// ([`super::offline::prose_replies`]): a new
-/// room takes the text's spelling ("Skeleton Island", not "skeleton island"); which room a
-/// name is still goes by its lowercase key. A model's reply keeps the lowercase names the map
-/// has always shown.
-///
-/// # Errors
-/// [`BuildError::History`] if the change does not fit the map (nothing is recorded then).
-pub fn apply_prose_observation(
-    history: &mut History,
-    obs_id: u32,
-    text: &str,
-    reply: &ObservationReply,
-    current: Option<&str>,
-) -> Result<Applied, BuildError> {
-    apply_spelled(history, obs_id, text, reply, current, &spellings(reply))
-}
-
-/// Applies one reply; `spelled` gives the spelling of a new room by its key.
-fn apply_spelled(
-    history: &mut History,
-    obs_id: u32,
-    text: &str,
-    reply: &ObservationReply,
-    current: Option<&str>,
-    spelled: &[(String, String)],
-) -> Result<Applied, BuildError> {
+    let spelled = match spelling {
+        Spelling::Key => Vec::new(),
+        Spelling::Text => spellings(reply),
+    };
     let mut aliases = aliases_of(history.head());
     let shown = |name: &str| -> String {
         spelled

@@ -41,9 +41,9 @@ pub use agent::{
     ConflictBrief, EdgeBrief, HistoryBrief, RepairAction, RepairMode,
 };
 pub use build::{
-    apply_observation, apply_prose_observation, committed_observations, guess_current,
-    is_walkthrough, mapping_context, read_observation, recovery, skip_observation,
-    split_observations, Applied, Attempted, BuildError, Outcome, Recovery, Split,
+    apply_observation, committed_observations, guess_current, is_walkthrough, mapping_context,
+    read_observation, recovery, skip_observation, split_observations, Applied, Attempted,
+    BuildError, Outcome, Recovery, Spelling, Split,
 };
 pub use config::LlmConfig;
 pub use decider::{ask_repair, conflict_brief, decision_for, proposal_text};

@@ -4,7 +4,7 @@
 //! marked ([`evidence_marks`], [`marked_segments`]), and committed one paragraph at a time
 //! ([`read_prose`]).
 
-use super::build::{apply_prose_observation, skip_observation};
+use super::build::{apply_observation, skip_observation, Spelling};
 use super::reply::{LocationReply, ObservationReply, RelationReply};
 use crate::domain::history::History;
 use crate::domain::prose::{read_paragraphs, Reading, TaggerError};
@@ -167,7 +167,14 @@ pub fn read_prose(observations: &[String]) -> Result<History, TaggerError> {
     let mut current: Option<String> = None;
     for (i, (text, reply)) in observations.iter().zip(&replies).enumerate() {
         let id = u32::try_from(i).unwrap_or(u32::MAX);
-        match apply_prose_observation(&mut history, id, text, reply, current.as_deref()) {
+        match apply_observation(
+            &mut history,
+            id,
+            text,
+            reply,
+            current.as_deref(),
+            Spelling::Text,
+        ) {
             Ok(applied) => current = reply.current_location.clone().or(applied.current),
             Err(e) => {
                 let _ = skip_observation(&mut history, id, text, &e.to_string());

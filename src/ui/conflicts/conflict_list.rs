@@ -2,6 +2,7 @@
 //! opens it in the inspector and marks its paths and candidates on the map.
 
 use crate::domain::ConflictType;
+use crate::ui::signals::SetIfChanged;
 use crate::ui::AppState;
 use crate::view::describe::{conflict_title, type_explainer, type_name};
 use leptos::prelude::*;
@@ -77,7 +78,7 @@ fn ConflictItem(
             .with(|s| s.as_deref() == Some(key.as_str()))
     };
     let toggle = move |_| {
-        state.playing.set(false);
+        state.playing.set_if_changed(false);
         state.selected_conflict.update(|s| {
             *s = if s.as_deref() == Some(id.as_str()) {
                 None

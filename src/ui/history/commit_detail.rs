@@ -4,6 +4,7 @@
 use crate::domain::llm::marked_segments;
 use crate::domain::map::Exit;
 use crate::domain::CommitInfo;
+use crate::ui::signals::SetIfChanged;
 use crate::ui::AppState;
 use crate::view::describe::{exit_line, trigger_name};
 use leptos::prelude::*;
@@ -105,7 +106,7 @@ fn revert(state: AppState, v: u32) {
     });
     match result {
         Ok(new) => {
-            state.cursor.set(None);
+            state.cursor.set_if_changed(None);
             state.tell(format!("Version {v} reverted as version {new}."), false);
         }
         Err(e) => state.tell(format!("Cannot revert: {e}"), true),

@@ -1,6 +1,7 @@
 //! Keyboard: ← and → step through the timeline, Home and End jump to its ends (not while
 //! typing in a field).
 
+use crate::ui::signals::SetIfChanged;
 use crate::ui::AppState;
 use leptos::prelude::*;
 
@@ -23,7 +24,7 @@ pub fn use_arrow_keys(state: AppState) {
             _ => return,
         };
         ev.prevent_default();
-        state.playing.set(false);
+        state.playing.set_if_changed(false);
         state.scrub_to(target.clamp(0, i64::from(u32::MAX)) as u32);
     });
     on_cleanup(move || handle.remove());

@@ -1,6 +1,7 @@
 //! The timeline: a slider over every commit, play/pause, single steps and speed. ←/→ step too
 //! (see [`crate::ui::history::keys`]).
 
+use crate::ui::signals::SetIfChanged;
 use crate::ui::AppState;
 use leptos::prelude::*;
 
@@ -11,7 +12,7 @@ pub fn Timeline() -> impl IntoView {
     let count = move || state.project.with(|p| p.history.len());
     let shown = move || state.snapshot.with(|s| s.version.unwrap_or(0));
     let step = move |delta: i64| {
-        state.playing.set(false);
+        state.playing.set_if_changed(false);
         let v = (i64::from(shown()) + delta).clamp(0, count().saturating_sub(1) as i64);
         state.show_version(v as u32);
     };
@@ -22,7 +23,7 @@ pub fn Timeline() -> impl IntoView {
         state.playing.update(|p| *p = !*p);
     };
     let scrub = move |ev: leptos::ev::Event| {
-        state.playing.set(false);
+        state.playing.set_if_changed(false);
         if let Ok(v) = event_target_value(&ev).parse::<u32>() {
             state.scrub_to(v);
         }

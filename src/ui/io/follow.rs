@@ -8,6 +8,7 @@
 //! revert) or another project is opened, following stops and says why.
 
 use crate::domain::formats::{is_mango, is_transcript};
+use crate::ui::signals::SetIfChanged;
 use crate::ui::AppState;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -211,7 +212,7 @@ async fn rebuild(state: AppState, follow: StoredValue<Option<Following>, LocalSt
         // The view stays where the user put it; the timeline shows the newest step. The
         // history is rebuilt, not grown: counted as a project opened, so that the copies of
         // it (the worker's, the LLM tools') are handed it whole.
-        state.cursor.set(None);
+        state.cursor.set_if_changed(None);
         state.opened.update_value(|n| *n += 1);
         state.project.set(built);
     }

@@ -2,6 +2,7 @@
 //! recall, and a way to load a truth (`edges.json`) for the open project.
 
 use crate::domain::formats::parse_edge_list;
+use crate::ui::signals::SetIfChanged;
 use crate::ui::AppState;
 use leptos::prelude::*;
 
@@ -33,7 +34,7 @@ pub fn TruthPanel() -> impl IntoView {
             match text.and_then(|t| parse_edge_list(&t, &file.name()).map_err(|e| e.to_string())) {
                 Ok(records) => {
                     state.project.update(|p| p.ground_truth = Some(records));
-                    state.show_truth.set(true);
+                    state.show_truth.set_if_changed(true);
                 }
                 Err(e) => state.tell(format!("Ground truth not loaded. {e}"), true),
             }

@@ -4,9 +4,12 @@
 
 use crate::domain::ConflictType;
 use crate::ui::learn::lesson_panel::apply_step;
+use crate::ui::modules::automapper;
+use crate::ui::modules::worker::WorkError;
+use crate::ui::signals::SetIfChanged;
 use crate::ui::AppState;
 use crate::view::describe::{type_explainer, type_name};
-use crate::view::lessons::{build, cards, LessonCard};
+use crate::view::lessons::{cards, LessonCard};
 use leptos::prelude::*;
 
 /// The gallery page.
@@ -40,15 +43,26 @@ fn LessonCardView(
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let id = card.id.clone();
-    let start = move |_| match build(&id) {
-        Some((project, lesson)) => {
-            state.notice.set(None);
-            state.layout_mode.set(crate::ui::state::LayoutMode::Grid);
-            state.open(project, false);
-            state.lesson.set(Some((lesson, 0)));
-            apply_step(state);
-        }
-        None => state.tell("This lesson could not be built.", true),
+    // The worker builds the lesson (it carries the scenarios); the page opens what it gets.
+    let start = move |_| {
+        let id = id.clone();
+        leptos::task::spawn_local(async move {
+            match state.unless_opened_meanwhile(automapper::lesson(id)).await {
+                None | Some(Err(WorkError::Cancelled)) => {}
+                Some(Ok((project, lesson))) => {
+                    state.notice.set(None);
+                    state
+                        .layout_mode
+                        .set_if_changed(crate::ui::state::LayoutMode::Grid);
+                    state.open(project, false);
+                    state.lesson.set(Some((lesson, 0)));
+                    apply_step(state);
+                }
+                Some(Err(WorkError::Failed(e))) => {
+                    state.tell(format!("This lesson could not be built: {e}."), true);
+                }
+            }
+        });
     };
     view! {
         <li class=format!("lesson-card {}", card.tag)>

@@ -2,6 +2,7 @@
 //! previous / next; each step moves the map (a version, the conflict's localization, repair).
 
 use crate::ui::repair::run::repair_all;
+use crate::ui::signals::SetIfChanged;
 use crate::ui::state::{AppState, Strategy};
 use crate::view::lessons::LessonAction;
 use leptos::prelude::*;
@@ -14,23 +15,23 @@ pub fn apply_step(state: AppState) {
     }) else {
         return;
     };
-    state.playing.set(false);
+    state.playing.set_if_changed(false);
     match action {
         LessonAction::Show(v) => {
-            state.selected_conflict.set(None);
+            state.selected_conflict.set_if_changed(None);
             state.show_version(v);
         }
         LessonAction::Localize => {
-            state.cursor.set(None);
+            state.cursor.set_if_changed(None);
             let first = state
                 .snapshot
                 .with_untracked(|s| s.analysis.conflicts.first().map(|c| c.id.clone()));
-            state.selected_conflict.set(first);
+            state.selected_conflict.set_if_changed(first);
         }
         LessonAction::Repair => {
-            state.selected_conflict.set(None);
+            state.selected_conflict.set_if_changed(None);
             // Relabelling first: the lessons teach putting the wrong direction right.
-            state.strategy.set(Strategy::Modify);
+            state.strategy.set_if_changed(Strategy::Modify);
             crate::ui::repair::run::reset(state);
             repair_all(state);
         }

@@ -7,9 +7,9 @@ use super::host::Host;
 use super::persist::{self, SavedRun};
 use super::LlmState;
 use crate::domain::llm::{
-    apply_observation, apply_prose_observation, committed_observations, guess_current,
-    is_walkthrough, mapping_context, prose_replies, read_observation, read_offline,
-    skip_observation, split_observations, LlmError, ObservationReply, Outcome,
+    apply_observation, committed_observations, guess_current, is_walkthrough, mapping_context,
+    prose_replies, read_observation, read_offline, skip_observation, split_observations, LlmError,
+    ObservationReply, Outcome, Spelling,
 };
 use crate::domain::{History, Project};
 use crate::ui::llm::http::{now_ms, sleep_ms, tick, BrowserTransport};
@@ -253,17 +253,18 @@ async fn run_loop(host: Host, llm: LlmState) {
                 let edited = host.edit(|p| {
                     still(p).then(|| {
                         // The offline reader keeps the text's spelling of a new place's name.
-                        let apply = if run.offline {
-                            apply_prose_observation
+                        let spelling = if run.offline {
+                            Spelling::Text
                         } else {
-                            apply_observation
+                            Spelling::Key
                         };
-                        apply(
+                        apply_observation(
                             &mut p.history,
                             next as u32,
                             &text,
                             &reply,
                             current.as_deref(),
+                            spelling,
                         )
                     })
                 });

@@ -2,6 +2,7 @@
 //! pointer, drag a room to move it, click a room to select it (on a rasterised map a press
 //! always pans, and a click selects the room found near the pointer by its box).
 
+use crate::ui::signals::SetIfChanged;
 use crate::ui::AppState;
 use crate::view::camera::Camera;
 use crate::view::detail::{plan, room_at, Surface, HIT_SLOP_PX};
@@ -145,11 +146,8 @@ impl CanvasInput {
         if let Some(Gesture::Room(id, _, false) | Gesture::Pan(_, Some(id))) =
             self.gesture.get_value()
         {
-            // Only when one is selected: the drawing follows the selected conflict, and a
-            // signal set to what it holds still tells its followers.
-            if self.state.selected_conflict.with_untracked(Option::is_some) {
-                self.state.selected_conflict.set(None);
-            }
+            // The drawing follows the selected conflict: unchanged, it is not drawn again.
+            self.state.selected_conflict.set_if_changed(None);
             self.state
                 .selected_room
                 .update(|r| *r = if *r == Some(id) { None } else { Some(id) });
@@ -161,18 +159,16 @@ impl CanvasInput {
 /// The user moved the view: stop fitting it to the drawing (without waking the canvas when it
 /// was already off).
 pub fn stop_following(state: AppState) {
-    if state.auto_fit.get_untracked() {
-        state.auto_fit.set(false);
-    }
+    state.auto_fit.set_if_changed(false);
 }
 
 /// Fits the camera to the drawing and lets it follow the drawing again.
 pub fn fit(state: AppState) {
-    state.auto_fit.set(true);
+    state.auto_fit.set_if_changed(true);
     let c = state
         .drawing
         .with_untracked(|d| Camera::fit(d.left, d.top, d.width, d.height));
     let c = c.with_aspect(state.viewport.get_untracked());
-    state.camera.set(c);
-    state.painted.set(c);
+    state.camera.set_if_changed(c);
+    state.painted.set_if_changed(c);
 }

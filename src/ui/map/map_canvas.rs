@@ -8,6 +8,7 @@
 
 use crate::ui::map::canvas_input::CanvasInput;
 use crate::ui::map::minimap::Minimap;
+use crate::ui::signals::SetIfChanged;
 use crate::ui::AppState;
 use crate::view::detail::Surface;
 use leptos::prelude::*;
@@ -32,7 +33,7 @@ pub fn MapCanvas() -> impl IntoView {
         }
         let paint = move || {
             settle.set_value(None);
-            state.painted.set(c);
+            state.painted.set_if_changed(c);
         };
         settle.set_value(
             set_timeout_with_handle(paint, std::time::Duration::from_millis(SETTLE_MS)).ok(),
@@ -179,9 +180,9 @@ fn follow(state: AppState, d: &crate::view::drawing::Drawing) {
                 // holding up the step: repainting a readable view of a big map costs more
                 // than a frame.
                 let pan = (c.w - state.camera.get_untracked().w).abs() < 1e-6;
-                state.camera.set(c);
+                state.camera.set_if_changed(c);
                 if !pan {
-                    state.painted.set(c);
+                    state.painted.set_if_changed(c);
                 }
             }
         }

@@ -3,6 +3,7 @@
 
 use crate::domain::layout::Floors;
 use crate::ui::map::canvas_input::fit;
+use crate::ui::signals::SetIfChanged;
 use crate::ui::state::{AppState, LayoutMode};
 use crate::view::drawing::floor_name;
 use leptos::prelude::*;
@@ -13,8 +14,8 @@ pub fn MapToolbar() -> impl IntoView {
     let state = expect_context::<AppState>();
     let mode = move |m: LayoutMode| {
         move |_| {
-            state.moved.set(Default::default());
-            state.layout_mode.set(m);
+            state.moved.set_if_changed(Default::default());
+            state.layout_mode.set_if_changed(m);
             fit(state);
         }
     };
@@ -25,7 +26,7 @@ pub fn MapToolbar() -> impl IntoView {
         let v = event_target_value(&ev);
         state
             .floors
-            .set(v.parse::<i32>().map_or(Floors::Stacked, Floors::Only));
+            .set_if_changed(v.parse::<i32>().map_or(Floors::Stacked, Floors::Only));
         fit(state);
     };
     let find = move |ev: leptos::ev::KeyboardEvent| {

@@ -6,6 +6,7 @@
 use crate::domain::map::{Map, Origin};
 use crate::domain::route::{shortest_route, Route};
 use crate::domain::RoomId;
+use crate::ui::signals::SetIfChanged;
 use crate::ui::AppState;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -201,7 +202,7 @@ pub fn RoutePanel() -> impl IntoView {
             </label>
             <div class="button-row">
                 <button data-testid="route-swap" on:click=move |_| state.route_ends.update(|e| std::mem::swap(&mut e.from, &mut e.to))>"Swap"</button>
-                <button data-testid="route-clear" on:click=move |_| state.route_ends.set(RouteEnds::default())>"Clear"</button>
+                <button data-testid="route-clear" on:click=move |_| state.route_ends.set_if_changed(RouteEnds::default())>"Clear"</button>
             </div>
             {result}
         </section>

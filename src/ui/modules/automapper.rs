@@ -11,6 +11,7 @@ use crate::domain::progress::{Progress, Stage};
 use crate::domain::Project;
 use crate::ui::modules::bridge::{Answer, Opened, Solved, Stepped, Work};
 use crate::ui::modules::worker::{self, WorkError};
+use crate::view::lessons::Lesson;
 
 /// The demo `id` (one that [`crate::view::catalog::build_here`] does not make) as a project.
 ///
@@ -22,6 +23,20 @@ pub async fn demo(id: String) -> Result<Project, WorkError> {
         worker::run(format!("Building “{id}”"), work, None).await?,
         &id,
     )
+}
+
+/// The Learn lesson `id`, built in the worker: its project and its narration.
+///
+/// # Errors
+/// Cancelled, or why not in words: the worker could not be loaded, or there is no such lesson.
+pub async fn lesson(id: String) -> Result<(Project, Lesson), WorkError> {
+    let work = Work::Lesson { id: id.clone() };
+    match worker::run(format!("Opening the lesson “{id}”"), work, None).await? {
+        Answer::Lesson(json, lesson) => Project::from_json(&json, &id)
+            .map(|p| (p, lesson))
+            .map_err(|e| WorkError::Failed(e.to_string())),
+        _ => Err(unexpected()),
+    }
 }
 
 /// A file the user opened, read in the worker: a saved project or an edge list as it is, a
@@ -56,7 +71,11 @@ pub async fn read_file(file: String, text: String) -> Result<(Project, worker::S
     let cancels = worker::cancels();
     let (answer, sent) = worker::run_shown(what.clone(), work, None, first).await?;
     let project = match answer {
-        Answer::Opened(opened) => replay(opened, sent, &file, &what, cancels).await,
+        Answer::Opened(opened) => {
+            let replayed = replay(opened, sent, &file, &what, cancels).await;
+            worker::done_reading(sent);
+            replayed
+        }
         answer => project(answer, &file),
     };
     project.map(|p| (p, sent))

@@ -99,6 +99,12 @@ pub enum Work {
         /// The demo's id.
         id: String,
     },
+    /// Build the Learn lesson `id` ([`crate::view::lessons::build`]). Answers
+    /// [`Answer::Lesson`].
+    Lesson {
+        /// The lesson's id.
+        id: String,
+    },
     /// Read a file the user opened (the file's name and text): a saved project or an edge
     /// list as it is, a walkthrough or transcript through the automapper. The project read
     /// becomes the worker's copy of the open project (the page opens it). Answers
@@ -185,6 +191,8 @@ pub enum FromWorker {
 pub enum Answer {
     /// A new project, as its lossless JSON.
     Project(String),
+    /// A lesson: its project, as its lossless JSON, and its narration.
+    Lesson(String, crate::view::lessons::Lesson),
     /// A project read from a file, in pieces the page can take one at a time.
     Opened(Opened),
     /// The solver's work on the worker's copy of the project.

@@ -35,8 +35,7 @@ enum Deciding {
 }
 
 impl Deciding {
-    /// A fresh session's decider and budget: the solver's, or a heuristic's as the page starts
-    /// one ([`crate::ui::repair::session::RepairRun::heuristic`]).
+    /// A fresh session's decider and budget: the solver's, or a heuristic's.
     fn start(heuristic: Option<Preference>) -> (RepairSession, Deciding) {
         let session = RepairSession::new(Deciding::budget(heuristic));
         match heuristic {
@@ -100,8 +99,8 @@ fn read_file(
     read_import_with(file, text, progress)
 }
 
-/// Decisions a heuristic's repair to the end takes at most: the page's own bound on the same
-/// loop ([`crate::ui::repair::run::repair_all`]), so both stop at the same place.
+/// Decisions a heuristic's repair to the end takes at most in one job
+/// ([`crate::ui::repair::run::repair_all`]).
 pub const TO_END_DECISIONS: usize = 1_000;
 
 impl Jobs {
@@ -126,6 +125,9 @@ impl Jobs {
             Work::Demo { id } => crate::view::catalog::build(&id)
                 .map(|p| Answer::Project(p.to_json()))
                 .ok_or_else(|| format!("there is no demo “{id}”")),
+            Work::Lesson { id } => crate::view::lessons::build(&id)
+                .map(|(p, lesson)| Answer::Lesson(p.to_json(), lesson))
+                .ok_or_else(|| format!("there is no lesson “{id}”")),
             Work::Read { file, text } => {
                 let project = read_file(&file, &text, progress).map_err(|e| e.to_string())?;
                 let opened = Opened::of(&project);
@@ -438,7 +440,7 @@ mod tests {
     }
 
     #[test]
-    fn a_heuristic_in_the_worker_makes_the_commits_the_pages_session_makes() {
+    fn a_heuristic_in_the_worker_makes_the_commits_a_session_makes_with_one_commit_per_action() {
         for preference in [Preference::Remove, Preference::Modify] {
             let app = demo_project();
             // The page's session, stepped to its end.
@@ -479,7 +481,18 @@ mod tests {
                 };
                 assert!(to_end || stepped.log.len() == 1, "one decision a step");
                 decisions += stepped.log.len();
+                let before = copy.history.len() as u32;
                 sync::append(&mut copy.history, stepped.commits.read().unwrap()).unwrap();
+                // Every commit it made is the version of exactly one logged action, in order,
+                // and says that action's reason; no action claims a commit it did not make.
+                let versions: Vec<u32> = stepped.log.iter().filter_map(|l| l.version).collect();
+                let made: Vec<u32> = (before..copy.history.len() as u32).collect();
+                assert_eq!(versions, made);
+                for l in stepped.log.iter().filter(|l| l.version.is_some()) {
+                    let c = copy.history.get(l.version.unwrap()).unwrap();
+                    assert_eq!(c.trigger, crate::domain::Trigger::ConflictRepair);
+                    assert_eq!(c.analysis, l.reason);
+                }
                 mirror.caught_up(1, &copy);
                 assert_eq!(stepped.finished, to_end);
             }
@@ -567,5 +580,31 @@ mod tests {
             .run(None, Work::Demo { id: "nope".into() }, &mut ignore)
             .unwrap_err();
         assert!(e.contains("no demo"), "{e}");
+    }
+
+    #[test]
+    fn a_lesson_built_in_the_worker_is_the_lessons_project_and_narration() {
+        for card in crate::view::lessons::cards() {
+            let answer = Jobs::default()
+                .run(
+                    None,
+                    Work::Lesson {
+                        id: card.id.clone(),
+                    },
+                    &mut ignore,
+                )
+                .unwrap();
+            let Answer::Lesson(json, lesson) = answer else {
+                panic!("not a lesson: {answer:?}");
+            };
+            let (project, narrated) = crate::view::lessons::build(&card.id).unwrap();
+            let got = Project::from_json(&json, &card.id).unwrap();
+            assert_eq!(got.history.commits(), project.history.commits());
+            assert_eq!(lesson, narrated);
+        }
+        let e = Jobs::default()
+            .run(None, Work::Lesson { id: "nope".into() }, &mut ignore)
+            .unwrap_err();
+        assert!(e.contains("no lesson"), "{e}");
     }
 }

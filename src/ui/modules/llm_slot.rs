@@ -17,6 +17,7 @@ use crate::domain::Project;
 use crate::ui::io::storage;
 use crate::ui::modules::bridge::{app_port, encode, AppPort, AppReply, Summary, ToApp};
 use crate::ui::modules::sync::{self, Mirror};
+use crate::ui::signals::SetIfChanged;
 use crate::ui::AppState;
 use leptos::prelude::*;
 
@@ -233,7 +234,7 @@ fn answer(loader: LlmLoader, message: ToApp) -> AppReply {
                     state.tell(e, true);
                 }
             });
-            state.cursor.set(None);
+            state.cursor.set_if_changed(None);
             taken.map_or_else(AppReply::Refused, |()| AppReply::Done)
         }
         ToApp::Open(json) => match Project::from_json(&json, "the LLM tools' project") {

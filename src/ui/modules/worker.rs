@@ -119,6 +119,12 @@ pub fn pieces(sent: Sent) -> Result<Vec<crate::ui::modules::bridge::Commits>, Wo
     client::pieces(sent)
 }
 
+/// The page is done with the pieces of the read job `sent` (it opened the project, or its
+/// replay failed or was cancelled): those that come later are dropped.
+pub fn done_reading(sent: Sent) {
+    client::done_reading(sent);
+}
+
 /// Shows the progress bar for work the page does for a job, with its Cancel.
 pub fn show(what: &str, progress: Progress) {
     busy().set(Some(Busy {
@@ -180,6 +186,7 @@ mod client {
     use crate::ui::modules::bridge::{
         decode, encode, words, Answer, Commits, FromWorker, ToWorker, Work,
     };
+    use crate::ui::modules::inbox::Inbox;
     use futures_channel::oneshot;
     use leptos::prelude::*;
     use rustc_hash::FxHashMap;
@@ -218,8 +225,8 @@ mod client {
         pending: FxHashMap<u32, Pending>,
         mirror: Mirror,
         busy: Option<ArcRwSignal<Option<Busy>>>,
-        /// Pieces of a read's commits come and not taken yet, with their job.
-        pieces: Vec<(u32, Commits)>,
+        /// Pieces of the read the page replays, come and not taken yet.
+        inbox: Inbox,
     }
 
     thread_local! {
@@ -253,12 +260,16 @@ mod client {
                     "the automapper stopped before it sent the whole map".to_string(),
                 ));
             }
-            Ok(std::mem::take(&mut c.pieces)
-                .into_iter()
-                .filter(|p| p.0 == sent.job)
-                .map(|p| p.1)
-                .collect())
+            Ok(c.inbox.take(sent.job))
         })
+    }
+
+    pub fn done_reading(sent: Sent) {
+        CLIENT.with_borrow_mut(|c| {
+            if c.started == sent.worker {
+                c.inbox.close(sent.job);
+            }
+        });
     }
 
     pub fn adopt(sent: Sent, opened: u64, project: &Project) {
@@ -285,6 +296,12 @@ mod client {
             let sync = copy.and_then(|(opened, p)| c.mirror.delta(opened, p));
             let job = c.next_job;
             c.next_job = c.next_job.wrapping_add(1);
+            if matches!(work, Work::Read { .. }) {
+                // The worker's copy becomes what it reads: the open project is handed over
+                // afresh unless the page opens the read ([`super::adopt`]).
+                c.mirror.forget();
+                c.inbox.expect(job);
+            }
             let message = encode(&ToWorker { job, sync, work }).map_err(|e| {
                 c.mirror.forget();
                 WorkError::Failed(e)
@@ -382,7 +399,7 @@ mod client {
                 live.worker.set_onerror(None);
             }
             self.mirror.forget();
-            self.pieces.clear();
+            self.inbox.clear();
             self.pending.drain().map(|(_, p)| p).collect()
         }
     }
@@ -414,7 +431,7 @@ mod client {
                 }
             }
             FromWorker::Piece { job, commits } => {
-                CLIENT.with_borrow_mut(|c| c.pieces.push((job, commits)));
+                CLIENT.with_borrow_mut(|c| c.inbox.arrived(job, commits));
             }
             FromWorker::Done { job, answer } => finish(&busy, job, Ok(answer)),
             FromWorker::Failed { job, why } => {
@@ -493,6 +510,8 @@ mod client {
     pub fn pieces(_: Sent) -> Result<Vec<crate::ui::modules::bridge::Commits>, WorkError> {
         Err(WorkError::Failed("there is no worker".to_string()))
     }
+
+    pub fn done_reading(_: Sent) {}
 
     /// The answer never comes: there is no worker.
     type Receiving = futures_channel::oneshot::Receiver<Result<Answer, WorkError>>;

@@ -1,6 +1,6 @@
-//! The solver, and a big map's heuristic repair, driven from the UI: they run in the worker
+//! The solver and the heuristics' repair, driven from the UI: they run in the worker
 //! ([`automapper::solve`], [`automapper::steps`]), so the page keeps drawing while they repair
-//! a big map, and the progress bar's Cancel stops them with nothing changed. Its commits join the open project when
+//! a map, and the progress bar's Cancel stops them with nothing changed. Its commits join the open project when
 //! they come back; if another project was opened meanwhile, nothing is done; if the worker
 //! cannot be had, nothing changes and the notice says why.
 
@@ -9,6 +9,7 @@ use crate::ui::modules::automapper;
 use crate::ui::modules::bridge::Work;
 use crate::ui::modules::worker::{append_from_copy, WorkError};
 use crate::ui::repair::session::RepairRun;
+use crate::ui::signals::SetIfChanged;
 use crate::ui::state::AppState;
 use leptos::prelude::*;
 
@@ -17,8 +18,8 @@ use leptos::prelude::*;
 /// transcript again with the map's room names, and the solver relabels, moves or removes the
 /// exits that reading does not find.
 pub async fn solve_to_end(state: AppState) {
-    state.playing.set(false);
-    state.cursor.set(None);
+    state.playing.set_if_changed(false);
+    state.cursor.set_if_changed(None);
     let fill = state.fill.get_untracked();
     let opened = state.opened.get_value();
     let before = state.snapshot.with_untracked(|s| s.counts.total);
@@ -49,11 +50,7 @@ pub async fn solve_to_end(state: AppState) {
             true,
         );
     }
-    let mut log = state
-        .repair
-        .get_value()
-        .map(|r| r.log())
-        .unwrap_or_default();
+    let mut log = state.repair.get_value().map(|r| r.log).unwrap_or_default();
     let edits = solved.log.iter().filter(|l| l.version.is_some()).count();
     log.extend(solved.log);
     state.repair_log.set(log);
@@ -68,20 +65,17 @@ pub async fn solve_to_end(state: AppState) {
 /// True when no session the worker keeps is open here: the next job starts one (another
 /// project, another strategy, a finished run close it).
 pub fn fresh(state: AppState) -> bool {
-    !matches!(state.repair.get_value(), Some(RepairRun::InWorker { .. }))
+    state.repair.with_value(Option::is_none)
 }
 
 /// Takes decisions of a session the worker keeps between calls (`work`, made with [`fresh`]),
 /// `what` naming them on the progress bar; their commits join the open project (one per
 /// action, as on the page) and their decisions its log.
 pub async fn in_worker(state: AppState, what: &'static str, work: Work) {
-    state.playing.set(false);
-    state.cursor.set(None);
+    state.playing.set_if_changed(false);
+    state.cursor.set_if_changed(None);
     let opened = state.opened.get_value();
-    let mut log = match state.repair.get_value() {
-        Some(RepairRun::InWorker { log }) => log,
-        _ => Vec::new(),
-    };
+    let mut log = state.repair.get_value().map(|r| r.log).unwrap_or_default();
     let before = state.snapshot.with_untracked(|s| s.counts.total);
     let job = state
         .project
@@ -109,7 +103,7 @@ pub async fn in_worker(state: AppState, what: &'static str, work: Work) {
     let steps = stepped.log.len();
     log.extend(stepped.log);
     state.repair_log.set(log.clone());
-    state.repair.set_value(Some(RepairRun::InWorker { log }));
+    state.repair.set_value(Some(RepairRun { log }));
     let after = state.snapshot.with_untracked(|s| s.counts.total);
     if steps > 1 {
         state.tell(format!("Repair finished: {before} → {after} conflicts. Each action is a commit on the timeline."), false);
