@@ -50,15 +50,18 @@ fn heuristic(state: AppState) -> Option<Preference> {
 /// the worker: a heuristic's session, or the solver to its own end ([`solve::solve_to_end`]), as
 /// on the command line.
 pub fn repair_all(state: AppState) {
-    let Some(preference) = heuristic(state) else {
-        leptos::task::spawn_local(solve::solve_to_end(state));
-        return;
-    };
-    leptos::task::spawn_local(solve::in_worker(
-        state,
-        "Repairing with the heuristic",
-        in_worker(preference, solve::fresh(state), true),
-    ));
+    leptos::task::spawn_local(repair_to_end(state));
+}
+
+/// [`repair_all`]'s work, as a future that ends when the worker's answer is taken in.
+pub async fn repair_to_end(state: AppState) {
+    match heuristic(state) {
+        None => solve::solve_to_end(state).await,
+        Some(preference) => {
+            let work = in_worker(preference, solve::fresh(state), true);
+            solve::in_worker(state, "Repairing with the heuristic", work).await
+        }
+    }
 }
 
 /// Starts the session again (after a strategy change).
