@@ -101,11 +101,13 @@ pub async fn in_worker(state: AppState, what: &'static str, work: Work) {
         return state.tell(format!("Nothing was changed: {e}. Try again."), true);
     }
     let steps = stepped.log.len();
+    // A run to the end that took a single action finished with something done.
+    let acted = stepped.log.iter().any(|l| l.version.is_some());
     log.extend(stepped.log);
     state.repair_log.set(log.clone());
     state.repair.set_value(Some(RepairRun { log }));
     let after = state.snapshot.with_untracked(|s| s.counts.total);
-    if steps > 1 {
+    if steps > 1 || (stepped.finished && acted) {
         state.tell(format!("Repair finished: {before} → {after} conflicts. Each action is a commit on the timeline."), false);
     } else if stepped.finished {
         state.tell("The repair has nothing left to do.", false);
