@@ -269,3 +269,21 @@ fn the_textworld_development_games_are_mapped_as_the_app_opens_them() {
         total.node_recall()
     );
 }
+
+#[test]
+fn an_inform7_room_entered_dark_by_a_verb_is_a_room_of_its_own() {
+    // "enter gatehouse" is no compass move, but its reply is the darkness heading Inform prints
+    // on arrival: the player left the Armoury, so `out` comes back to it rather than leaving it
+    // for a second Armoury.
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/inform7-dark-entry.txt"));
+    assert_eq!(
+        rooms,
+        set(&["Armoury", "Dark room", "Fisher's Row", "Mill Race"])
+    );
+    assert!(exits.contains("Dark room -out-> Armoury"), "{exits:?}");
+    assert!(exits.contains("Armoury -down-> Fisher's Row"), "{exits:?}");
+    assert!(
+        exits.contains("Mill Race -southeast-> Armoury"),
+        "{exits:?}"
+    );
+}

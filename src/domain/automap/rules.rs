@@ -174,6 +174,10 @@ pub const RULES: &[(&str, &str)] = &[
         "room: a bare room entered up or down is the one dark room entered that way",
     ),
     (
+        "entered-dark",
+        "room: a non-compass action whose reply is the darkness heading took the player into a dark room",
+    ),
+    (
         "named-unseen",
         "room: a new title shows the one room entered earlier without a title whose reply named it whole",
     ),

@@ -332,7 +332,10 @@ impl<'a> Tracker<'a> {
             self.restored(index)
         } else {
             let o = match move_label(&action, self.verbs) {
-                None => self.stay_or_relocate(index, seen),
+                None => match self.entered_dark(index, obs, &verb, seen.is_some()) {
+                    Some(o) => o,
+                    None => self.stay_or_relocate(index, seen),
+                },
                 Some(l) => self.move_along(index, obs, l, seen),
             };
             self.undoable.push(before);
