@@ -287,3 +287,32 @@ fn an_inform7_room_entered_dark_by_a_verb_is_a_room_of_its_own() {
         "{exits:?}"
     );
 }
+
+#[test]
+fn an_inform7_printed_name_with_a_comma_qualifier_is_its_listed_room() {
+    // Inform prints the rooms' printed names, "Orchard, West End" and "Hayloft, East End"; the
+    // list names them "orchard" and "hayloft", among names the transcript never shows: each
+    // title is its room, so the hayloft is on the map, up from the orchard.
+    let (rooms, exits) = mapped_with(
+        include_str!("fixtures/systems/inform7-printed-name.txt"),
+        &[
+            "potting shed",
+            "tack room",
+            "hayloft",
+            "boathouse",
+            "orchard",
+            "hall",
+        ],
+    );
+    assert_eq!(rooms, set(&["potting shed", "orchard", "hayloft", "hall"]));
+    assert!(
+        exits.contains("potting shed -northeast-> orchard"),
+        "{exits:?}"
+    );
+    assert!(exits.contains("orchard -up-> hayloft"), "{exits:?}");
+    assert!(exits.contains("hayloft -down-> orchard"), "{exits:?}");
+    assert!(
+        exits.contains("orchard -southwest-> potting shed"),
+        "{exits:?}"
+    );
+}

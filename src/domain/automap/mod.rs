@@ -237,7 +237,7 @@ fn automap_under(
     rules: &Rules,
     progress: &mut dyn FnMut(Progress),
 ) -> Automap {
-    let gaz = Gazetteer::new(&hints.locations);
+    let gaz = Gazetteer::new(&hints.locations).with_comma_qualifier(rules.on("comma-qualifier"));
     // The reader sees each reply in the plain form this transcript's conventions give it; the
     // commits keep the text as written.
     let plain = Conventions::learn(steps)

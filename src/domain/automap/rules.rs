@@ -178,6 +178,10 @@ pub const RULES: &[(&str, &str)] = &[
         "room: a non-compass action whose reply is the darkness heading took the player into a dark room",
     ),
     (
+        "comma-qualifier",
+        "room: a title whose text before a comma is a listed name whole (\"Orchard, West End\") shows that room",
+    ),
+    (
         "named-unseen",
         "room: a new title shows the one room entered earlier without a title whose reply named it whole",
     ),
