@@ -316,3 +316,18 @@ fn an_inform7_printed_name_with_a_comma_qualifier_is_its_listed_room() {
         "{exits:?}"
     );
 }
+
+#[test]
+fn a_word_the_game_understands_as_a_way_is_learned_from_the_moves() {
+    // The game understands "fore" as north and never says so. Twice the player goes fore and
+    // comes back south; the third time, from the Hold to the Bilge, no compass move joins the
+    // two rooms, and the word alone says the Bilge lies north.
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/inform7-understood-ways.txt"));
+    assert_eq!(
+        rooms,
+        set(&["Main Deck", "Bow", "Galley", "Pantry", "Hold", "Bilge"])
+    );
+    assert!(exits.contains("Hold -north-> Bilge"), "{exits:?}");
+    assert!(exits.contains("Main Deck -north-> Bow"), "{exits:?}");
+    assert!(!exits.iter().any(|e| e.contains("-fore->")), "{exits:?}");
+}

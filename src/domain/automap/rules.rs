@@ -114,6 +114,10 @@ pub const RULES: &[(&str, &str)] = &[
         "hindsight: a move the map cannot hold started elsewhere",
     ),
     (
+        "learned-ways",
+        "hindsight: a word the transcript moves by with no compass name (\"fore\") is the one compass way the moves between the same rooms show",
+    ),
+    (
         "named-before",
         "start: a listed room the text before the title names (\"You get off the bench.\")",
     ),

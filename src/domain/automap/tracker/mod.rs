@@ -46,6 +46,7 @@
 mod destination;
 mod final_names;
 mod hindsight;
+mod learned_ways;
 mod move_start;
 mod start_evidence;
 #[cfg(test)]
