@@ -76,7 +76,9 @@
 //! no-list figures count a printed-name room as lost, so they are also given with the truth
 //! renamed to the names printed. Tried and left out: `dark-alike`, a dark room left unnamed
 //! once every listed name is given taken for the one named dark room its words cue (no Inform 7
-//! figure moved, raw 0.9356 -> 0.9351: hhgg).
+//! figure moved, raw 0.9356 -> 0.9351: hhgg); `entered-by-name`, "enter X" that took the player to
+//! another room read as a move in (raw 0.9356 -> 0.9334: enchanter, karn, seastalker, spirit;
+//! no Inform 7 figure up).
 //!
 //! Tried this round and left out, each measured the same way: a reply whose listed exits differ
 //! from those of every room met under its title may show a new room (no list 0.8833 ->
