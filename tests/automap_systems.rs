@@ -269,3 +269,65 @@ fn the_textworld_development_games_are_mapped_as_the_app_opens_them() {
         total.node_recall()
     );
 }
+
+#[test]
+fn an_inform7_room_entered_dark_by_a_verb_is_a_room_of_its_own() {
+    // "enter gatehouse" is no compass move, but its reply is the darkness heading Inform prints
+    // on arrival: the player left the Armoury, so `out` comes back to it rather than leaving it
+    // for a second Armoury.
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/inform7-dark-entry.txt"));
+    assert_eq!(
+        rooms,
+        set(&["Armoury", "Dark room", "Fisher's Row", "Mill Race"])
+    );
+    assert!(exits.contains("Dark room -out-> Armoury"), "{exits:?}");
+    assert!(exits.contains("Armoury -down-> Fisher's Row"), "{exits:?}");
+    assert!(
+        exits.contains("Mill Race -southeast-> Armoury"),
+        "{exits:?}"
+    );
+}
+
+#[test]
+fn an_inform7_printed_name_with_a_comma_qualifier_is_its_listed_room() {
+    // Inform prints the rooms' printed names, "Orchard, West End" and "Hayloft, East End"; the
+    // list names them "orchard" and "hayloft", among names the transcript never shows: each
+    // title is its room, so the hayloft is on the map, up from the orchard.
+    let (rooms, exits) = mapped_with(
+        include_str!("fixtures/systems/inform7-printed-name.txt"),
+        &[
+            "potting shed",
+            "tack room",
+            "hayloft",
+            "boathouse",
+            "orchard",
+            "hall",
+        ],
+    );
+    assert_eq!(rooms, set(&["potting shed", "orchard", "hayloft", "hall"]));
+    assert!(
+        exits.contains("potting shed -northeast-> orchard"),
+        "{exits:?}"
+    );
+    assert!(exits.contains("orchard -up-> hayloft"), "{exits:?}");
+    assert!(exits.contains("hayloft -down-> orchard"), "{exits:?}");
+    assert!(
+        exits.contains("orchard -southwest-> potting shed"),
+        "{exits:?}"
+    );
+}
+
+#[test]
+fn a_word_the_game_understands_as_a_way_is_learned_from_the_moves() {
+    // The game understands "fore" as north and never says so. Twice the player goes fore and
+    // comes back south; the third time, from the Hold to the Bilge, no compass move joins the
+    // two rooms, and the word alone says the Bilge lies north.
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/inform7-understood-ways.txt"));
+    assert_eq!(
+        rooms,
+        set(&["Main Deck", "Bow", "Galley", "Pantry", "Hold", "Bilge"])
+    );
+    assert!(exits.contains("Hold -north-> Bilge"), "{exits:?}");
+    assert!(exits.contains("Main Deck -north-> Bow"), "{exits:?}");
+    assert!(!exits.iter().any(|e| e.contains("-fore->")), "{exits:?}");
+}

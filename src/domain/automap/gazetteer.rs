@@ -129,6 +129,8 @@ pub struct Gazetteer {
     by_key: HashMap<String, Vec<usize>>,
     /// Qualified places by base without a leading article.
     by_base: HashMap<String, Vec<usize>>,
+    /// Whether a title's name may come before a comma qualifier (rule `comma-qualifier`).
+    comma_qualifier: bool,
 }
 
 impl Gazetteer {
@@ -179,7 +181,15 @@ impl Gazetteer {
             group_of,
             by_key,
             by_base,
+            comma_qualifier: true,
         }
+    }
+
+    /// The list with rule `comma-qualifier` on or off.
+    #[must_use]
+    pub fn with_comma_qualifier(mut self, on: bool) -> Gazetteer {
+        self.comma_qualifier = on;
+        self
     }
 
     /// The members of a group.
@@ -240,10 +250,21 @@ impl Gazetteer {
         let look = |map: &HashMap<String, Vec<usize>>, k: &str| -> Vec<usize> {
             map.get(without_article(k)).cloned().unwrap_or_default()
         };
-        // Exact names (the line itself, then the line without its trailing parenthetical), with
-        // the same-titled qualified rooms as weaker candidates.
-        for (kind, k) in [(MatchKind::Exact, key), (MatchKind::Bare, bare)] {
-            if kind == MatchKind::Bare && bare == key {
+        // A title whose name comes before a comma, the rest a qualifier the game's printed name
+        // adds ("Orchard, West End"): on a line that reads as a title, the name before it, when
+        // the list holds it whole (rule `comma-qualifier`).
+        let before_comma = match bare.split_once(',') {
+            Some((head, _)) if self.comma_qualifier && title_like => head.trim(),
+            _ => bare,
+        };
+        // Exact names (the line itself, then the line without its trailing parenthetical or
+        // comma qualifier), with the same-titled qualified rooms as weaker candidates.
+        for (kind, k) in [
+            (MatchKind::Exact, key),
+            (MatchKind::Bare, bare),
+            (MatchKind::Bare, before_comma),
+        ] {
+            if kind == MatchKind::Bare && (k == key || k.is_empty()) {
                 continue;
             }
             let exact = look(&self.by_key, k);

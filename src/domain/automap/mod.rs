@@ -42,7 +42,7 @@
 //! On MANGO's 53 cleaned walkthroughs (issue 5's metric: directed pairs with the right
 //! direction, both maps closed under compass reverses) it reaches edge precision 0.955, recall
 //! 0.948, F1 0.951 and node recall 0.972 (gpt-4.1 on the same inputs: 0.80 / 0.81 / 0.80 /
-//! 0.91); on the raw walkthroughs F1 0.934 and node recall 0.993. The cleaning keeps only the
+//! 0.91); on the raw walkthroughs F1 0.936 and node recall 0.993. The cleaning keeps only the
 //! steps the ground truth cites, so 112 of the 1,210 kept moves start somewhere the previous
 //! kept step did not leave the player (the re-walk of a known corridor, a death, `enter
 //! gazebo` were dropped). For 37 of them nothing in the kept text tells ([`ceiling`]: no other
@@ -237,7 +237,7 @@ fn automap_under(
     rules: &Rules,
     progress: &mut dyn FnMut(Progress),
 ) -> Automap {
-    let gaz = Gazetteer::new(&hints.locations);
+    let gaz = Gazetteer::new(&hints.locations).with_comma_qualifier(rules.on("comma-qualifier"));
     // The reader sees each reply in the plain form this transcript's conventions give it; the
     // commits keep the text as written.
     let plain = Conventions::learn(steps)

@@ -55,6 +55,7 @@ const REFUSALS: &[&str] = &[
     "no exit",
     "is closed",
     "is locked",
+    "seems to be locked",
     "there is a wall",
     "there's a wall",
     "you can't",

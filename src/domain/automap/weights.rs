@@ -162,3 +162,9 @@ pub const BARRED: f64 = 3.0;
 /// Second look: the cost of a start whose description speaks of other ways but not of the
 /// move's: a little more than moving the start ([`CHANGE`]).
 pub const SILENT: f64 = 0.6;
+
+/// How many of a word's moves the map must witness (compass moves joining the same two rooms),
+/// all agreeing on one way, before the word is read as that way (`tracker::learned_ways`). One
+/// witness can mislead: where a connection bends, the way back is not the way there reversed;
+/// two agreeing witnesses of different moves are what "every use goes the same way" can rest on.
+pub const LEARNED_WAY_WITNESSES: usize = 2;

@@ -447,6 +447,40 @@ impl Tracker<'_> {
         best.map(|b| b.0)
     }
 
+    /// A non-compass action ("enter gatehouse", "fore", "climb ladder") whose reply is the
+    /// game's heading for a dark room ("Darkness" over "It is pitch dark, …") took the player
+    /// from a lit room into a dark one: a game prints that heading only where it prints a
+    /// room's title, on arrival or on a look, and a light going out is told in a sentence
+    /// ("It is now pitch dark in here!"). The player is then in a room of its own, unnamed, and
+    /// no exit is drawn: the action names no compass way (rule `entered-dark`).
+    pub(super) fn entered_dark(
+        &mut self,
+        index: usize,
+        obs: &str,
+        verb: &str,
+        titled: bool,
+    ) -> Option<Outcome> {
+        let looked = matches!(verb, "look" | "l" | "look around" | "redescribe");
+        let lit = self.cur.filter(|&c| !self.is_slot(c))?;
+        if titled || looked || !self.rules.on("entered-dark") || !darkness_heading(obs) {
+            return None;
+        }
+        let r = self.slot(SlotKind::Dark, &format!("{}\n{obs}", self.prev_obs));
+        self.cur = Some(r);
+        Some(Outcome {
+            index,
+            from: None,
+            to: Some(r),
+            label: None,
+            moved: false,
+            continued: false,
+            note: format!(
+                "not a compass move, but it left {} for a dark room",
+                self.name_of(lit)
+            ),
+        })
+    }
+
     pub(super) fn stay_or_relocate(&mut self, index: usize, seen: Option<Seen>) -> Outcome {
         let stay = |note: String, cur| Outcome {
             index,
@@ -496,4 +530,9 @@ impl Tracker<'_> {
         self.cur = Some(r);
         stay(note, Some(r))
     }
+}
+
+/// True when a line of the reply is the heading a game prints over a dark room ("Darkness").
+fn darkness_heading(obs: &str) -> bool {
+    obs.lines().any(|l| title_key(l) == "darkness")
 }

@@ -46,6 +46,7 @@
 mod destination;
 mod final_names;
 mod hindsight;
+mod learned_ways;
 mod move_start;
 mod start_evidence;
 #[cfg(test)]
@@ -332,7 +333,10 @@ impl<'a> Tracker<'a> {
             self.restored(index)
         } else {
             let o = match move_label(&action, self.verbs) {
-                None => self.stay_or_relocate(index, seen),
+                None => match self.entered_dark(index, obs, &verb, seen.is_some()) {
+                    Some(o) => o,
+                    None => self.stay_or_relocate(index, seen),
+                },
                 Some(l) => self.move_along(index, obs, l, seen),
             };
             self.undoable.push(before);
