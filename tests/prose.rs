@@ -551,3 +551,47 @@ ridge.",
     assert!(pair("old road", "low ridge"), "{got:?}");
     assert!(!pair("valley", "low ridge"), "{got:?}");
 }
+
+#[test]
+fn a_move_reads_its_start_fronted_its_place_stranded_and_its_region() {
+    // A "from" phrase opening the sentence, with a relative clause before the subject.
+    let got = links_after(
+        "",
+        "From the kitchen, of which much was said, they proceeded to the scullery.",
+    );
+    assert!(
+        got.contains(&("kitchen".into(), "scullery".into(), None)),
+        "{got:?}"
+    );
+    // A past form after "we" is the move ("ascended" read as a participle by the tagger).
+    let got = links_after("We came to the gates.", "We now slowly ascended a drive.");
+    assert!(
+        got.contains(&("gates".into(), "drive".into(), Some(Direction::Up))),
+        "{got:?}"
+    );
+    // "Its recesses" is the place "it" stands for.
+    let got = links_after(
+        "We came to the hall.",
+        "He pointed to the library; and, without delay, we entered within its gloomy recesses.",
+    );
+    assert!(
+        got.contains(&("hall".into(), "library".into(), None)),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_path_preposition_with_no_object_passes_the_place_just_named() {
+    let got = links_after(
+        "We walked along the road to the lodge.",
+        "The keeper opened the gate: we passed through, and came into the park.",
+    );
+    assert!(
+        got.contains(&("lodge".into(), "gate".into(), None)),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&("gate".into(), "park".into(), None)),
+        "{got:?}"
+    );
+}

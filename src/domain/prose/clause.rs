@@ -41,6 +41,9 @@ const RELATIVES: &[&str] = &[
     "which", "who", "whom", "whose", "where", "whence", "wherein", "whereon", "whither",
 ];
 
+/// Pronouns that can only be a subject: a verb right after one is finite.
+const NOMINATIVES: &[&str] = &["i", "we", "he", "she", "they"];
+
 /// Reflexive pronouns, which name their clause's subject ("found myself in …").
 pub const REFLEXIVES: &[&str] = &[
     "myself",
@@ -173,6 +176,18 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
         let finite = (start..end).any(|k| matches!(g.tags[k], "VBD" | "VBZ" | "VBP" | "MD"));
         let infinitive = !finite && (start..end).any(|k| g.tags[k] == "TO")
             || (start > 0 && g.tags[start - 1] == "TO" && !finite);
+        // "We now slowly ascended a drive": a past form the tagger read as a participle is
+        // the finite verb of the subject pronoun before it.
+        let finite = finite || {
+            let mut k = start;
+            while k > 0 && matches!(g.tags[k - 1], "RB" | "RBR" | "RBS") {
+                k -= 1;
+            }
+            g.tags[main] == "VBN"
+                && k > 0
+                && !(start..main).any(|j| g.is_aux(j))
+                && NOMINATIVES.contains(&g.lower(k - 1).as_str())
+        };
         let form = if finite {
             Form::Finite
         } else if infinitive {

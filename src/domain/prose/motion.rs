@@ -127,6 +127,63 @@ fn stops_of(
     stops
 }
 
+/// Prepositions that, standing after a verb of going with no object, still say the place
+/// passed: the place just named ("opened the gates: we passed through").
+const STRANDED: &[&str] = &["through", "across", "over"];
+
+/// "The keeper opened the gates: we passed through": a path preposition with no object after
+/// a verb of going passes the last place the sentence named before the verb, outside speech.
+fn stranded(s: &Sentence<'_>, c: &Clause, used: &mut Vec<usize>) -> Option<Stop> {
+    let k = c.particles.iter().copied().find(|&k| {
+        STRANDED.contains(&s.words[k].to_lowercase().as_str())
+            && !s.phrases.iter().any(|p| p.start == k + 1)
+    })?;
+    let (i, place) = s
+        .phrases
+        .iter()
+        .enumerate()
+        .rev()
+        .filter(|(_, p)| p.end <= c.group.0 && !s.quoted.get(p.start).copied().unwrap_or(false))
+        .find_map(|(i, _)| Some((i, s.place(i)?)))?;
+    used.push(k);
+    used.extend(s.phrases[i].start..s.phrases[i].end);
+    Some(Stop {
+        role: PathRole::Via,
+        place,
+        direction: None,
+        within: None,
+    })
+}
+
+/// "From the dining-room, of which much was said, they proceeded to the kitchen": a "from"
+/// phrase opening the sentence is where the first move of the sentence starts, though a
+/// relative clause stands between it and the move's subject.
+fn fronted_source(s: &Sentence<'_>, c: &Clause, used: &mut Vec<usize>) -> Option<Stop> {
+    let first_move = s
+        .clauses
+        .iter()
+        .take_while(|d| d.verb < c.verb)
+        .all(|d| !is_go_verb(&verb_base(s.words[d.verb])) || d.via == Via::Relative);
+    let opens = s.words.first()?.eq_ignore_ascii_case("from");
+    let i = s.phrases.iter().position(|p| p.start == 1)?;
+    if !(first_move && opens)
+        || c.before
+            .iter()
+            .any(|d| s.span(d.prep).iter().any(|w| w == "from"))
+    {
+        return None;
+    }
+    let place = s.place(i)?;
+    used.push(0);
+    used.extend(s.phrases[i].start..s.phrases[i].end);
+    Some(Stop {
+        role: PathRole::Source,
+        place,
+        direction: None,
+        within: None,
+    })
+}
+
 /// The events of a mover's clause.
 pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event, Vec<usize>)> {
     let base = verb_base(s.words[c.verb]);
@@ -169,8 +226,14 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
             .copied()
             .collect();
         stops.extend(stops_of(s, &sources, None, None, &mut used));
+        if stops.is_empty() {
+            stops.extend(fronted_source(s, c, &mut used));
+        }
         let object = if arriving { None } else { object_role(&base) };
         stops.extend(stops_of(s, &c.after, object, pending, &mut used));
+        if stops.iter().all(|st| st.role == PathRole::Source) {
+            stops.extend(stranded(s, c, &mut used));
+        }
         if stops.is_empty() {
             let inward = c.particles.iter().find_map(|&k| {
                 let w = s.words[k].to_lowercase();

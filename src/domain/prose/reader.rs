@@ -444,6 +444,19 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     named[i] = Some(c).filter(|_| apposed.is_none() && owner_place.is_none());
                 }
             }
+            // "Its gloomy recesses", "its depths": a region of the place "it" stands for is
+            // that place.
+            for (i, p) in s.phrases.iter().enumerate() {
+                let region =
+                    super::chunk::part_of(words[p.head]) == Some(super::chunk::Part::Region);
+                if places[i].is_none()
+                    && region
+                    && p.of_head.is_none()
+                    && p.possessor.as_deref() == Some("its")
+                {
+                    places[i] = referent(p.start, &s.phrases[..i], &places[..i], topic);
+                }
+            }
             named_here.extend(places.iter().flatten());
             // "It" as a subject names the last place that was a clause's subject before it in
             // the sentence, else the place the sentence before was about (a subject is
