@@ -69,6 +69,9 @@ pub enum Event {
         verb: usize,
         /// The verb's own direction (ascend → up).
         direction: Option<Direction>,
+        /// The mover is one the story follows ("I", "we", "she"), not a third party ("the
+        /// driver", "the pirates").
+        followed: bool,
     },
     /// A fixed way between two places.
     Static {

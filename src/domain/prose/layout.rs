@@ -20,7 +20,7 @@
 //! way's own direction words go from the subject for a way verb.
 
 use super::chunk::Phrase;
-use super::clause::{Clause, Dependent, Target};
+use super::clause::{Clause, Dependent, Form, Target};
 use super::event::{Event, Sentence};
 use super::lexicon::{
     direction_word, is_position_verb, is_transitive_position_verb, is_way_verb, preposition,
@@ -123,7 +123,11 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
             return None;
         }
         reading.position = true;
-    } else if c.passive && refs.last() == Some(&"by") {
+    } else if (c.passive || (c.form == Form::Participle && s.tags.get(c.verb) == Some(&"VBN")))
+        && refs.last() == Some(&"by")
+    {
+        // A past participle with "by" is passive on its own ("the wood, dun and sere,
+        // divided by a path").
         // "enclosed behind by stable-yards", "divided by a path".
         if !is_transitive_position_verb(base) && base != "shut" {
             return None;

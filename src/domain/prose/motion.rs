@@ -259,11 +259,14 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
                 Vec::new()
             };
         }
+        let followed = matches!(c.subject, Subject::Pronoun(k)
+            if FOLLOWED.contains(&s.words[k].to_lowercase().as_str()));
         return vec![(
             Event::Move {
                 path: order(stops),
                 verb: c.verb,
                 direction: verb_direction(&base),
+                followed,
             },
             used,
         )];

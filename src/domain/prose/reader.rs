@@ -502,6 +502,17 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 .iter()
                 .map(|p| p.kind == PlaceKind::Way)
                 .collect();
+            // "I opened my door and ran down": the narration naming again the place the
+            // followed mover last reached says the story is back there.
+            {
+                let renamed: Vec<PlaceId> = places
+                    .iter()
+                    .zip(&s.phrases)
+                    .filter(|(_, p)| !quoted.get(p.start).copied().unwrap_or(false))
+                    .filter_map(|(pl, _)| *pl)
+                    .collect();
+                position.revive(&renamed);
+            }
             let before = position.current();
             let sent = Sentence {
                 words: &words,
@@ -592,7 +603,10 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 };
                 match event {
                     Event::Move {
-                        path, direction, ..
+                        path,
+                        direction,
+                        followed,
+                        ..
                     } => {
                         let mut prev = if path.first().is_some_and(|st| st.role == PathRole::Source)
                         {
@@ -653,6 +667,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         }
                         if let Some(p) = prev {
                             position.arrive(p);
+                            if followed {
+                                position.moved(p);
+                            }
                             reading.book.places[p].visits += 1;
                             moved = true;
                         }
