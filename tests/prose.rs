@@ -595,3 +595,31 @@ fn a_path_preposition_with_no_object_passes_the_place_just_named() {
         "{got:?}"
     );
 }
+
+#[test]
+fn being_now_somewhere_after_travel_is_reached_from_where_the_mover_last_arrived() {
+    let trip = "We walked along the gallery.\n\nThe air grew cold. The lamp flickered. Hours \
+passed.\n\nIt was late. My uncle said nothing.\n\n";
+    let got = links(&read(&format!("{trip}We were now in a large cavern.")));
+    assert!(
+        got.contains(&("gallery".into(), "large cavern".into(), None)),
+        "{got:?}"
+    );
+    // Without "now" it says where they are, not that they got there.
+    let got = links(&read(&format!("{trip}We were in a large cavern.")));
+    assert!(got.is_empty(), "{got:?}");
+}
+
+#[test]
+fn a_path_over_a_place_goes_across_it_and_a_look_over_it_is_no_position() {
+    let got = links_after(
+        "We were in the orchard.",
+        "We walked over the lawn to the house.",
+    );
+    assert!(
+        got.contains(&("orchard".into(), "lawn".into(), None)),
+        "{got:?}"
+    );
+    let got = links_after("", "The tower of the church looked over a knoll.");
+    assert!(got.is_empty(), "{got:?}");
+}

@@ -117,6 +117,10 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
     let object = d.prep.0 == d.prep.1;
     let words = s.span(d.prep);
     let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    // "Its tower looked over a knoll": a view across a place, not a place beside it.
+    if base == "look" && refs.last() == Some(&"over") {
+        return None;
+    }
     let mut reading = preposition(&refs);
     if object {
         if d.coordinated || !is_transitive_position_verb(base) || c.passive {

@@ -37,6 +37,16 @@ const FOLLOWED: &[&str] = &["i", "we", "he", "she", "they"];
 /// the stop ("the window in the gallery").
 const LOCATIVES: &[&str] = &["in", "at", "on", "upon", "within", "inside"];
 
+/// Adverbs by which being somewhere says the mover has got there ("we were now in a large
+/// cavern", "we were at last on the road").
+const ARRIVAL_ADVERBS: &[&str] = &["now"];
+
+/// True when the clause's subject is one the story follows ([`FOLLOWED`]).
+fn followed(s: &Sentence<'_>, c: &Clause) -> bool {
+    matches!(c.subject, Subject::Pronoun(k)
+        if FOLLOWED.contains(&s.words[k].to_lowercase().as_str()))
+}
+
 /// The place a dependent points at.
 pub fn target_place(s: &Sentence<'_>, target: Target) -> Option<PlaceId> {
     match target {
@@ -92,7 +102,10 @@ fn stops_of(
         } else {
             reading.role
         };
-        let direction = reading.direction.or(pending);
+        // "Flew over the lawn", "climbed over the wall": a path over a place goes across it,
+        // not up; "over" is up only for a position ("the room over the hall").
+        let across = role == Some(PathRole::Via) && refs.last() == Some(&"over");
+        let direction = reading.direction.filter(|_| !across).or(pending);
         let place = target_place(s, d.target);
         // "to the window in the gallery", "to the doorway at the top of the stairs": a place
         // said where the stop is, not a further stop.
@@ -249,8 +262,7 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
             });
             let direction = pending.or(verb_direction(&base)).or(inward);
             // Only the people the story follows: "the driver got down" moves the driver.
-            let followed = matches!(c.subject, Subject::Pronoun(k)
-                if FOLLOWED.contains(&s.words[k].to_lowercase().as_str()));
+            let followed = followed(s, c);
             let departs =
                 (direction.is_some() || base == "enter") && !light && !done_to && followed;
             return if departs {
@@ -259,8 +271,7 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
                 Vec::new()
             };
         }
-        let followed = matches!(c.subject, Subject::Pronoun(k)
-            if FOLLOWED.contains(&s.words[k].to_lowercase().as_str()));
+        let followed = followed(s, c);
         return vec![(
             Event::Move {
                 path: order(stops),
@@ -277,7 +288,16 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
         // "We were in the hall": being there, no way.
         let stops = stops_of(s, &c.after, None, None, &mut used);
         if let Some(st) = stops.iter().find(|st| st.role == PathRole::Goal) {
-            return vec![(Event::At { place: st.place }, used)];
+            let reached = followed(s, c)
+                && (c.group.0.saturating_sub(1)..(c.group.1 + 1).min(s.words.len()))
+                    .any(|k| ARRIVAL_ADVERBS.contains(&s.words[k].to_lowercase().as_str()));
+            return vec![(
+                Event::At {
+                    place: st.place,
+                    reached,
+                },
+                used,
+            )];
         }
     }
     Vec::new()

@@ -87,6 +87,11 @@ impl Position {
         self.trail = Some(place);
     }
 
+    /// Where a mover the story follows last arrived by a move, however long ago.
+    pub fn trail(&self) -> Option<PlaceId> {
+        self.trail
+    }
+
     /// The narration named `places`: if the reader is nowhere and one of them is where the
     /// followed mover last arrived, the reader is there again.
     pub fn revive(&mut self, places: &[PlaceId]) {

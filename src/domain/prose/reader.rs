@@ -670,7 +670,13 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                             words: spans.clone(),
                         });
                     }
-                    Event::At { place } => {
+                    Event::At { place, reached } => {
+                        // "We were now in a large cavern": arrived from where the mover was,
+                        // or else last arrived.
+                        let from = position.current().or(position.trail()).filter(|_| reached);
+                        if let Some(from) = from {
+                            add_link(&mut reading, &mut out, link(from, place, None));
+                        }
                         position.stated(place);
                         reading.book.places[place].visits += 1;
                         moved = true;
