@@ -183,10 +183,17 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
             while k > 0 && matches!(g.tags[k - 1], "RB" | "RBR" | "RBS") {
                 k -= 1;
             }
-            g.tags[main] == "VBN"
-                && k > 0
-                && !(start..main).any(|j| g.is_aux(j))
-                && NOMINATIVES.contains(&g.lower(k - 1).as_str())
+            let bare = g.tags[main] == "VBN" && k > 0 && !(start..main).any(|j| g.is_aux(j));
+            // "Suddenly, a cloud of pirates leaped from the woods": the same after the noun
+            // phrase that opens the clause (or follows a comma), with nothing between.
+            let opening = || {
+                let floor = floor_of(start, prev_end);
+                g.ending[k].is_some_and(|p| {
+                    let at = g.phrases[g.chain_head(p)].start;
+                    at == floor || (at > floor && g.words[at - 1] == ",")
+                })
+            };
+            bare && (NOMINATIVES.contains(&g.lower(k - 1).as_str()) || opening())
         };
         let form = if finite {
             Form::Finite
@@ -481,6 +488,31 @@ mod tests {
         assert_eq!(c[1].subject, Subject::Pronoun(0));
         assert_eq!(c[1].via, Via::Inherited);
         assert!(c[0].after.iter().any(|d| d.prep == (8, 9)), "{:?}", c[0]);
+    }
+
+    #[test]
+    fn a_past_form_read_as_a_participle_after_its_subject_is_finite() {
+        let w = [
+            "suddenly", ",", "a", "cloud", "of", "pirates", "leaped", "from", "the", "woods",
+            "and", "ran", "on", "the", "stockade",
+        ];
+        let t = [
+            "RB", ",", "DT", "NN", "IN", "NNS", "VBN", "IN", "DT", "NNS", "CC", "VBD", "IN", "DT",
+            "NN",
+        ];
+        let (_, c) = read(&w, &t);
+        assert_eq!(c[0].form, Form::Finite);
+        assert_eq!((c[0].subject, c[0].via), (Subject::Phrase(0), Via::Before));
+        assert_eq!(
+            (c[1].subject, c[1].via),
+            (Subject::Phrase(0), Via::Inherited)
+        );
+        // After a comma and a description, a participle still describes its phrase.
+        let (_, c) = read(
+            &["the", "wood", ",", "dun", ",", "divided", "by", "a", "path"],
+            &["DT", "NN", ",", "JJ", ",", "VBN", "IN", "DT", "NN"],
+        );
+        assert_eq!(c[0].form, Form::Participle);
     }
 
     #[test]
