@@ -391,10 +391,21 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
                 && c.form == Form::Finite
                 && matches!(c.via, Via::Before | Via::Inherited | Via::Inverted)
         };
-        let found = out[..i]
-            .iter()
-            .rev()
-            .find(|c| c.subject != Subject::None && c.form == Form::Finite && !c.subordinate);
+        // "… that I had left the castle and arrived at Bistritz": a verb joined by "and"
+        // right after a subordinate clause goes on with it (its subject, and reported with
+        // it); elsewhere a subordinate clause's subject is not shared.
+        let joined = {
+            let mut k = out[i].group.0;
+            while k > 0 && matches!(g.tags[k - 1], "RB" | "RBR" | "RBS") {
+                k -= 1;
+            }
+            k > 0
+                && matches!(g.lower(k - 1).as_str(), "and" | "or")
+                && (k < 2 || g.words[k - 2] != ",")
+        };
+        let found = out[..i].iter().rev().find(|c| {
+            c.subject != Subject::None && c.form == Form::Finite && (!c.subordinate || joined)
+        });
         let previous = found.map(|c| c.subject);
         let reported = found.is_some_and(|c| c.reported);
         let next = out[i + 1..].iter().find(main).map(|c| c.subject);
@@ -513,6 +524,21 @@ mod tests {
             &["DT", "NN", ",", "JJ", ",", "VBN", "IN", "DT", "NN"],
         );
         assert_eq!(c[0].form, Form::Participle);
+    }
+
+    #[test]
+    fn a_verb_joined_by_and_to_a_reported_clause_is_reported_with_it() {
+        let w = [
+            "one", "saying", "that", "I", "had", "left", "the", "castle", "and", "arrived", "at",
+            "Bistritz",
+        ];
+        let t = [
+            "CD", "VBG", "IN", "PRP", "VBD", "VBN", "DT", "NN", "CC", "VBD", "IN", "NNP",
+        ];
+        let (_, c) = read(&w, &t);
+        let arrived = c.iter().find(|c| c.verb == 9).unwrap();
+        assert_eq!(arrived.subject, Subject::Pronoun(3));
+        assert!(arrived.reported);
     }
 
     #[test]
