@@ -623,3 +623,18 @@ fn a_path_over_a_place_goes_across_it_and_a_look_over_it_is_no_position() {
     let got = links_after("", "The tower of the church looked over a knoll.");
     assert!(got.is_empty(), "{got:?}");
 }
+
+#[test]
+fn a_participle_after_a_relative_clause_describes_its_antecedent() {
+    let got = links_after(
+        "",
+        "I came up to the long passage to which the stair led, separating the kitchen and the \
+scullery.",
+    );
+    assert!(
+        got.iter()
+            .any(|(a, b, _)| a == "long passage" && b == "kitchen"
+                || a == "kitchen" && b == "long passage"),
+        "{got:?}"
+    );
+}

@@ -145,6 +145,24 @@ impl Clause {
     }
 }
 
+/// The antecedent of a relative clause: its subject when found through "which", else the
+/// phrase a "to which", "in which" points back to.
+fn antecedent(r: &Clause, words: &[&str]) -> Option<usize> {
+    match (r.via, r.subject) {
+        (Via::Relative, Subject::Phrase(a)) => Some(a),
+        _ => r.before.iter().find_map(|d| match d.target {
+            Target::Phrase(a)
+                if words
+                    .get(d.prep.1)
+                    .is_some_and(|w| RELATIVES.contains(&w.to_lowercase().as_str())) =>
+            {
+                Some(a)
+            }
+            _ => None,
+        }),
+    }
+}
+
 /// The clauses of one sentence, in text order.
 #[allow(clippy::too_many_lines)] // One left-to-right pass over a sentence's tagged words; its state (open clause, subject, verb group) is shared by every step.
 pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase]) -> Vec<Clause> {
@@ -233,6 +251,15 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
             // The phrase a participle describes may close the clause before it.
             if let Some(h) = g.host_before(group_start, floor_of(start, 0)) {
                 subject = Subject::Phrase(h);
+                via = Via::Host;
+            } else if let Some(a) = out
+                .last()
+                .filter(|_| group_start > 0 && g.words[group_start - 1] == ",")
+                .and_then(|r| antecedent(r, g.words))
+            {
+                // "The long passage to which this led, separating the front and back
+                // rooms": after a relative clause, a participle describes its antecedent.
+                subject = Subject::Phrase(a);
                 via = Via::Host;
             }
         } else if form == Form::Finite {
