@@ -1,12 +1,65 @@
 //! The reader's links as it adds them: one per pair of places (a repeat only gives a link with
 //! no direction the one now stated), none inside a building (a room is in its house), and, once
-//! read, places the map would show under one name folded into one.
+//! read, places the map would show under one name folded into one. The [`Reading`] they go
+//! into is defined here, so the reader uses this file and this file nothing of the reader.
 
 use super::lexicon::is_indoor;
+use super::place::PlaceBook;
 use super::place::PlaceId;
-use super::reader::{FoundLink, ParagraphReading, Reading};
 use crate::domain::names::normalize_name;
 use crate::domain::Direction;
+
+/// A link the reader found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FoundLink {
+    /// Where the way starts.
+    pub from: PlaceId,
+    /// Where it leads.
+    pub to: PlaceId,
+    /// A stated direction, or none.
+    pub direction: Option<Direction>,
+    /// The paragraph it was read in.
+    pub paragraph: usize,
+    /// The sentence, as one line.
+    pub evidence: String,
+    /// Byte ranges in `evidence` of the words it rests on, in order, merged.
+    pub words: Vec<(usize, usize)>,
+}
+
+/// What one paragraph gave.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ParagraphReading {
+    /// The places it named (first mention order, kept places only).
+    pub places: Vec<PlaceId>,
+    /// Indices into [`Reading::links`] of the links it made.
+    pub links: Vec<usize>,
+    /// Where the reader is after it.
+    pub current: Option<PlaceId>,
+}
+
+/// The whole text read.
+#[derive(Debug, Clone, Default)]
+pub struct Reading {
+    /// Every place considered (see `kept`).
+    pub book: PlaceBook,
+    /// Which places are on the map.
+    pub kept: Vec<bool>,
+    /// Links, in reading order, one per pair of places.
+    pub links: Vec<FoundLink>,
+    /// Per paragraph.
+    pub paragraphs: Vec<ParagraphReading>,
+}
+
+impl Reading {
+    /// The kept places, in order of first mention.
+    pub fn places(&self) -> impl Iterator<Item = (PlaceId, &super::place::Place)> {
+        self.book
+            .places
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.kept.get(*i).copied().unwrap_or(false))
+    }
+}
 
 /// Adds a link (or gives a link without a direction the one now stated).
 pub(super) fn add_link(reading: &mut Reading, out: &mut ParagraphReading, link: FoundLink) {

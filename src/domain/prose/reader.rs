@@ -3,8 +3,9 @@
 //! Two passes over the text. The first tokenizes, tags and chunks every sentence and learns who
 //! the people are (a proper name after a title, or a proper name that speaks or acts), so no
 //! person becomes a place. The second reads the paragraphs in order: every phrase that can be a
-//! place is resolved in the [`PlaceBook`], every sentence's [`events`] move the [`Position`] and
-//! make links, and each link keeps its sentence and the words it rests on.
+//! place is resolved in the [`PlaceBook`](super::place::PlaceBook), every sentence's
+//! [`events`] move the [`Position`] and make links ([`super::links`]), and each link keeps its
+//! sentence and the words it rests on.
 //!
 //! Which places go on the map is [`super::salience`]'s decision: the evidence of their mentions,
 //! links and visits (a place the story mentions once, in passing, in speech or as a kind, "a
@@ -15,7 +16,8 @@ use super::clause::{clauses, Clause, Subject, Target, Via};
 use super::event::{Event, Sentence};
 use super::lexicon::{verb_base, PathRole};
 use super::links::{add_link, fold_namesakes};
-use super::place::{candidate, Candidate, PlaceBook, PlaceId, PlaceKind, Text};
+pub use super::links::{FoundLink, ParagraphReading, Reading};
+use super::place::{candidate, Candidate, PlaceId, PlaceKind, Text};
 use super::position::{Departure, Position};
 use super::relation::{events, spatial_phrases};
 use super::salience::{evidence, kept, mention_weight, Mention, COMPLEMENT};
@@ -65,58 +67,6 @@ const SPEECH: &[&str] = &[
     "whispered",
     "added",
 ];
-
-/// A link the reader found.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FoundLink {
-    /// Where the way starts.
-    pub from: PlaceId,
-    /// Where it leads.
-    pub to: PlaceId,
-    /// A stated direction, or none.
-    pub direction: Option<Direction>,
-    /// The paragraph it was read in.
-    pub paragraph: usize,
-    /// The sentence, as one line.
-    pub evidence: String,
-    /// Byte ranges in `evidence` of the words it rests on, in order, merged.
-    pub words: Vec<(usize, usize)>,
-}
-
-/// What one paragraph gave.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ParagraphReading {
-    /// The places it named (first mention order, kept places only).
-    pub places: Vec<PlaceId>,
-    /// Indices into [`Reading::links`] of the links it made.
-    pub links: Vec<usize>,
-    /// Where the reader is after it.
-    pub current: Option<PlaceId>,
-}
-
-/// The whole text read.
-#[derive(Debug, Clone, Default)]
-pub struct Reading {
-    /// Every place considered (see `kept`).
-    pub book: PlaceBook,
-    /// Which places are on the map.
-    pub kept: Vec<bool>,
-    /// Links, in reading order, one per pair of places.
-    pub links: Vec<FoundLink>,
-    /// Per paragraph.
-    pub paragraphs: Vec<ParagraphReading>,
-}
-
-impl Reading {
-    /// The kept places, in order of first mention.
-    pub fn places(&self) -> impl Iterator<Item = (PlaceId, &super::place::Place)> {
-        self.book
-            .places
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.kept.get(*i).copied().unwrap_or(false))
-    }
-}
 
 struct TaggedSentence {
     tokens: Vec<Token>,
