@@ -638,3 +638,16 @@ scullery.",
         "{got:?}"
     );
 }
+
+#[test]
+fn a_move_with_no_place_then_being_somewhere_in_one_sentence_arrived_there() {
+    let got = links_after(
+        "We came to the top of the ridge.",
+        "We walked down and stood on the road.",
+    );
+    assert!(
+        got.iter()
+            .any(|(_, to, d)| to == "road" && *d == Some(Direction::Down)),
+        "{got:?}"
+    );
+}

@@ -118,6 +118,11 @@ impl Position {
             .filter(|d| sentence > d.sentence && sentence <= d.sentence + ARRIVAL_LOOKAHEAD)
     }
 
+    /// The move, with no place said, made in sentence `sentence` itself.
+    pub fn departure_in(&self, sentence: usize) -> Option<&Departure> {
+        self.left.as_ref().filter(|d| d.sentence == sentence)
+    }
+
     /// The text says the reader is at `place`.
     pub fn stated(&mut self, place: PlaceId) {
         self.at = Some((place, STATED_CONFIDENCE));

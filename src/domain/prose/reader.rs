@@ -624,7 +624,14 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         // "We were now in a large cavern": arrived from where the mover was,
                         // or else last arrived.
                         let from = position.current().or(position.trail()).filter(|_| reached);
-                        if let Some(from) = from {
+                        // "We walked down and stood on it": a move with no place said, then
+                        // being somewhere in the same sentence, arrived there.
+                        let went = position.departure_in(sentence_no).cloned();
+                        if let Some(d) = went {
+                            let mut found = link(d.from, place, d.direction);
+                            found.words = merge_spans([d.words, found.words].concat());
+                            add_link(&mut reading, &mut out, found);
+                        } else if let Some(from) = from {
                             add_link(&mut reading, &mut out, link(from, place, None));
                         }
                         position.stated(place);
