@@ -551,3 +551,103 @@ ridge.",
     assert!(pair("old road", "low ridge"), "{got:?}");
     assert!(!pair("valley", "low ridge"), "{got:?}");
 }
+
+#[test]
+fn a_move_reads_its_start_fronted_its_place_stranded_and_its_region() {
+    // A "from" phrase opening the sentence, with a relative clause before the subject.
+    let got = links_after(
+        "",
+        "From the kitchen, of which much was said, they proceeded to the scullery.",
+    );
+    assert!(
+        got.contains(&("kitchen".into(), "scullery".into(), None)),
+        "{got:?}"
+    );
+    // A past form after "we" is the move ("ascended" read as a participle by the tagger).
+    let got = links_after("We came to the gates.", "We now slowly ascended a drive.");
+    assert!(
+        got.contains(&("gates".into(), "drive".into(), Some(Direction::Up))),
+        "{got:?}"
+    );
+    // "Its recesses" is the place "it" stands for.
+    let got = links_after(
+        "We came to the hall.",
+        "He pointed to the library; and, without delay, we entered within its gloomy recesses.",
+    );
+    assert!(
+        got.contains(&("hall".into(), "library".into(), None)),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_path_preposition_with_no_object_passes_the_place_just_named() {
+    let got = links_after(
+        "We walked along the road to the lodge.",
+        "The keeper opened the gate: we passed through, and came into the park.",
+    );
+    assert!(
+        got.contains(&("lodge".into(), "gate".into(), None)),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&("gate".into(), "park".into(), None)),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn being_now_somewhere_after_travel_is_reached_from_where_the_mover_last_arrived() {
+    let trip = "We walked along the gallery.\n\nThe air grew cold. The lamp flickered. Hours \
+passed.\n\nIt was late. My uncle said nothing.\n\n";
+    let got = links(&read(&format!("{trip}We were now in a large cavern.")));
+    assert!(
+        got.contains(&("gallery".into(), "large cavern".into(), None)),
+        "{got:?}"
+    );
+    // Without "now" it says where they are, not that they got there.
+    let got = links(&read(&format!("{trip}We were in a large cavern.")));
+    assert!(got.is_empty(), "{got:?}");
+}
+
+#[test]
+fn a_path_over_a_place_goes_across_it_and_a_look_over_it_is_no_position() {
+    let got = links_after(
+        "We were in the orchard.",
+        "We walked over the lawn to the house.",
+    );
+    assert!(
+        got.contains(&("orchard".into(), "lawn".into(), None)),
+        "{got:?}"
+    );
+    let got = links_after("", "The tower of the church looked over a knoll.");
+    assert!(got.is_empty(), "{got:?}");
+}
+
+#[test]
+fn a_participle_after_a_relative_clause_describes_its_antecedent() {
+    let got = links_after(
+        "",
+        "I came up to the long passage to which the stair led, separating the kitchen and the \
+scullery.",
+    );
+    assert!(
+        got.iter()
+            .any(|(a, b, _)| a == "long passage" && b == "kitchen"
+                || a == "kitchen" && b == "long passage"),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_move_with_no_place_then_being_somewhere_in_one_sentence_arrived_there() {
+    let got = links_after(
+        "We came to the top of the ridge.",
+        "We walked down and stood on the road.",
+    );
+    assert!(
+        got.iter()
+            .any(|(_, to, d)| to == "road" && *d == Some(Direction::Down)),
+        "{got:?}"
+    );
+}

@@ -41,6 +41,9 @@ const RELATIVES: &[&str] = &[
     "which", "who", "whom", "whose", "where", "whence", "wherein", "whereon", "whither",
 ];
 
+/// Pronouns that can only be a subject: a verb right after one is finite.
+const NOMINATIVES: &[&str] = &["i", "we", "he", "she", "they"];
+
 /// Reflexive pronouns, which name their clause's subject ("found myself in …").
 pub const REFLEXIVES: &[&str] = &[
     "myself",
@@ -142,6 +145,24 @@ impl Clause {
     }
 }
 
+/// The antecedent of a relative clause: its subject when found through "which", else the
+/// phrase a "to which", "in which" points back to.
+fn antecedent(r: &Clause, words: &[&str]) -> Option<usize> {
+    match (r.via, r.subject) {
+        (Via::Relative, Subject::Phrase(a)) => Some(a),
+        _ => r.before.iter().find_map(|d| match d.target {
+            Target::Phrase(a)
+                if words
+                    .get(d.prep.1)
+                    .is_some_and(|w| RELATIVES.contains(&w.to_lowercase().as_str())) =>
+            {
+                Some(a)
+            }
+            _ => None,
+        }),
+    }
+}
+
 /// The clauses of one sentence, in text order.
 #[allow(clippy::too_many_lines)] // One left-to-right pass over a sentence's tagged words; its state (open clause, subject, verb group) is shared by every step.
 pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase]) -> Vec<Clause> {
@@ -173,6 +194,25 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
         let finite = (start..end).any(|k| matches!(g.tags[k], "VBD" | "VBZ" | "VBP" | "MD"));
         let infinitive = !finite && (start..end).any(|k| g.tags[k] == "TO")
             || (start > 0 && g.tags[start - 1] == "TO" && !finite);
+        // "We now slowly ascended a drive": a past form the tagger read as a participle is
+        // the finite verb of the subject pronoun before it.
+        let finite = finite || {
+            let mut k = start;
+            while k > 0 && matches!(g.tags[k - 1], "RB" | "RBR" | "RBS") {
+                k -= 1;
+            }
+            let bare = g.tags[main] == "VBN" && k > 0 && !(start..main).any(|j| g.is_aux(j));
+            // "Suddenly, a cloud of pirates leaped from the woods": the same after the noun
+            // phrase that opens the clause (or follows a comma), with nothing between.
+            let opening = || {
+                let floor = floor_of(start, prev_end);
+                g.ending[k].is_some_and(|p| {
+                    let at = g.phrases[g.chain_head(p)].start;
+                    at == floor || (at > floor && g.words[at - 1] == ",")
+                })
+            };
+            bare && (NOMINATIVES.contains(&g.lower(k - 1).as_str()) || opening())
+        };
         let form = if finite {
             Form::Finite
         } else if infinitive {
@@ -211,6 +251,15 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
             // The phrase a participle describes may close the clause before it.
             if let Some(h) = g.host_before(group_start, floor_of(start, 0)) {
                 subject = Subject::Phrase(h);
+                via = Via::Host;
+            } else if let Some(a) = out
+                .last()
+                .filter(|_| group_start > 0 && g.words[group_start - 1] == ",")
+                .and_then(|r| antecedent(r, g.words))
+            {
+                // "The long passage to which this led, separating the front and back
+                // rooms": after a relative clause, a participle describes its antecedent.
+                subject = Subject::Phrase(a);
                 via = Via::Host;
             }
         } else if form == Form::Finite {
@@ -369,10 +418,21 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
                 && c.form == Form::Finite
                 && matches!(c.via, Via::Before | Via::Inherited | Via::Inverted)
         };
-        let found = out[..i]
-            .iter()
-            .rev()
-            .find(|c| c.subject != Subject::None && c.form == Form::Finite && !c.subordinate);
+        // "… that I had left the castle and arrived at Bistritz": a verb joined by "and"
+        // right after a subordinate clause goes on with it (its subject, and reported with
+        // it); elsewhere a subordinate clause's subject is not shared.
+        let joined = {
+            let mut k = out[i].group.0;
+            while k > 0 && matches!(g.tags[k - 1], "RB" | "RBR" | "RBS") {
+                k -= 1;
+            }
+            k > 0
+                && matches!(g.lower(k - 1).as_str(), "and" | "or")
+                && (k < 2 || g.words[k - 2] != ",")
+        };
+        let found = out[..i].iter().rev().find(|c| {
+            c.subject != Subject::None && c.form == Form::Finite && (!c.subordinate || joined)
+        });
         let previous = found.map(|c| c.subject);
         let reported = found.is_some_and(|c| c.reported);
         let next = out[i + 1..].iter().find(main).map(|c| c.subject);
@@ -466,6 +526,46 @@ mod tests {
         assert_eq!(c[1].subject, Subject::Pronoun(0));
         assert_eq!(c[1].via, Via::Inherited);
         assert!(c[0].after.iter().any(|d| d.prep == (8, 9)), "{:?}", c[0]);
+    }
+
+    #[test]
+    fn a_past_form_read_as_a_participle_after_its_subject_is_finite() {
+        let w = [
+            "suddenly", ",", "a", "cloud", "of", "pirates", "leaped", "from", "the", "woods",
+            "and", "ran", "on", "the", "stockade",
+        ];
+        let t = [
+            "RB", ",", "DT", "NN", "IN", "NNS", "VBN", "IN", "DT", "NNS", "CC", "VBD", "IN", "DT",
+            "NN",
+        ];
+        let (_, c) = read(&w, &t);
+        assert_eq!(c[0].form, Form::Finite);
+        assert_eq!((c[0].subject, c[0].via), (Subject::Phrase(0), Via::Before));
+        assert_eq!(
+            (c[1].subject, c[1].via),
+            (Subject::Phrase(0), Via::Inherited)
+        );
+        // After a comma and a description, a participle still describes its phrase.
+        let (_, c) = read(
+            &["the", "wood", ",", "dun", ",", "divided", "by", "a", "path"],
+            &["DT", "NN", ",", "JJ", ",", "VBN", "IN", "DT", "NN"],
+        );
+        assert_eq!(c[0].form, Form::Participle);
+    }
+
+    #[test]
+    fn a_verb_joined_by_and_to_a_reported_clause_is_reported_with_it() {
+        let w = [
+            "one", "saying", "that", "I", "had", "left", "the", "castle", "and", "arrived", "at",
+            "Bistritz",
+        ];
+        let t = [
+            "CD", "VBG", "IN", "PRP", "VBD", "VBN", "DT", "NN", "CC", "VBD", "IN", "NNP",
+        ];
+        let (_, c) = read(&w, &t);
+        let arrived = c.iter().find(|c| c.verb == 9).unwrap();
+        assert_eq!(arrived.subject, Subject::Pronoun(3));
+        assert!(arrived.reported);
     }
 
     #[test]

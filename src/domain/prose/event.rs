@@ -69,6 +69,9 @@ pub enum Event {
         verb: usize,
         /// The verb's own direction (ascend → up).
         direction: Option<Direction>,
+        /// The mover is one the story follows ("I", "we", "she"), not a third party ("the
+        /// driver", "the pirates").
+        followed: bool,
     },
     /// A fixed way between two places.
     Static {
@@ -89,6 +92,9 @@ pub enum Event {
     At {
         /// The place.
         place: PlaceId,
+        /// Said as reached: a followed mover "now" there ("we were now on a sort of common"),
+        /// after travel, so where they were before is a way to it.
+        reached: bool,
     },
     /// A place stated to lead from one place to another ("from the courtyard a gate opened
     /// onto the orchard") is the way between them: walked through later, it is passed, not

@@ -20,7 +20,7 @@
 //! way's own direction words go from the subject for a way verb.
 
 use super::chunk::Phrase;
-use super::clause::{Clause, Dependent, Target};
+use super::clause::{Clause, Dependent, Form, Target};
 use super::event::{Event, Sentence};
 use super::lexicon::{
     direction_word, is_position_verb, is_transitive_position_verb, is_way_verb, preposition,
@@ -117,13 +117,21 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
     let object = d.prep.0 == d.prep.1;
     let words = s.span(d.prep);
     let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    // "Its tower looked over a knoll": a view across a place, not a place beside it.
+    if base == "look" && refs.last() == Some(&"over") {
+        return None;
+    }
     let mut reading = preposition(&refs);
     if object {
         if d.coordinated || !is_transitive_position_verb(base) || c.passive {
             return None;
         }
         reading.position = true;
-    } else if c.passive && refs.last() == Some(&"by") {
+    } else if (c.passive || (c.form == Form::Participle && s.tags.get(c.verb) == Some(&"VBN")))
+        && refs.last() == Some(&"by")
+    {
+        // A past participle with "by" is passive on its own ("the wood, dun and sere,
+        // divided by a path").
         // "enclosed behind by stable-yards", "divided by a path".
         if !is_transitive_position_verb(base) && base != "shut" {
             return None;

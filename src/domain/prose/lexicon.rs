@@ -85,6 +85,7 @@ const GO_VERBS: &[&str] = &[
     "head", "enter", "cross", "reach", "gain", "quit", "leave", "follow", "traverse", "approach", "precede",
     "lead", "conduct", "guide", "show", "usher", "take", "bring", "carry", "lower", "swing",
     "jump", "leap", "spring", "drop", "fall", "sink", "rise", "wind", "skirt", "round", "tread",
+    "swarm",
 ];
 
 /// Verbs whose direct object is where the mover arrives ("reached the gate").

@@ -14,7 +14,7 @@
 //! | relations | `relation` (types in `event`) | per clause: motion along a path (`motion`), fixed ways and positions of places (`layout`), being somewhere |
 //! | salience | `salience` | which places go on the map: each mention's evidence, links and visits |
 //! | position | `position` | where the reader is, with a confidence that fades and is dropped; a move with no place said ("I went in") waiting one sentence for the place it arrived at |
-//! | reading | `reader` | the two passes over the text; links with their sentence and words |
+//! | reading | `reader` (its links in `links`) | the two passes over the text; links with their sentence and words, one per pair of places |
 //! | scoring | `score` | the paper's node and edge metric against a truth map |
 //!
 //! The vocabulary of places, motion and relations is in `lexicon`; which part of speech a word
@@ -26,6 +26,7 @@ pub mod event;
 pub mod grammar;
 pub mod layout;
 pub mod lexicon;
+pub mod links;
 pub mod motion;
 pub mod place;
 pub mod position;

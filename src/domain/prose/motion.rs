@@ -37,6 +37,16 @@ const FOLLOWED: &[&str] = &["i", "we", "he", "she", "they"];
 /// the stop ("the window in the gallery").
 const LOCATIVES: &[&str] = &["in", "at", "on", "upon", "within", "inside"];
 
+/// Adverbs by which being somewhere says the mover has got there ("we were now in a large
+/// cavern", "we were at last on the road").
+const ARRIVAL_ADVERBS: &[&str] = &["now"];
+
+/// True when the clause's subject is one the story follows ([`FOLLOWED`]).
+fn followed(s: &Sentence<'_>, c: &Clause) -> bool {
+    matches!(c.subject, Subject::Pronoun(k)
+        if FOLLOWED.contains(&s.words[k].to_lowercase().as_str()))
+}
+
 /// The place a dependent points at.
 pub fn target_place(s: &Sentence<'_>, target: Target) -> Option<PlaceId> {
     match target {
@@ -92,7 +102,10 @@ fn stops_of(
         } else {
             reading.role
         };
-        let direction = reading.direction.or(pending);
+        // "Flew over the lawn", "climbed over the wall": a path over a place goes across it,
+        // not up; "over" is up only for a position ("the room over the hall").
+        let across = role == Some(PathRole::Via) && refs.last() == Some(&"over");
+        let direction = reading.direction.filter(|_| !across).or(pending);
         let place = target_place(s, d.target);
         // "to the window in the gallery", "to the doorway at the top of the stairs": a place
         // said where the stop is, not a further stop.
@@ -125,6 +138,63 @@ fn stops_of(
         }
     }
     stops
+}
+
+/// Prepositions that, standing after a verb of going with no object, still say the place
+/// passed: the place just named ("opened the gates: we passed through").
+const STRANDED: &[&str] = &["through", "across", "over"];
+
+/// "The keeper opened the gates: we passed through": a path preposition with no object after
+/// a verb of going passes the last place the sentence named before the verb, outside speech.
+fn stranded(s: &Sentence<'_>, c: &Clause, used: &mut Vec<usize>) -> Option<Stop> {
+    let k = c.particles.iter().copied().find(|&k| {
+        STRANDED.contains(&s.words[k].to_lowercase().as_str())
+            && !s.phrases.iter().any(|p| p.start == k + 1)
+    })?;
+    let (i, place) = s
+        .phrases
+        .iter()
+        .enumerate()
+        .rev()
+        .filter(|(_, p)| p.end <= c.group.0 && !s.quoted.get(p.start).copied().unwrap_or(false))
+        .find_map(|(i, _)| Some((i, s.place(i)?)))?;
+    used.push(k);
+    used.extend(s.phrases[i].start..s.phrases[i].end);
+    Some(Stop {
+        role: PathRole::Via,
+        place,
+        direction: None,
+        within: None,
+    })
+}
+
+/// "From the dining-room, of which much was said, they proceeded to the kitchen": a "from"
+/// phrase opening the sentence is where the first move of the sentence starts, though a
+/// relative clause stands between it and the move's subject.
+fn fronted_source(s: &Sentence<'_>, c: &Clause, used: &mut Vec<usize>) -> Option<Stop> {
+    let first_move = s
+        .clauses
+        .iter()
+        .take_while(|d| d.verb < c.verb)
+        .all(|d| !is_go_verb(&verb_base(s.words[d.verb])) || d.via == Via::Relative);
+    let opens = s.words.first()?.eq_ignore_ascii_case("from");
+    let i = s.phrases.iter().position(|p| p.start == 1)?;
+    if !(first_move && opens)
+        || c.before
+            .iter()
+            .any(|d| s.span(d.prep).iter().any(|w| w == "from"))
+    {
+        return None;
+    }
+    let place = s.place(i)?;
+    used.push(0);
+    used.extend(s.phrases[i].start..s.phrases[i].end);
+    Some(Stop {
+        role: PathRole::Source,
+        place,
+        direction: None,
+        within: None,
+    })
 }
 
 /// The events of a mover's clause.
@@ -169,8 +239,14 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
             .copied()
             .collect();
         stops.extend(stops_of(s, &sources, None, None, &mut used));
+        if stops.is_empty() {
+            stops.extend(fronted_source(s, c, &mut used));
+        }
         let object = if arriving { None } else { object_role(&base) };
         stops.extend(stops_of(s, &c.after, object, pending, &mut used));
+        if stops.iter().all(|st| st.role == PathRole::Source) {
+            stops.extend(stranded(s, c, &mut used));
+        }
         if stops.is_empty() {
             let inward = c.particles.iter().find_map(|&k| {
                 let w = s.words[k].to_lowercase();
@@ -186,8 +262,7 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
             });
             let direction = pending.or(verb_direction(&base)).or(inward);
             // Only the people the story follows: "the driver got down" moves the driver.
-            let followed = matches!(c.subject, Subject::Pronoun(k)
-                if FOLLOWED.contains(&s.words[k].to_lowercase().as_str()));
+            let followed = followed(s, c);
             let departs =
                 (direction.is_some() || base == "enter") && !light && !done_to && followed;
             return if departs {
@@ -196,11 +271,13 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
                 Vec::new()
             };
         }
+        let followed = followed(s, c);
         return vec![(
             Event::Move {
                 path: order(stops),
                 verb: c.verb,
                 direction: verb_direction(&base),
+                followed,
             },
             used,
         )];
@@ -211,7 +288,16 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
         // "We were in the hall": being there, no way.
         let stops = stops_of(s, &c.after, None, None, &mut used);
         if let Some(st) = stops.iter().find(|st| st.role == PathRole::Goal) {
-            return vec![(Event::At { place: st.place }, used)];
+            let reached = followed(s, c)
+                && (c.group.0.saturating_sub(1)..(c.group.1 + 1).min(s.words.len()))
+                    .any(|k| ARRIVAL_ADVERBS.contains(&s.words[k].to_lowercase().as_str()));
+            return vec![(
+                Event::At {
+                    place: st.place,
+                    reached,
+                },
+                used,
+            )];
         }
     }
     Vec::new()

@@ -3,8 +3,9 @@
 //! Two passes over the text. The first tokenizes, tags and chunks every sentence and learns who
 //! the people are (a proper name after a title, or a proper name that speaks or acts), so no
 //! person becomes a place. The second reads the paragraphs in order: every phrase that can be a
-//! place is resolved in the [`PlaceBook`], every sentence's [`events`] move the [`Position`] and
-//! make links, and each link keeps its sentence and the words it rests on.
+//! place is resolved in the [`PlaceBook`](super::place::PlaceBook), every sentence's
+//! [`events`] move the [`Position`] and make links ([`super::links`]), and each link keeps its
+//! sentence and the words it rests on.
 //!
 //! Which places go on the map is [`super::salience`]'s decision: the evidence of their mentions,
 //! links and visits (a place the story mentions once, in passing, in speech or as a kind, "a
@@ -13,8 +14,10 @@
 use super::chunk::{chunk, Determiner, Phrase};
 use super::clause::{clauses, Clause, Subject, Target, Via};
 use super::event::{Event, Sentence};
-use super::lexicon::{is_indoor, verb_base, PathRole};
-use super::place::{candidate, Candidate, PlaceBook, PlaceId, PlaceKind, Text};
+use super::lexicon::{verb_base, PathRole};
+use super::links::{add_link, fold_namesakes};
+pub use super::links::{FoundLink, ParagraphReading, Reading};
+use super::place::{candidate, Candidate, PlaceId, PlaceKind, Text};
 use super::position::{Departure, Position};
 use super::relation::{events, spatial_phrases};
 use super::salience::{evidence, kept, mention_weight, Mention, COMPLEMENT};
@@ -64,58 +67,6 @@ const SPEECH: &[&str] = &[
     "whispered",
     "added",
 ];
-
-/// A link the reader found.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FoundLink {
-    /// Where the way starts.
-    pub from: PlaceId,
-    /// Where it leads.
-    pub to: PlaceId,
-    /// A stated direction, or none.
-    pub direction: Option<Direction>,
-    /// The paragraph it was read in.
-    pub paragraph: usize,
-    /// The sentence, as one line.
-    pub evidence: String,
-    /// Byte ranges in `evidence` of the words it rests on, in order, merged.
-    pub words: Vec<(usize, usize)>,
-}
-
-/// What one paragraph gave.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ParagraphReading {
-    /// The places it named (first mention order, kept places only).
-    pub places: Vec<PlaceId>,
-    /// Indices into [`Reading::links`] of the links it made.
-    pub links: Vec<usize>,
-    /// Where the reader is after it.
-    pub current: Option<PlaceId>,
-}
-
-/// The whole text read.
-#[derive(Debug, Clone, Default)]
-pub struct Reading {
-    /// Every place considered (see `kept`).
-    pub book: PlaceBook,
-    /// Which places are on the map.
-    pub kept: Vec<bool>,
-    /// Links, in reading order, one per pair of places.
-    pub links: Vec<FoundLink>,
-    /// Per paragraph.
-    pub paragraphs: Vec<ParagraphReading>,
-}
-
-impl Reading {
-    /// The kept places, in order of first mention.
-    pub fn places(&self) -> impl Iterator<Item = (PlaceId, &super::place::Place)> {
-        self.book
-            .places
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.kept.get(*i).copied().unwrap_or(false))
-    }
-}
 
 struct TaggedSentence {
     tokens: Vec<Token>,
@@ -327,39 +278,6 @@ fn referent(
         .or(topic)
 }
 
-/// Adds a link (or gives a link without a direction the one now stated).
-fn add_link(reading: &mut Reading, out: &mut ParagraphReading, link: FoundLink) {
-    let (from, to, direction) = (link.from, link.to, link.direction);
-    let places = &reading.book.places;
-    // A room is inside its house: containment, not a way.
-    let inside = |a: PlaceId, b: PlaceId| places[a].dwelling && is_indoor(&places[b].head);
-    if from == to || inside(from, to) || inside(to, from) {
-        return;
-    }
-    let dup = reading
-        .links
-        .iter()
-        .position(|l| (l.from == from && l.to == to) || (l.from == to && l.to == from));
-    match dup {
-        Some(i) => {
-            if reading.links[i].direction.is_none() && direction.is_some() {
-                let l = &mut reading.links[i];
-                l.direction = if l.from == from {
-                    direction
-                } else {
-                    direction.map(Direction::opposite)
-                };
-            }
-        }
-        None => {
-            reading.links.push(link);
-            out.links.push(reading.links.len() - 1);
-        }
-    }
-    reading.book.places[from].linked = true;
-    reading.book.places[to].linked = true;
-}
-
 /// Reads a text given as paragraphs (one observation each).
 ///
 /// # Errors
@@ -444,6 +362,19 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     named[i] = Some(c).filter(|_| apposed.is_none() && owner_place.is_none());
                 }
             }
+            // "Its gloomy recesses", "its depths": a region of the place "it" stands for is
+            // that place.
+            for (i, p) in s.phrases.iter().enumerate() {
+                let region =
+                    super::chunk::part_of(words[p.head]) == Some(super::chunk::Part::Region);
+                if places[i].is_none()
+                    && region
+                    && p.of_head.is_none()
+                    && p.possessor.as_deref() == Some("its")
+                {
+                    places[i] = referent(p.start, &s.phrases[..i], &places[..i], topic);
+                }
+            }
             named_here.extend(places.iter().flatten());
             // "It" as a subject names the last place that was a clause's subject before it in
             // the sentence, else the place the sentence before was about (a subject is
@@ -489,6 +420,17 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 .iter()
                 .map(|p| p.kind == PlaceKind::Way)
                 .collect();
+            // "I opened my door and ran down": the narration naming again the place the
+            // followed mover last reached says the story is back there.
+            {
+                let renamed: Vec<PlaceId> = places
+                    .iter()
+                    .zip(&s.phrases)
+                    .filter(|(_, p)| !quoted.get(p.start).copied().unwrap_or(false))
+                    .filter_map(|(pl, _)| *pl)
+                    .collect();
+                position.revive(&renamed);
+            }
             let before = position.current();
             let sent = Sentence {
                 words: &words,
@@ -579,7 +521,10 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 };
                 match event {
                     Event::Move {
-                        path, direction, ..
+                        path,
+                        direction,
+                        followed,
+                        ..
                     } => {
                         let mut prev = if path.first().is_some_and(|st| st.role == PathRole::Source)
                         {
@@ -640,6 +585,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         }
                         if let Some(p) = prev {
                             position.arrive(p);
+                            if followed {
+                                position.moved(p);
+                            }
                             reading.book.places[p].visits += 1;
                             moved = true;
                         }
@@ -672,7 +620,20 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                             words: spans.clone(),
                         });
                     }
-                    Event::At { place } => {
+                    Event::At { place, reached } => {
+                        // "We were now in a large cavern": arrived from where the mover was,
+                        // or else last arrived.
+                        let from = position.current().or(position.trail()).filter(|_| reached);
+                        // "We walked down and stood on it": a move with no place said, then
+                        // being somewhere in the same sentence, arrived there.
+                        let went = position.departure_in(sentence_no).cloned();
+                        if let Some(d) = went {
+                            let mut found = link(d.from, place, d.direction);
+                            found.words = merge_spans([d.words, found.words].concat());
+                            add_link(&mut reading, &mut out, found);
+                        } else if let Some(from) = from {
+                            add_link(&mut reading, &mut out, link(from, place, None));
+                        }
                         position.stated(place);
                         reading.book.places[place].visits += 1;
                         moved = true;
@@ -725,51 +686,4 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
         para.current = para.current.map(|c| into[c]).filter(|&c| reading.kept[c]);
     }
     Ok(reading)
-}
-
-/// Kept places the map would show under one name ("stream" and "stream", two mentions the
-/// book could not join) are one place on the map: the app finds a room by its name, so two
-/// places of one name are one room there. The later one folds into the first, with its
-/// aliases and links (a link that becomes a loop or a repeat is dropped). Returns, per place,
-/// the place it now is.
-fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
-    let n = reading.book.places.len();
-    let mut into: Vec<PlaceId> = (0..n).collect();
-    for i in 0..n {
-        if !reading.kept[i] {
-            continue;
-        }
-        let key = normalize_name(&reading.book.places[i].name);
-        let first = (0..i).find(|&j| {
-            reading.kept[j] && into[j] == j && normalize_name(&reading.book.places[j].name) == key
-        });
-        if let Some(j) = first {
-            into[i] = j;
-            reading.kept[i] = false;
-            let aliases = reading.book.places[i].aliases.clone();
-            for a in aliases {
-                reading.book.add_alias(j, &a);
-            }
-        }
-    }
-    let mut links: Vec<FoundLink> = Vec::new();
-    let mut moved: Vec<Option<usize>> = Vec::new();
-    for mut l in std::mem::take(&mut reading.links) {
-        l.from = into[l.from];
-        l.to = into[l.to];
-        let repeat = links
-            .iter()
-            .any(|k| (k.from, k.to) == (l.from, l.to) || (k.from, k.to) == (l.to, l.from));
-        if l.from == l.to || repeat {
-            moved.push(None);
-        } else {
-            moved.push(Some(links.len()));
-            links.push(l);
-        }
-    }
-    reading.links = links;
-    for para in &mut reading.paragraphs {
-        para.links = para.links.iter().filter_map(|&k| moved[k]).collect();
-    }
-    into
 }
