@@ -36,7 +36,9 @@
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
 use super::registry::{At, Registry};
-use super::side_judge::{judge, loop_change, mismatch_change, read_again, still_delta, Judged};
+use super::side_judge::{
+    judge, loop_change, mismatch_change, read_again, still_delta, Footprint, Judged,
+};
 use super::side_patch::{
     apart, on_side, overlap_change, overlap_change_on, patched_cells, Moved, Tour,
 };
@@ -80,6 +82,8 @@ pub struct FlattenGains {
     by_exit: Registry<ExitId>,
     live: usize,
     marks: Marks,
+    /// The last judgement's footprint and scratch.
+    foot: Footprint,
     tour: Tour,
     /// Patch a judgement when the cells to look at are fewer than its side's rooms times
     /// this (see [`PATCH_RATIO`]).
@@ -482,6 +486,9 @@ impl FlattenGains {
         }
         let owner = self.owner.get(&e).copied();
         if let Some(r) = owner.filter(|r| forest.error(*r) == Some([0, 0, 0])) {
+            if let Some(c) = cut {
+                self.marks.recycle(c.side);
+            }
             let delta = still_delta(map, tracker, e, r);
             self.enter(e, delta, weight);
             return;
@@ -493,15 +500,16 @@ impl FlattenGains {
                 None => return,
             },
         };
-        let (mut judged, foot) = judge(map, tracker, e, &cut, &self.marks);
+        let (mut judged, side) = judge(map, tracker, e, cut, &self.marks, &mut self.foot);
+        self.marks.recycle(side);
         self.generation = self.generation.wrapping_add(1);
         let g = self.generation;
         // One judgement's registrations of a key are adjacent in its list: a repeat is the last.
         let mut size = 0;
-        for c in foot.cells {
+        for &c in &self.foot.cells {
             size += self.by_cell.register(c, (e, g));
         }
-        for x in foot.exits {
+        for &x in &self.foot.exits {
             size += self.by_exit.register(x, (e, g));
         }
         judged.generation = g;
