@@ -59,6 +59,35 @@ pub const WEIGHT_FLOOR: f64 = 0.1;
 /// swept out (memory stays proportional to the judged sides).
 const STALE_SLACK: usize = 1 << 20;
 
+/// Judged sides are registered on blocks of cells, `1 << BLOCK_SHIFT` cells a side, rather than
+/// on each cell they read: a side's rooms stand together, so a block holds many of the cells it
+/// reads, and one registration does for them all (on a lattice two registrations a room, the
+/// cell a room leaves and the one it would enter, become about one for every eight). A change
+/// of any cell in a block looks at every side registered on the block: a side that read no
+/// changed cell there is patched over cells on which its figures did not change (the patch adds
+/// nothing there: [`super::side_patch`]), or judged again when it must be anyway (its own rooms
+/// moved). Four cells a side keeps those extra looks few.
+const BLOCK_SHIFT: u32 = 2;
+
+/// The block of cells a cell is registered under.
+fn block((frame, [x, y, z]): Cell) -> Cell {
+    (frame, [x >> BLOCK_SHIFT, y >> BLOCK_SHIFT, z >> BLOCK_SHIFT])
+}
+
+/// Registers a side on the blocks of these cells; how many registrations were added.
+fn register_cells(by_block: &mut Registry<Cell>, cells: &[Cell], at: At) -> usize {
+    let mut last = None;
+    let mut size = 0;
+    for &c in cells {
+        let b = block(c);
+        if last != Some(b) {
+            last = Some(b);
+            size += by_block.register(b, at);
+        }
+    }
+    size
+}
+
 /// An exit whose flattening lowers the count.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
@@ -78,7 +107,8 @@ pub struct FlattenGains {
     /// judgement needs.
     judged: FxHashMap<ExitId, Judged>,
     generation: u32,
-    by_cell: Registry<Cell>,
+    /// Judged sides by the blocks of the cells they read ([`BLOCK_SHIFT`]).
+    by_block: Registry<Cell>,
     by_exit: Registry<ExitId>,
     live: usize,
     marks: Marks,
@@ -295,23 +325,27 @@ impl FlattenGains {
         self.compact();
     }
 
-    /// The judged sides registered on these cells (taking their registrations there), and the
-    /// cells each of them read, each once.
+    /// The judged sides registered on the blocks of these cells (taking their registrations
+    /// there), and for each the changed cells of those blocks, each once.
     fn read_on(&mut self, cells: &[Cell]) -> (Vec<ExitId>, FxHashMap<ExitId, Vec<Cell>>) {
         let mut dirty: Vec<ExitId> = Vec::new();
         let mut hits: FxHashMap<ExitId, Vec<Cell>> = FxHashMap::default();
         let mut read: Vec<At> = Vec::new();
-        for c in cells {
-            self.by_cell.take_into(c, &mut read);
+        let mut blocks: Vec<(Cell, Cell)> = cells.iter().map(|c| (block(*c), *c)).collect();
+        blocks.sort_unstable();
+        blocks.dedup();
+        for group in blocks.chunk_by(|a, b| a.0 == b.0) {
+            self.by_block.take_into(&group[0].0, &mut read);
             for (e, g) in read.drain(..) {
                 if self.judged.get(&e).is_some_and(|j| j.generation == g) {
                     dirty.push(e);
-                    let on = hits.entry(e).or_default();
-                    if on.last() != Some(c) {
-                        on.push(*c);
-                    }
+                    hits.entry(e).or_default().extend(group.iter().map(|(_, c)| *c));
                 }
             }
+        }
+        for on in hits.values_mut() {
+            on.sort_unstable();
+            on.dedup();
         }
         (dirty, hits)
     }
@@ -505,10 +539,7 @@ impl FlattenGains {
         self.generation = self.generation.wrapping_add(1);
         let g = self.generation;
         // One judgement's registrations of a key are adjacent in its list: a repeat is the last.
-        let mut size = 0;
-        for &c in &self.foot.cells {
-            size += self.by_cell.register(c, (e, g));
-        }
+        let mut size = register_cells(&mut self.by_block, &self.foot.cells, (e, g));
         for &x in &self.foot.exits {
             size += self.by_exit.register(x, (e, g));
         }
@@ -546,10 +577,7 @@ impl FlattenGains {
                 }
                 let Some(j) = self.judged.get(&e) else { return };
                 let g = j.generation;
-                let mut size = 0;
-                for c in cells {
-                    size += self.by_cell.register(c, (e, g));
-                }
+                let mut size = register_cells(&mut self.by_block, &cells, (e, g));
                 for x in exits {
                     size += self.by_exit.register(x, (e, g));
                 }
@@ -708,12 +736,12 @@ impl FlattenGains {
 
     /// Sweeps out footprint registrations of sides judged again since.
     fn compact(&mut self) {
-        if self.by_cell.len() + self.by_exit.len() <= 2 * self.live + STALE_SLACK {
+        if self.by_block.len() + self.by_exit.len() <= 2 * self.live + STALE_SLACK {
             return;
         }
         let judged = &self.judged;
         let live = |(e, g): At| judged.get(&e).is_some_and(|j| j.generation == g);
-        self.by_cell.retain(live);
+        self.by_block.retain(live);
         self.by_exit.retain(live);
     }
 }
