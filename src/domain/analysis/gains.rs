@@ -17,8 +17,9 @@
 //!   loop that owner closed, and of those only the ones the owner owned change owner (a cut
 //!   that changes gains the flattened exit's crossing exits and loses those it shared, all
 //!   younger than the owner);
-//! - a judged side is remembered by the cells its rooms leave and enter and the exits crossing
-//!   it, and looked at again only when one of those changes; then, when its side still moves to
+//! - a judged side is remembered by the cells its rooms leave and enter (registered by blocks of
+//!   cells, [`super::registry::BLOCK_SHIFT`]) and the exits crossing it, and looked at again
+//!   only when one of those changes; then, when its side still moves to
 //!   fit the same exit by the same shift, it is patched rather than judged again over its whole
 //!   side ([`super::side_patch`]): its mismatch and the loops across its cut are counted again
 //!   from the crossing exits it keeps (for a cut on the replacement's loop, those it kept plus
@@ -35,7 +36,7 @@
 
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
-use super::registry::{At, Registry};
+use super::registry::{block, register_cells, At, Registry};
 use super::side_judge::{
     judge, loop_change, mismatch_change, read_again, still_delta, Footprint, Judged,
 };
@@ -59,35 +60,6 @@ pub const WEIGHT_FLOOR: f64 = 0.1;
 /// swept out (memory stays proportional to the judged sides).
 const STALE_SLACK: usize = 1 << 20;
 
-/// Judged sides are registered on blocks of cells, `1 << BLOCK_SHIFT` cells a side, rather than
-/// on each cell they read: a side's rooms stand together, so a block holds many of the cells it
-/// reads, and one registration does for them all (on a lattice two registrations a room, the
-/// cell a room leaves and the one it would enter, become about one for every eight). A change
-/// of any cell in a block looks at every side registered on the block: a side that read no
-/// changed cell there is patched over cells on which its figures did not change (the patch adds
-/// nothing there: [`super::side_patch`]), or judged again when it must be anyway (its own rooms
-/// moved). Four cells a side keeps those extra looks few.
-const BLOCK_SHIFT: u32 = 2;
-
-/// The block of cells a cell is registered under.
-fn block((frame, [x, y, z]): Cell) -> Cell {
-    (frame, [x >> BLOCK_SHIFT, y >> BLOCK_SHIFT, z >> BLOCK_SHIFT])
-}
-
-/// Registers a side on the blocks of these cells; how many registrations were added.
-fn register_cells(by_block: &mut Registry<Cell>, cells: &[Cell], at: At) -> usize {
-    let mut last = None;
-    let mut size = 0;
-    for &c in cells {
-        let b = block(c);
-        if last != Some(b) {
-            last = Some(b);
-            size += by_block.register(b, at);
-        }
-    }
-    size
-}
-
 /// An exit whose flattening lowers the count.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
@@ -107,7 +79,7 @@ pub struct FlattenGains {
     /// judgement needs.
     judged: FxHashMap<ExitId, Judged>,
     generation: u32,
-    /// Judged sides by the blocks of the cells they read ([`BLOCK_SHIFT`]).
+    /// Judged sides by the blocks of the cells they read ([`super::registry::BLOCK_SHIFT`]).
     by_block: Registry<Cell>,
     by_exit: Registry<ExitId>,
     live: usize,
