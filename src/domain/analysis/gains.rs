@@ -311,7 +311,9 @@ impl FlattenGains {
             for (e, g) in read.drain(..) {
                 if self.judged.get(&e).is_some_and(|j| j.generation == g) {
                     dirty.push(e);
-                    hits.entry(e).or_default().extend(group.iter().map(|(_, c)| *c));
+                    hits.entry(e)
+                        .or_default()
+                        .extend(group.iter().map(|(_, c)| *c));
                 }
             }
         }

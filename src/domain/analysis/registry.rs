@@ -101,7 +101,10 @@ pub const BLOCK_SHIFT: u32 = 2;
 
 /// The block of cells a cell is registered under.
 pub fn block((frame, [x, y, z]): Cell) -> Cell {
-    (frame, [x >> BLOCK_SHIFT, y >> BLOCK_SHIFT, z >> BLOCK_SHIFT])
+    (
+        frame,
+        [x >> BLOCK_SHIFT, y >> BLOCK_SHIFT, z >> BLOCK_SHIFT],
+    )
 }
 
 /// Registers a side on the blocks of these cells; how many registrations were added.
