@@ -17,10 +17,11 @@
 //! time at 50,000 rooms, a twelfth now).
 //!
 //! Release build, lattices with 2 % of their directions wrong (`bench files`' lattice), CPU time
-//! at load 6–7 (2026-11-26 13:33): 10,000 rooms 0.35 s, 20,000 rooms 1.36 s, 50,000 rooms 11.0 s,
-//! 100,000 rooms 40.8 s and 890 MB (57 s and 1.02 GB before the registrations by block, the
-//! reused scratch and the cut's adjacency with its ends; 79 s before sides left apart were
-//! patched over only the cells they read). Profile of the 50,000-room run (`perf record`,
+//! at load 3–4.5 (2026-11-26 13:54): 10,000 rooms 0.41 s, 20,000 rooms 1.23 s, 50,000 rooms
+//! 10.7 s, 100,000 rooms 34.1 s and 890 MB (the build before the registrations by block, the
+//! reused scratch and the cut's adjacency with its ends, right after: 17.7 s and 46.3 s /
+//! 1.02 GB; 79 s at 100,000 rooms before sides left apart were patched over only the cells they
+//! read, at load 10). Profile of the 50,000-room run (`perf record`,
 //! `fast` build): judging sides 18 %, cuts 14 %, the allocator about 10 %, registrations 8 %
 //! (21 % before), patches over changed cells 3 %, loop changes 2.5 %. The time still grows
 //! about fourfold for twice the rooms: the rooms judged in full grow 2.8-fold (above), and
