@@ -21,11 +21,11 @@
 //! 10.7 s, 100,000 rooms 34.1 s and 890 MB (the build before the registrations by block, the
 //! reused scratch and the cut's adjacency with its ends, right after: 17.7 s and 46.3 s /
 //! 1.02 GB; 79 s at 100,000 rooms before sides left apart were patched over only the cells they
-//! read, at load 10). Profile of the 50,000-room run (`perf record`,
-//! `fast` build): judging sides 18 %, cuts 14 %, the allocator about 10 %, registrations 8 %
-//! (21 % before), patches over changed cells 3 %, loop changes 2.5 %. The time still grows
-//! about fourfold for twice the rooms: the rooms judged in full grow 2.8-fold (above), and
-//! each costs more as the map grows (its cells' lookups miss the cache).
+//! read, at load 10). Profile of the 50,000-room run (`perf record`, `fast` build): judging
+//! sides 18 %, cuts 14 %, the allocator about 10 %, registrations 8 % (21 % before), patches
+//! over changed cells 3 %, loop changes 2.5 %. The time still grows about threefold for twice
+//! the rooms (10.7 s to 34.1 s): the rooms judged in full grow 2.8-fold (above), and each
+//! costs more as the map grows (its cells' lookups miss the cache).
 //!
 //! Why the judging is not lazy (a side judged only when a bound says it could win): on these
 //! lattices every weight is 1 and the best gain is exactly 1 in two decisions of three (606 of
