@@ -62,11 +62,14 @@ impl Reshape {
     }
 }
 
-/// Scratch marks over room ids, reused between searches.
+/// Scratch marks over room ids, reused between searches, and the searches' queues.
 #[derive(Debug, Clone, Default)]
 pub struct Marks {
     stamp: Vec<u32>,
     now: u32,
+    /// Emptied queues, kept for the next search (a cut's two searches grow a queue each: on a
+    /// 50,000-room lattice a tenth of the solver's time went to the allocator).
+    spare: Vec<Vec<RoomId>>,
 }
 
 impl Marks {
@@ -92,6 +95,21 @@ impl Marks {
     /// True if `r` carries stamp `s`.
     pub fn has(&self, r: RoomId, s: u32) -> bool {
         self.stamp.get(r.0 as usize) == Some(&s)
+    }
+
+    /// An empty queue holding `r`.
+    fn queue(&mut self, r: RoomId) -> Vec<RoomId> {
+        let mut q = self.spare.pop().unwrap_or_default();
+        q.clear();
+        q.push(r);
+        q
+    }
+
+    /// Gives back a queue (a cut's side, once read) for the next search.
+    pub fn recycle(&mut self, q: Vec<RoomId>) {
+        if self.spare.len() < 2 {
+            self.spare.push(q);
+        }
     }
 }
 
@@ -127,13 +145,15 @@ pub struct Forest {
     frame_size: Vec<u32>,
     parent: Vec<Option<(RoomId, ExitId)>>,
     depth: Vec<u32>,
-    /// Tree exits at each room.
-    adj: Vec<Vec<ExitId>>,
+    /// Tree exits at each room, each with its other end (read without looking the exit up:
+    /// a cut's search walks these).
+    adj: Vec<Vec<(ExitId, RoomId)>>,
     /// Per exit id: ends and vector of the exits in geometry.
     geo: Vec<Option<(RoomId, RoomId, Vector)>>,
-    /// The exits in geometry at each room (a cut's crossing exits are read from here rather
-    /// than from the map's exits, most of which are not in geometry).
-    at: Vec<Vec<ExitId>>,
+    /// The exits in geometry at each room, each with its start and end (a cut's crossing
+    /// exits are read from here rather than from the map's exits, most of which are not in
+    /// geometry).
+    at: Vec<Vec<(ExitId, RoomId, RoomId)>>,
     tree: Vec<bool>,
     cells: FxHashMap<Cell, Vec<RoomId>>,
 }
@@ -176,8 +196,8 @@ impl Forest {
         for (i, p) in f.parent.clone().iter().enumerate() {
             if let Some((up, e)) = p {
                 f.tree[e.0 as usize] = true;
-                f.adj[i].push(*e);
-                f.adj[up.0 as usize].push(*e);
+                f.adj[i].push((*e, *up));
+                f.adj[up.0 as usize].push((*e, RoomId(i as u32)));
             }
         }
         f
@@ -315,10 +335,7 @@ impl Forest {
                     continue;
                 }
                 top.1 += 1;
-                let t = adj[k];
-                let Some(o) = self.other_end(t, x) else {
-                    continue;
-                };
+                let (t, o) = adj[k];
                 if self.parent[o.0 as usize].is_some_and(|(p, pt)| p == x && pt == t) {
                     enter[o.0 as usize] = clock;
                     clock += 1;
@@ -335,10 +352,9 @@ impl Forest {
             .get(r.0 as usize)
             .map_or(&[][..], Vec::as_slice)
             .iter()
-            .filter_map(move |t| {
-                let o = self.other_end(*t, r)?;
+            .filter_map(move |&(t, o)| {
                 self.parent(o)
-                    .filter(|(p, pt)| *p == r && pt == t)
+                    .filter(|(p, pt)| *p == r && *pt == t)
                     .map(|_| o)
             })
     }
@@ -364,25 +380,20 @@ impl Forest {
         }
     }
 
-    fn other_end(&self, e: ExitId, r: RoomId) -> Option<RoomId> {
-        let (a, b, _) = self.part(e)?;
-        Some(if a == r { b } else { a })
-    }
-
     /// Sets an exit's geometric part, keeping the exits at each room.
     fn set_geo(&mut self, e: ExitId, part: Option<(RoomId, RoomId, Vector)>) {
         let i = e.0 as usize;
         if let Some((a, b, _)) = self.geo.get(i).copied().flatten() {
             for r in [a, b] {
                 if let Some(list) = self.at.get_mut(r.0 as usize) {
-                    list.retain(|x| *x != e);
+                    list.retain(|(x, _, _)| *x != e);
                 }
             }
         }
         if let Some((a, b, _)) = part {
             for r in [a, b] {
                 if let Some(list) = self.at.get_mut(r.0 as usize) {
-                    list.push(e);
+                    list.push((e, a, b));
                 }
             }
         }
@@ -401,19 +412,14 @@ impl Forest {
         let (sa, sb) = marks.fresh(self.pos.len());
         marks.set(a, sa);
         marks.set(b, sb);
-        let (mut qa, mut qb) = (vec![a], vec![b]);
+        let (mut qa, mut qb) = (marks.queue(a), marks.queue(b));
         let (mut ia, mut ib) = (0, 0);
         let expand = |q: &mut Vec<RoomId>, i: usize, s: u32, marks: &mut Marks| {
             let r = q[i];
-            for &t in self.adj.get(r.0 as usize).map_or(&[][..], Vec::as_slice) {
-                if t == e {
-                    continue;
-                }
-                if let Some(o) = self.other_end(t, r) {
-                    if !marks.has(o, s) {
-                        marks.set(o, s);
-                        q.push(o);
-                    }
+            for &(t, o) in self.adj.get(r.0 as usize).map_or(&[][..], Vec::as_slice) {
+                if t != e && !marks.has(o, s) {
+                    marks.set(o, s);
+                    q.push(o);
                 }
             }
         };
@@ -422,24 +428,23 @@ impl Forest {
                 expand(&mut qa, ia, sa, marks);
                 ia += 1;
             } else {
+                marks.recycle(qb);
                 break (qa, a, b, sa);
             }
             if ib < qb.len() {
                 expand(&mut qb, ib, sb, marks);
                 ib += 1;
             } else {
+                marks.recycle(qa);
                 break (qb, b, a, sb);
             }
         };
         let mut crossing = Vec::new();
         for &r in &side {
-            for &x in self.at.get(r.0 as usize).map_or(&[][..], Vec::as_slice) {
+            for &(x, xa, xb) in self.at.get(r.0 as usize).map_or(&[][..], Vec::as_slice) {
                 if self.is_tree(x) {
                     continue;
                 }
-                let Some((xa, xb, _)) = self.part(x) else {
-                    continue;
-                };
                 let (inside_a, inside_b) = (marks.has(xa, s), marks.has(xb, s));
                 if inside_a != inside_b {
                     crossing.push((x, inside_a));
@@ -624,11 +629,9 @@ impl Forest {
         while i < out.len() {
             let x = out[i];
             i += 1;
-            for &t in self.adj.get(x.0 as usize).map_or(&[][..], Vec::as_slice) {
-                if let Some(o) = self.other_end(t, x) {
-                    if seen.insert(o) {
-                        out.push(o);
-                    }
+            for &(_, o) in self.adj.get(x.0 as usize).map_or(&[][..], Vec::as_slice) {
+                if seen.insert(o) {
+                    out.push(o);
                 }
             }
         }
@@ -676,7 +679,7 @@ impl Forest {
         };
         for r in [a, b] {
             if let Some(list) = self.adj.get_mut(r.0 as usize) {
-                list.retain(|t| *t != e);
+                list.retain(|(t, _)| *t != e);
             }
             if self.parent[r.0 as usize].is_some_and(|(_, t)| t == e) {
                 self.parent[r.0 as usize] = None;
@@ -690,8 +693,8 @@ impl Forest {
         let Some((a, b, _)) = self.part(e) else {
             return;
         };
-        self.adj[a.0 as usize].push(e);
-        self.adj[b.0 as usize].push(e);
+        self.adj[a.0 as usize].push((e, b));
+        self.adj[b.0 as usize].push((e, a));
         self.tree[e.0 as usize] = true;
     }
 
@@ -706,15 +709,13 @@ impl Forest {
             let d = self.depth[x.0 as usize] + 1;
             let from = self.parent[x.0 as usize].map(|(_, t)| t);
             for k in 0..self.adj[x.0 as usize].len() {
-                let t = self.adj[x.0 as usize][k];
+                let (t, o) = self.adj[x.0 as usize][k];
                 if Some(t) == from {
                     continue;
                 }
-                if let Some(o) = self.other_end(t, x) {
-                    self.parent[o.0 as usize] = Some((x, t));
-                    self.depth[o.0 as usize] = d;
-                    stack.push(o);
-                }
+                self.parent[o.0 as usize] = Some((x, t));
+                self.depth[o.0 as usize] = d;
+                stack.push(o);
             }
         }
     }

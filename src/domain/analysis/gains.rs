@@ -17,8 +17,9 @@
 //!   loop that owner closed, and of those only the ones the owner owned change owner (a cut
 //!   that changes gains the flattened exit's crossing exits and loses those it shared, all
 //!   younger than the owner);
-//! - a judged side is remembered by the cells its rooms leave and enter and the exits crossing
-//!   it, and looked at again only when one of those changes; then, when its side still moves to
+//! - a judged side is remembered by the cells its rooms leave and enter (registered by blocks of
+//!   cells, [`super::registry::BLOCK_SHIFT`]) and the exits crossing it, and looked at again
+//!   only when one of those changes; then, when its side still moves to
 //!   fit the same exit by the same shift, it is patched rather than judged again over its whole
 //!   side ([`super::side_patch`]): its mismatch and the loops across its cut are counted again
 //!   from the crossing exits it keeps (for a cut on the replacement's loop, those it kept plus
@@ -35,8 +36,10 @@
 
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
-use super::registry::{At, Registry};
-use super::side_judge::{judge, loop_change, mismatch_change, read_again, still_delta, Judged};
+use super::registry::{block, register_cells, At, Registry};
+use super::side_judge::{
+    judge, loop_change, mismatch_change, read_again, still_delta, Footprint, Judged,
+};
 use super::side_patch::{
     apart, on_side, overlap_change, overlap_change_on, patched_cells, Moved, Tour,
 };
@@ -76,10 +79,13 @@ pub struct FlattenGains {
     /// judgement needs.
     judged: FxHashMap<ExitId, Judged>,
     generation: u32,
-    by_cell: Registry<Cell>,
+    /// Judged sides by the blocks of the cells they read ([`super::registry::BLOCK_SHIFT`]).
+    by_block: Registry<Cell>,
     by_exit: Registry<ExitId>,
     live: usize,
     marks: Marks,
+    /// The last judgement's footprint and scratch.
+    foot: Footprint,
     tour: Tour,
     /// Patch a judgement when the cells to look at are fewer than its side's rooms times
     /// this (see [`PATCH_RATIO`]).
@@ -291,23 +297,29 @@ impl FlattenGains {
         self.compact();
     }
 
-    /// The judged sides registered on these cells (taking their registrations there), and the
-    /// cells each of them read, each once.
+    /// The judged sides registered on the blocks of these cells (taking their registrations
+    /// there), and for each the changed cells of those blocks, each once.
     fn read_on(&mut self, cells: &[Cell]) -> (Vec<ExitId>, FxHashMap<ExitId, Vec<Cell>>) {
         let mut dirty: Vec<ExitId> = Vec::new();
         let mut hits: FxHashMap<ExitId, Vec<Cell>> = FxHashMap::default();
         let mut read: Vec<At> = Vec::new();
-        for c in cells {
-            self.by_cell.take_into(c, &mut read);
+        let mut blocks: Vec<(Cell, Cell)> = cells.iter().map(|c| (block(*c), *c)).collect();
+        blocks.sort_unstable();
+        blocks.dedup();
+        for group in blocks.chunk_by(|a, b| a.0 == b.0) {
+            self.by_block.take_into(&group[0].0, &mut read);
             for (e, g) in read.drain(..) {
                 if self.judged.get(&e).is_some_and(|j| j.generation == g) {
                     dirty.push(e);
-                    let on = hits.entry(e).or_default();
-                    if on.last() != Some(c) {
-                        on.push(*c);
-                    }
+                    hits.entry(e)
+                        .or_default()
+                        .extend(group.iter().map(|(_, c)| *c));
                 }
             }
+        }
+        for on in hits.values_mut() {
+            on.sort_unstable();
+            on.dedup();
         }
         (dirty, hits)
     }
@@ -482,6 +494,9 @@ impl FlattenGains {
         }
         let owner = self.owner.get(&e).copied();
         if let Some(r) = owner.filter(|r| forest.error(*r) == Some([0, 0, 0])) {
+            if let Some(c) = cut {
+                self.marks.recycle(c.side);
+            }
             let delta = still_delta(map, tracker, e, r);
             self.enter(e, delta, weight);
             return;
@@ -493,15 +508,13 @@ impl FlattenGains {
                 None => return,
             },
         };
-        let (mut judged, foot) = judge(map, tracker, e, &cut, &self.marks);
+        let (mut judged, side) = judge(map, tracker, e, cut, &self.marks, &mut self.foot);
+        self.marks.recycle(side);
         self.generation = self.generation.wrapping_add(1);
         let g = self.generation;
         // One judgement's registrations of a key are adjacent in its list: a repeat is the last.
-        let mut size = 0;
-        for c in foot.cells {
-            size += self.by_cell.register(c, (e, g));
-        }
-        for x in foot.exits {
+        let mut size = register_cells(&mut self.by_block, &self.foot.cells, (e, g));
+        for &x in &self.foot.exits {
             size += self.by_exit.register(x, (e, g));
         }
         judged.generation = g;
@@ -538,10 +551,7 @@ impl FlattenGains {
                 }
                 let Some(j) = self.judged.get(&e) else { return };
                 let g = j.generation;
-                let mut size = 0;
-                for c in cells {
-                    size += self.by_cell.register(c, (e, g));
-                }
+                let mut size = register_cells(&mut self.by_block, &cells, (e, g));
                 for x in exits {
                     size += self.by_exit.register(x, (e, g));
                 }
@@ -700,12 +710,12 @@ impl FlattenGains {
 
     /// Sweeps out footprint registrations of sides judged again since.
     fn compact(&mut self) {
-        if self.by_cell.len() + self.by_exit.len() <= 2 * self.live + STALE_SLACK {
+        if self.by_block.len() + self.by_exit.len() <= 2 * self.live + STALE_SLACK {
             return;
         }
         let judged = &self.judged;
         let live = |(e, g): At| judged.get(&e).is_some_and(|j| j.generation == g);
-        self.by_cell.retain(live);
+        self.by_block.retain(live);
         self.by_exit.retain(live);
     }
 }

@@ -33,11 +33,14 @@ pub struct Judged {
     pub side: Option<Side>,
 }
 
-/// What a judged side depends on.
-#[derive(Debug, Default)]
+/// What a judged side depends on, and the judgement's scratch: kept between judgements so
+/// that judging allocates only while its buffers grow.
+#[derive(Debug, Clone, Default)]
 pub struct Footprint {
     pub cells: Vec<Cell>,
     pub exits: Vec<ExitId>,
+    affected: FxHashSet<Cell>,
+    arriving: FxHashMap<Cell, Vec<RoomId>>,
 }
 
 /// How flattening `x` changes its pair's reverse mismatch.
@@ -77,20 +80,23 @@ pub fn still_delta(map: &Map, tracker: &ConflictTracker, e: ExitId, r: ExitId) -
     delta
 }
 
-/// Judges flattening tree exit `e` on its cut's smaller side (as the trial judge does), and
-/// what that judgement read.
+/// Judges flattening tree exit `e` on its cut's smaller side (as the trial judge does); what
+/// that judgement read is left in `foot`.
 pub fn judge(
     map: &Map,
     tracker: &ConflictTracker,
     e: ExitId,
-    cut: &Cut,
+    cut: Cut,
     marks: &Marks,
-) -> (Judged, Footprint) {
+    foot: &mut Footprint,
+) -> (Judged, Vec<RoomId>) {
     let forest = tracker.forest();
     let inside = |r: RoomId| marks.has(r, cut.stamp);
     let link = cut.oldest();
     let shift: Option<Vector> = link.map(|(r, start_in)| forest.shift_to_fit(r, start_in));
-    let mut foot = Footprint::default();
+    foot.cells.clear();
+    foot.exits.clear();
+    foot.cells.reserve(2 * cut.side.len() + cut.crossing.len());
     foot.exits.push(e);
     let mismatch = mismatch_change(map, e);
     foot.exits.extend(around(map, e));
@@ -113,8 +119,10 @@ pub fn judge(
     };
     let moves = shift != Some([0, 0, 0]);
     let mut overlaps = 0i64;
-    let mut affected: FxHashSet<Cell> = FxHashSet::default();
-    let mut arriving: FxHashMap<Cell, Vec<RoomId>> = FxHashMap::default();
+    let mut affected = std::mem::take(&mut foot.affected);
+    let mut arriving = std::mem::take(&mut foot.arriving);
+    affected.clear();
+    arriving.clear();
     for &r in &cut.side {
         let Some(from) = forest.cell(r) else { continue };
         foot.cells.push(from);
@@ -133,7 +141,7 @@ pub fn judge(
             arriving.entry(to).or_default().push(r);
         }
     }
-    for k in affected {
+    for k in affected.drain() {
         let here = forest.rooms_at(&k);
         let before = tracker.overlapping(here);
         let mut now: Vec<RoomId> = here.iter().copied().filter(|r| !inside(*r)).collect();
@@ -141,6 +149,8 @@ pub fn judge(
         let after = tracker.overlapping(&now);
         overlaps += i64::from(after) - i64::from(before);
     }
+    foot.affected = affected;
+    foot.arriving = arriving;
     // A footprint may name a cell or an exit twice (rooms sharing a cell, an exit seen from
     // both ends): `classify` registers it once, so the footprint is not sorted (sorting every
     // judged side cost a fifth of the solver's time on a 10,000-room lattice).
@@ -151,14 +161,14 @@ pub fn judge(
         delta: mismatch + loops + overlaps,
         overlaps,
         link,
-        crossing: cut.crossing.clone(),
+        crossing: cut.crossing,
         side: shift.map(|shift| Side {
             near: cut.near,
             frame,
             shift,
         }),
     };
-    (judged, foot)
+    (judged, cut.side)
 }
 
 /// How flattening a tree exit changes the loops of the exits crossing its cut, when its side

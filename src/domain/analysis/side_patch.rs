@@ -66,14 +66,10 @@ impl Moved {
         self.left.values().flatten().next().copied()
     }
 
-    /// The rooms on a cell before the move.
-    fn before(&self, forest: &Forest, k: &Cell) -> Vec<RoomId> {
-        let mut out: Vec<RoomId> = forest
-            .rooms_at(k)
-            .iter()
-            .copied()
-            .filter(|r| !self.has(*r))
-            .collect();
+    /// The rooms on a cell before the move, into `out` (emptied first).
+    fn before<'a>(&self, forest: &Forest, k: &Cell, out: &'a mut Vec<RoomId>) -> &'a [RoomId] {
+        out.clear();
+        out.extend(forest.rooms_at(k).iter().copied().filter(|r| !self.has(*r)));
         out.extend(self.left.get(k).into_iter().flatten());
         out
     }
@@ -295,24 +291,23 @@ pub fn overlap_change_on(
     };
     let s = side.shift;
     let mut change = 0i64;
+    // Buffers reused from cell to cell (a patch looks at many cells).
+    let (mut here_was, mut from_was, mut now) = (Vec::new(), Vec::new(), Vec::new());
     for k in cells {
         let source: Cell = (k.0, sub(k.1, s));
-        let g = |here: Vec<RoomId>, from: Vec<RoomId>, inside: &dyn Fn(RoomId) -> bool| -> i64 {
-            let before = tracker.overlapping(&here);
-            let mut now: Vec<RoomId> = here.into_iter().filter(|r| !inside(*r)).collect();
+        let mut g = |here: &[RoomId], from: &[RoomId], inside: &dyn Fn(RoomId) -> bool| -> i64 {
+            let before = tracker.overlapping(here);
+            now.clear();
+            now.extend(here.iter().copied().filter(|r| !inside(*r)));
             if k.0 == side.frame {
-                now.extend(from.into_iter().filter(|r| inside(*r)));
+                now.extend(from.iter().copied().filter(|r| inside(*r)));
             }
             i64::from(tracker.overlapping(&now)) - i64::from(before)
         };
-        let new = g(
-            forest.rooms_at(k).to_vec(),
-            forest.rooms_at(&source).to_vec(),
-            &inside,
-        );
+        let new = g(forest.rooms_at(k), forest.rooms_at(&source), &inside);
         let old = g(
-            moved.before(forest, k),
-            moved.before(forest, &source),
+            moved.before(forest, k, &mut here_was),
+            moved.before(forest, &source, &mut from_was),
             &was_inside,
         );
         change += new - old;

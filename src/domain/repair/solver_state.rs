@@ -12,14 +12,34 @@
 //! agree with the lattice and are not judged), shifts changed 2.0 M, cuts on the loop 1.5 M,
 //! sides holding a larger move 1.2 M. At 100,000 rooms (7,250 decisions) they are 45 million:
 //! 9.4 M, 14.8 M, 7.3 M, 4.5 M, 2.9 M and 4.8 M, about 2.8 times as many for twice the rooms.
-//! Every judged side is also registered on each cell its rooms leave and enter, so a move that
-//! crosses many nested sides reads many registrations.
+//! Every judged side is also registered on the blocks of cells its rooms leave and enter
+//! ([`crate::domain::analysis::registry::BLOCK_SHIFT`]; on each cell before, a fifth of the
+//! time at 50,000 rooms, a twelfth now).
 //!
 //! Release build, lattices with 2 % of their directions wrong (`bench files`' lattice), CPU time
-//! at load 6–8: 10,000 rooms 0.42 s, 20,000 rooms 1.45 s, 50,000 rooms 14.3 s, 100,000 rooms
-//! 57 s and 1.02 GB (7,250 decisions; 79 s before sides left apart were patched over only the
-//! cells they read, in the `fast` build at load 10 against 64 s now).
+//! at load 3–4.5 (2026-11-26 13:54): 10,000 rooms 0.41 s, 20,000 rooms 1.23 s, 50,000 rooms
+//! 10.7 s, 100,000 rooms 34.1 s and 890 MB (the build before the registrations by block, the
+//! reused scratch and the cut's adjacency with its ends, right after: 17.7 s and 46.3 s /
+//! 1.02 GB; 79 s at 100,000 rooms before sides left apart were patched over only the cells they
+//! read, at load 10). Profile of the 50,000-room run (`perf record`, `fast` build): judging
+//! sides 18 %, cuts 14 %, the allocator about 10 %, registrations 8 % (21 % before), patches
+//! over changed cells 3 %, loop changes 2.5 %. The time still grows about threefold for twice
+//! the rooms (10.7 s to 34.1 s): the rooms judged in full grow 2.8-fold (above), and each
+//! costs more as the map grows (its cells' lookups miss the cache).
 //!
+//! Why the judging is not lazy (a side judged only when a bound says it could win): on these
+//! lattices every weight is 1 and the best gain is exactly 1 in two decisions of three (606 of
+//! 897 at 20,000 rooms), so the tie rule (of equal gains the later exit) needs every exit whose
+//! flattening resolves one conflict, and a bound must prove that a side resolves none. Half the
+//! judged sides lower the count (8,370 of 16,301), and the big ones stand on many overlapping
+//! cells: bounding a side by its mismatch, its cut's loops and the overlapping cells it stands
+//! on (only a cell a room leaves can stop overlapping) spared 3,946 small sides (267,000 rooms)
+//! of 20,000 judgements while the cuts to bound them again grew by more (measured and
+//! dropped). A bound that spares the big sides needs their overlaps without walking them:
+//! counts kept over a dynamic Euler tour of the forest (as
+//! [`crate::domain::analysis::FlattenBound`] keeps them over a static one), which would also
+//! find a new owner without a cut.
+
 //! Per decision the fresh solver detects every conflict, reads every contradiction and all the
 //! history's evidence again, and judges every flattening near the top of its bound: on a
 //! 10,000-room lattice with 2 % of its directions wrong that is 611 decisions at about 40 ms,
