@@ -368,6 +368,23 @@ impl PlaceBook {
         }
     }
 
+    /// The kept place (`kept` says which) that place `id` is on the map, when the text named
+    /// `id` only by a word that place already answers to ("the passage" after "a dark,
+    /// tunnel-like passage, … the passage") and nothing happened there: no link, no visit.
+    /// A map cannot tell two such places apart by any name, and the story gave no way to or
+    /// from the second; the most recently named of the candidates is taken.
+    pub fn namesake(&self, id: PlaceId, kept: impl Fn(PlaceId) -> bool) -> Option<PlaceId> {
+        let place = self.places.get(id)?;
+        if place.linked || place.visits > 0 {
+            return None;
+        }
+        let key = normalize_name(&place.name);
+        (0..self.places.len())
+            .filter(|&j| j != id && kept(j))
+            .filter(|&j| names_of(&self.places[j]).any(|n| n == key))
+            .max_by_key(|&j| (self.places[j].last_seen, j))
+    }
+
     /// A way with an owner ("my door", "the Count's window") is in its owner's room.
     pub fn adopt_host(&mut self, id: PlaceId) {
         let Some(place) = self.places.get(id) else {

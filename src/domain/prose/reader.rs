@@ -729,8 +729,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
 
 /// Kept places the map would show under one name ("stream" and "stream", two mentions the
 /// book could not join) are one place on the map: the app finds a room by its name, so two
-/// places of one name are one room there. The later one folds into the first, with its
-/// aliases and links (a link that becomes a loop or a repeat is dropped). Returns, per place,
+/// places of one name are one room there; so is a place named only by a word a kept place
+/// answers to, where nothing happened ([`PlaceBook::namesake`]). The later one folds into the
+/// first, with its aliases and links (a link that becomes a loop or a repeat is dropped). Returns, per place,
 /// the place it now is.
 fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
     let n = reading.book.places.len();
@@ -743,6 +744,11 @@ fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
         let first = (0..i).find(|&j| {
             reading.kept[j] && into[j] == j && normalize_name(&reading.book.places[j].name) == key
         });
+        let first = first.or_else(|| {
+            reading
+                .book
+                .namesake(i, |j| reading.kept[j] && into[j] == j)
+        });
         if let Some(j) = first {
             into[i] = j;
             reading.kept[i] = false;
@@ -750,6 +756,12 @@ fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
             for a in aliases {
                 reading.book.add_alias(j, &a);
             }
+        }
+    }
+    // A place folded into one that later folded further follows it.
+    for i in 0..n {
+        while into[into[i]] != into[i] {
+            into[i] = into[into[i]];
         }
     }
     let mut links: Vec<FoundLink> = Vec::new();
