@@ -368,13 +368,21 @@ impl PlaceBook {
         }
     }
 
-    /// The kept place (`kept` says which) that place `id` is on the map, when the text named
-    /// `id` only by a word that place already answers to ("the passage" after "a dark,
+    /// The kept place (`kept` says which) that place `id` is on the map: for a door or a
+    /// window whose room the text gives, that room (a way is a place only where a way passes
+    /// it, and the links already run to its room); otherwise, when the text named `id` only
+    /// by a word that place already answers to ("the passage" after "a dark,
     /// tunnel-like passage, … the passage") and nothing happened there: no link, no visit.
     /// A map cannot tell two such places apart by any name, and the story gave no way to or
     /// from the second; the most recently named of the candidates is taken.
-    pub fn namesake(&self, id: PlaceId, kept: impl Fn(PlaceId) -> bool) -> Option<PlaceId> {
+    pub fn folds_into(&self, id: PlaceId, kept: impl Fn(PlaceId) -> bool) -> Option<PlaceId> {
         let place = self.places.get(id)?;
+        if let Some(h) = place
+            .host
+            .filter(|&h| place.kind == PlaceKind::Way && kept(h))
+        {
+            return Some(h);
+        }
         if place.linked || place.visits > 0 {
             return None;
         }

@@ -730,7 +730,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
 /// Kept places the map would show under one name ("stream" and "stream", two mentions the
 /// book could not join) are one place on the map: the app finds a room by its name, so two
 /// places of one name are one room there; so is a place named only by a word a kept place
-/// answers to, where nothing happened ([`PlaceBook::namesake`]). The later one folds into the
+/// answers to, where nothing happened ([`PlaceBook::folds_into`]; a door or a window whose room is known is that room). The later one folds into the
 /// first, with its aliases and links (a link that becomes a loop or a repeat is dropped). Returns, per place,
 /// the place it now is.
 fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
@@ -747,7 +747,7 @@ fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
         let first = first.or_else(|| {
             reading
                 .book
-                .namesake(i, |j| reading.kept[j] && into[j] == j)
+                .folds_into(i, |j| reading.kept[j] && into[j] == j)
         });
         if let Some(j) = first {
             into[i] = j;
