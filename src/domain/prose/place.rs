@@ -374,7 +374,9 @@ impl PlaceBook {
     /// by a word that place already answers to ("the passage" after "a dark,
     /// tunnel-like passage, … the passage") and nothing happened there: no link, no visit.
     /// A map cannot tell two such places apart by any name, and the story gave no way to or
-    /// from the second; the most recently named of the candidates is taken.
+    /// from the second; the most recently named of the candidates is taken. A proper name
+    /// with no place noun that opens another place's name ("Thornfield", "Thornfield Hall")
+    /// is that place, whichever the text named first.
     pub fn folds_into(&self, id: PlaceId, kept: impl Fn(PlaceId) -> bool) -> Option<PlaceId> {
         let place = self.places.get(id)?;
         if let Some(h) = place
@@ -387,6 +389,17 @@ impl PlaceBook {
             return None;
         }
         let key = normalize_name(&place.name);
+        // "Thornfield" is short for "Thornfield Hall", named before or after it.
+        let short_for =
+            |n: &str| n.split(' ').nth(1).is_some() && n.split(' ').next() == Some(&key);
+        if place.kind == PlaceKind::Name {
+            let full = (0..self.places.len())
+                .filter(|&j| j != id && kept(j))
+                .find(|&j| names_of(&self.places[j]).any(|n| short_for(&n)));
+            if full.is_some() {
+                return full;
+            }
+        }
         (0..self.places.len())
             .filter(|&j| j != id && kept(j))
             .filter(|&j| names_of(&self.places[j]).any(|n| n == key))

@@ -172,6 +172,21 @@ fn people(paragraphs: &[TaggedParagraph]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut inside: Vec<String> = Vec::new();
     let mut opening: Vec<String> = Vec::new();
+    // "Thornfield Hall": a name that opens a place's proper name is that place's short name,
+    // whatever verb follows it ("Thornfield belonged to you").
+    let mut place_names: Vec<String> = Vec::new();
+    for s in paragraphs.iter().flat_map(|p| &p.sentences) {
+        for p in s.phrases.iter().filter(|p| p.proper && p.end > p.body + 1) {
+            let words = &s.tokens[p.body..p.end];
+            if words
+                .iter()
+                .skip(1)
+                .any(|t| super::lexicon::is_place_head(&t.text))
+            {
+                place_names.push(normalize_name(&words[0].text));
+            }
+        }
+    }
     for s in paragraphs.iter().flat_map(|p| &p.sentences) {
         let words: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
         for (k, w) in words.iter().enumerate() {
@@ -193,7 +208,13 @@ fn people(paragraphs: &[TaggedParagraph]) -> Vec<String> {
             let after = s.tags.get(p.end).map(String::as_str);
             let titled = TITLES.contains(&first.as_str())
                 || before.as_deref().is_some_and(|b| TITLES.contains(&b));
-            let acts = after.is_some_and(|t| matches!(t, "VBD" | "VBZ" | "MD"));
+            // "Thornfield is a fine old hall": being is said of places as much as of people.
+            let copula = words
+                .get(p.end)
+                .is_some_and(|w| matches!(w.to_lowercase().as_str(), "is" | "was"));
+            let acts = after.is_some_and(|t| matches!(t, "VBD" | "VBZ" | "MD"))
+                && !copula
+                && !place_names.contains(&normalize_name(&words[p.body..p.end].join(" ")));
             let speaks = before.as_deref().is_some_and(|b| SPEECH.contains(&b));
             if titled || acts || speaks {
                 let body: Vec<&str> = words[p.body..p.end].to_vec();
@@ -729,20 +750,21 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
 
 /// Kept places the map would show under one name ("stream" and "stream", two mentions the
 /// book could not join) are one place on the map: the app finds a room by its name, so two
-/// places of one name are one room there; so is a place named only by a word a kept place
-/// answers to, where nothing happened ([`PlaceBook::folds_into`]; a door or a window whose room is known is that room). The later one folds into the
-/// first, with its aliases and links (a link that becomes a loop or a repeat is dropped). Returns, per place,
-/// the place it now is.
+/// places of one name are one room there. A place [`PlaceBook::folds_into`] another (a door
+/// in its room, a place named only by another's name, a name short for another's) is that
+/// place too, kept or not: its names become the other's. The later one folds into the first,
+/// with its aliases and links (a link that becomes a loop or a repeat is dropped). Returns,
+/// per place, the place it now is.
 fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
     let n = reading.book.places.len();
     let mut into: Vec<PlaceId> = (0..n).collect();
     for i in 0..n {
-        if !reading.kept[i] {
-            continue;
-        }
         let key = normalize_name(&reading.book.places[i].name);
         let first = (0..i).find(|&j| {
-            reading.kept[j] && into[j] == j && normalize_name(&reading.book.places[j].name) == key
+            reading.kept[i]
+                && reading.kept[j]
+                && into[j] == j
+                && normalize_name(&reading.book.places[j].name) == key
         });
         let first = first.or_else(|| {
             reading
@@ -752,6 +774,8 @@ fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
         if let Some(j) = first {
             into[i] = j;
             reading.kept[i] = false;
+            let name = reading.book.places[i].name.clone();
+            reading.book.add_alias(j, &name);
             let aliases = reading.book.places[i].aliases.clone();
             for a in aliases {
                 reading.book.add_alias(j, &a);
