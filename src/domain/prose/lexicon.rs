@@ -70,6 +70,9 @@ const DESCRIPTIVE: &[&str] = &[
     "noble", "pretty", "wretched", "rude", "rough", "open", "immense", "enormous", "stately",
     "splendid", "curious", "strange", "dreary", "quiet", "lonely", "solitary", "desolate",
     "sombre", "somber", "horrible", "terrible", "awful", "gaping", "own", "such",
+    "lovely", "wonderful", "glorious", "pleasant", "charming", "delightful", "dreadful",
+    "fearful", "gloomy", "cheerful", "comfortable", "handsome", "famous", "extraordinary",
+    "stupendous", "wondrous", "mighty", "perfect", "natural", "spacious",
 ];
 
 /// Verbs of going: a moving subject and a path of prepositional phrases ("went into the

@@ -214,6 +214,15 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     if described && !phrase.proper {
         forms.push(text.quote(phrase.head, phrase.head + 1));
     }
+    // "The lovely champaign country" is the champaign country: words that only describe,
+    // before the ones that tell it apart, are not part of its name.
+    let named_from = (phrase.body..phrase.head)
+        .find(|&k| !is_descriptive(words[k]) && !matches!(words[k], "," | "and"))
+        .unwrap_or(phrase.head);
+    if from == phrase.body && named_from > phrase.body && named_from < phrase.head && !phrase.proper
+    {
+        forms.push(text.quote(named_from, phrase.end));
+    }
     if let (Some(Part::Collective), Some(inner)) = (phrase.part, phrase.inner.as_deref()) {
         forms.push(text.quote(inner.body, inner.end));
     }
