@@ -437,7 +437,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     let apposed = (0..i)
                         .rev()
                         .filter(|_| !subject)
-                        .find(|&j| apposition(&s.phrases[j], p, &words))
+                        .find(|&j| places[j].is_some() && apposition(&s.phrases[j], p, &words))
                         .and_then(|j| places[j].zip(named[j].as_ref()))
                         .filter(|(_, prev)| prev.determiner != Determiner::Indefinite)
                         .map(|(id, _)| id);
