@@ -342,7 +342,7 @@ const KIN: &[&[&str]] = &[
     &["cave", "cavern", "grotto"],
     &["shaft", "pit", "well", "abyss", "gulf", "chasm"],
     &["marsh", "morass", "swamp", "bog", "fen"],
-    &["knoll", "mound", "hillock"],
+    &["knoll", "mound", "hillock", "hill"],
     &["court", "courtyard", "quadrangle", "yard"],
     &["room", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "apartment", "prison"],
     &["library", "study"],
@@ -356,6 +356,10 @@ const KIN: &[&[&str]] = &[
     &["gate", "gates", "gateway"],
     &["house", "mansion", "manor", "manor-house", "building"],
 ];
+
+/// Compounds that are a place of their own kind, not a kind of their last word's place: a
+/// tea-house or a summer-house is no house, a trap-door no door.
+const KIN_EXEMPT: &[&str] = &["tea-house", "summer-house", "trap-door", "out-house"];
 
 /// Units of measure that are also place nouns ("six hundred yards"): with a number before
 /// them they measure, they do not name.
@@ -393,8 +397,17 @@ pub fn lemma(noun: &str) -> String {
 
 /// The group of heads a head belongs to (see `KIN`), named by its first word; the lemma for
 /// a head in no group.
+///
+/// A hyphenated compound of an outdoor place ("kitchen-garden", "log-house") is of its last
+/// word's group: the story calls it by that word alone ("this garden", "the house"). Rooms
+/// are not ("the dining-room" and "the room" are as often two rooms as one).
 pub fn kin(noun: &str) -> String {
-    let l = lemma(noun);
+    let mut l = lemma(noun);
+    if let Some((_, last)) = l.rsplit_once('-') {
+        if place_head(last) && !contains(INDOOR, last) && !contains(KIN_EXEMPT, &l) {
+            l = lemma(last);
+        }
+    }
     KIN.iter()
         .find(|g| g.contains(&l.as_str()))
         .and_then(|g| g.first())
