@@ -17,7 +17,9 @@ use super::lexicon::{is_indoor, verb_base, PathRole};
 use super::place::{candidate, Candidate, PlaceBook, PlaceId, PlaceKind, Text};
 use super::position::{Departure, Position};
 use super::relation::{events, spatial_phrases};
-use super::salience::{evidence, kept, mention_weight, Mention, COMPLEMENT};
+use super::salience::{
+    evidence, kept, mention_weight, past_narration, present_at, Mention, COMPLEMENT,
+};
 use super::sentence::sentences;
 use super::tagger::{Tagger, TaggerError};
 use super::token::{paragraph_text, tokenize, Token};
@@ -393,6 +395,12 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
         .map(|p| tag_paragraph(tagger, p))
         .collect();
     let persons = people(&tagged);
+    let past = past_narration(tagged.iter().flat_map(|p| &p.sentences).flat_map(|s| {
+        s.tags
+            .iter()
+            .map(String::as_str)
+            .zip(s.tokens.iter().map(|t| t.quoted))
+    }));
     let mut reading = Reading::default();
     let mut position = Position::default();
     let mut sentence_no = 0usize;
@@ -539,6 +547,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                             proper: c.proper,
                             spatial: spatial.contains(&i),
                             quoted: quoted.get(p.start).copied().unwrap_or(false),
+                            aside: past && present_at(&tags, &quoted, p.start),
                         });
                 }
             }
