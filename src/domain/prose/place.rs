@@ -71,6 +71,9 @@ pub struct Candidate {
     /// Inside quotation marks: named in someone's speech, not by the narration (set by the
     /// reader, which knows the quotation marks).
     pub quoted: bool,
+    /// "A sort of Roman road", "a kind of terrace": what the text describes, hedging, more
+    /// often a place already seen than a new one.
+    pub hedged: bool,
 }
 
 /// The words of a sentence and where each sits in its paragraph line, to quote mentions as
@@ -121,6 +124,7 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
                 // "A series of low tunnels" is one place, introduced.
                 c.determiner = phrase.determiner;
                 c.plural = false;
+                c.hedged = matches!(lemma(words[phrase.head]).as_str(), "sort" | "kind");
             }
             return Some(c);
         }
@@ -248,6 +252,7 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
             .is_some_and(|d| d.starts_with("th") && d != "the"),
         weak: is_weak_head(head_word),
         quoted: false,
+        hedged: false,
     })
 }
 
@@ -508,6 +513,17 @@ impl PlaceBook {
         {
             let mut dwellings = (0..self.places.len()).filter(|&i| self.places[i].dwelling);
             if let Some(id) = recent(&mut dwellings) {
+                return Some(id);
+            }
+        }
+        // "There was a wide road. … We should find a sort of Roman road in this land": a
+        // hedged description re-names the place of its kind last named, where there is one.
+        if c.hedged && !c.proper {
+            let mut seen = (0..self.places.len()).filter(|&i| {
+                let p = &self.places[i];
+                p.specific && p.kin == c.kin && voice(p)
+            });
+            if let Some(id) = recent(&mut seen) {
                 return Some(id);
             }
         }
