@@ -132,11 +132,16 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     let head_word = words[phrase.head];
     let head = lemma(head_word);
     let of_head = phrase.of_head.map(|h| words[h]);
+    // "A gentleman's manor-house" is a kind of house, not anyone's: an owner introduced by
+    // "a" classifies, and the phrase is indefinite.
+    let kind_of_owner = phrase.determiner == Determiner::Possessor
+        && matches!(determiner_word(words[phrase.start]), Some("a" | "an"));
     let owner = phrase.possessor.clone().filter(|_| {
-        matches!(
-            phrase.determiner,
-            Determiner::Pronoun | Determiner::Possessor
-        )
+        !kind_of_owner
+            && matches!(
+                phrase.determiner,
+                Determiner::Pronoun | Determiner::Possessor
+            )
     });
     let from = match phrase.determiner {
         Determiner::Pronoun => phrase.start,
@@ -146,7 +151,11 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         _ => phrase.body,
     };
     let surface = text.quote(from, phrase.end);
-    let determiner = phrase.determiner;
+    let determiner = if kind_of_owner {
+        Determiner::Indefinite
+    } else {
+        phrase.determiner
+    };
     // English names a single place with a determiner: a bare singular common noun ("mine" in
     // "next to mine", "home") is a pronoun or an idiom, not a place.
     if determiner == Determiner::Bare
