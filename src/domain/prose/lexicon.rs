@@ -343,6 +343,7 @@ const KIN: &[&[&str]] = &[
     &["shaft", "pit", "well", "abyss", "gulf", "chasm"],
     &["marsh", "morass", "swamp", "bog", "fen"],
     &["knoll", "mound", "hillock", "hill"],
+    &["stream", "brook", "rivulet", "streamlet", "beck"],
     &["court", "courtyard", "quadrangle", "yard"],
     &["room", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "apartment", "prison"],
     &["library", "study"],
