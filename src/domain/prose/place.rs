@@ -129,6 +129,15 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
             return Some(c);
         }
     }
+    // "What a beautiful room!" exclaims at where the speaker is; it introduces nothing.
+    let exclaimed = phrase.determiner == Determiner::Indefinite
+        && phrase
+            .start
+            .checked_sub(1)
+            .is_some_and(|k| words[k].eq_ignore_ascii_case("what"));
+    if exclaimed {
+        return None;
+    }
     let head_word = words[phrase.head];
     let head = lemma(head_word);
     let of_head = phrase.of_head.map(|h| words[h]);
