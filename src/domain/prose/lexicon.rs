@@ -344,6 +344,7 @@ const KIN: &[&[&str]] = &[
     &["marsh", "morass", "swamp", "bog", "fen"],
     &["knoll", "mound", "hillock", "hill", "slope"],
     &["country", "plain", "land"],
+    &["abbey", "convent", "monastery", "priory", "nunnery"],
     &["stream", "brook", "rivulet", "streamlet", "beck"],
     &["court", "courtyard", "quadrangle", "yard"],
     &["room", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "apartment", "prison"],

@@ -522,7 +522,17 @@ impl PlaceBook {
                 return Some(id);
             }
         }
-        let dwelling = is_dwelling(&c.head) || c.dwelling_name;
+        // "The convent" of an abbey: a head of the same kin as one of the building's names.
+        let of_kin = |p: &Place| {
+            names_of(p).any(|n| {
+                n.rsplit(' ')
+                    .next()
+                    .is_some_and(|w| is_dwelling(w) && kin(w) == c.kin)
+            })
+        };
+        let dwelling = is_dwelling(&c.head)
+            || c.dwelling_name
+            || self.places.iter().any(|p| p.dwelling && of_kin(p));
         if dwelling
             && c.owner.is_none()
             && !c.plural
