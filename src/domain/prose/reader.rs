@@ -18,7 +18,7 @@ use super::place::{candidate, Candidate, PlaceBook, PlaceId, PlaceKind, Text};
 use super::position::{Departure, Position};
 use super::relation::{events, spatial_phrases};
 use super::salience::{
-    evidence, kept, mention_weight, past_narration, present_at, Mention, COMPLEMENT,
+    kept, mention_weight, of_place, past_narration, present_at, Mention, COMPLEMENT,
 };
 use super::sentence::sentences;
 use super::tagger::{Tagger, TaggerError};
@@ -743,7 +743,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
         .book
         .places
         .iter()
-        .map(|p| kept(evidence(p.evidence, p.linked, p.visits)))
+        .map(|p| kept(of_place(p)))
         .collect();
     let into = fold_namesakes(&mut reading);
     for (para, named) in reading.paragraphs.iter_mut().zip(mentioned) {

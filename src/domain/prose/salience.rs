@@ -29,7 +29,7 @@
 //! proper name, a door or a generic plural needs more than one mention or a link.
 
 use super::chunk::Determiner;
-use super::place::PlaceKind;
+use super::place::{Place, PlaceKind};
 
 /// A place noun, or a proper name with one.
 pub const PLACE_WORD: f32 = 1.0;
@@ -164,6 +164,18 @@ pub fn mention_weight(m: &Mention) -> f32 {
 pub fn evidence(mentions: f32, linked: bool, visits: usize) -> f32 {
     let visits = f32::from(u16::try_from(visits).unwrap_or(u16::MAX));
     mentions + if linked { LINKED } else { 0.0 } + VISITED * visits
+}
+
+/// The whole evidence for a place of the book. Being in a place named only by a proper name
+/// with no place noun ("in England", "at Lowood") weighs what a mention of such a name in a
+/// spatial role weighs ([`NAME_WORD`] per visit, not [`VISITED`]): such a name is a person or a
+/// nation as often as a place, and the being may be the narrator's aside.
+pub fn of_place(p: &Place) -> f32 {
+    let visits = f32::from(u16::try_from(p.visits).unwrap_or(u16::MAX));
+    match p.kind {
+        PlaceKind::Name => evidence(p.evidence, p.linked, 0) + NAME_WORD * visits,
+        _ => evidence(p.evidence, p.linked, p.visits),
+    }
 }
 
 /// True when the evidence keeps a place on the map.
