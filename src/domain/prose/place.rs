@@ -417,9 +417,6 @@ impl PlaceBook {
         {
             return Some(h);
         }
-        if place.linked || place.visits > 0 {
-            return None;
-        }
         let key = normalize_name(&place.name);
         // "Thornfield" is short for "Thornfield Hall", named before or after it.
         let short_for =
@@ -431,6 +428,9 @@ impl PlaceBook {
             if full.is_some() {
                 return full;
             }
+        }
+        if place.linked || place.visits > 0 {
+            return None;
         }
         (0..self.places.len())
             .filter(|&j| j != id && kept(j))
