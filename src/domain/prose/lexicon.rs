@@ -348,7 +348,6 @@ const KIN: &[&[&str]] = &[
     &["stream", "brook", "rivulet", "streamlet", "beck"],
     &["court", "courtyard", "quadrangle", "yard"],
     &["room", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "apartment", "prison"],
-    &["library", "study"],
     &["road", "highway", "pathway", "turnpike"],
     &["field", "meadow", "pasture"],
     &["wood", "forest"],
@@ -374,6 +373,8 @@ const UNITS: &[&str] = &[
 /// walks", "our path", "her drive").
 const ACTIVITIES: &[&str] = &[
     "walk", "drive", "ride", "path", "way", "journey", "road", "course",
+    // A person's (or a ship's) peak, summit or crest is a part of them, not a landform.
+    "peak", "summit", "crest",
 ];
 
 /// Materials that are also place nouns ("solid rock", "lava rock"): without a determiner
@@ -422,7 +423,7 @@ pub fn is_unit(noun: &str) -> bool {
     contains(UNITS, &lemma(noun)) || contains(UNITS, &noun.to_lowercase())
 }
 
-/// True for a head that, owned by a person, names an activity.
+/// True for a head that, owned by a person, names an activity or a part of them, not a place.
 pub fn is_activity(noun: &str) -> bool {
     contains(ACTIVITIES, &lemma(noun))
 }
