@@ -491,6 +491,47 @@ impl PlaceBook {
         same_words.is_none_or(|j| rank(id) >= rank(j)).then_some(id)
     }
 
+    /// The story's main building, when the candidate names it: a dwelling's word ("the
+    /// house", "Thornfield Hall") or a head of the same kin as one of the building's names
+    /// ("the convent" of an abbey), definite, owned by no one, not told apart by a modifier.
+    fn building(&self, c: &Candidate) -> Option<PlaceId> {
+        let of_kin = |p: &Place| {
+            names_of(p).any(|n| {
+                n.rsplit(' ')
+                    .next()
+                    .is_some_and(|w| is_dwelling(w) && kin(w) == c.kin)
+            })
+        };
+        let dwelling = is_dwelling(&c.head)
+            || c.dwelling_name
+            || self.places.iter().any(|p| p.dwelling && of_kin(p));
+        let names_it = dwelling
+            && c.owner.is_none()
+            && !c.plural
+            && c.determiner != Determiner::Indefinite
+            && (c.proper || c.distinguishing.is_empty());
+        if !names_it {
+            return None;
+        }
+        (0..self.places.len())
+            .filter(|&i| self.places[i].dwelling)
+            .max_by_key(|&i| (self.places[i].last_seen, i))
+    }
+
+    /// "There was a wide road. … We should find a sort of Roman road in this land": a hedged
+    /// description re-names the place of its kind last named, where there is one.
+    fn hedged(&self, c: &Candidate) -> Option<PlaceId> {
+        if !c.hedged || c.proper {
+            return None;
+        }
+        (0..self.places.len())
+            .filter(|&i| {
+                let p = &self.places[i];
+                p.specific && p.kin == c.kin && (c.quoted || p.narrated)
+            })
+            .max_by_key(|&i| (self.places[i].last_seen, i))
+    }
+
     fn find(&self, c: &Candidate, key: &str, sentence: usize) -> Option<PlaceId> {
         let recent = |ids: &mut dyn Iterator<Item = PlaceId>| {
             ids.max_by_key(|&i| (self.places[i].last_seen, i))
@@ -522,38 +563,8 @@ impl PlaceBook {
                 return Some(id);
             }
         }
-        // "The convent" of an abbey: a head of the same kin as one of the building's names.
-        let of_kin = |p: &Place| {
-            names_of(p).any(|n| {
-                n.rsplit(' ')
-                    .next()
-                    .is_some_and(|w| is_dwelling(w) && kin(w) == c.kin)
-            })
-        };
-        let dwelling = is_dwelling(&c.head)
-            || c.dwelling_name
-            || self.places.iter().any(|p| p.dwelling && of_kin(p));
-        if dwelling
-            && c.owner.is_none()
-            && !c.plural
-            && c.determiner != Determiner::Indefinite
-            && (c.proper || c.distinguishing.is_empty())
-        {
-            let mut dwellings = (0..self.places.len()).filter(|&i| self.places[i].dwelling);
-            if let Some(id) = recent(&mut dwellings) {
-                return Some(id);
-            }
-        }
-        // "There was a wide road. … We should find a sort of Roman road in this land": a
-        // hedged description re-names the place of its kind last named, where there is one.
-        if c.hedged && !c.proper {
-            let mut seen = (0..self.places.len()).filter(|&i| {
-                let p = &self.places[i];
-                p.specific && p.kin == c.kin && voice(p)
-            });
-            if let Some(id) = recent(&mut seen) {
-                return Some(id);
-            }
+        if let Some(id) = self.building(c).or_else(|| self.hedged(c)) {
+            return Some(id);
         }
         // "A gallery", "villages": a place introduced, or a kind of place.
         let introduced = c.determiner == Determiner::Indefinite
