@@ -105,16 +105,6 @@ a sort of military road in that country, and we went down to the road.",
 }
 
 #[test]
-fn an_exclamation_at_a_room_introduces_no_place() {
-    let r = read(
-        "We went from the hall into the library.\n\n\"What a splendid chamber!\" I cried, and \
-sat down.",
-    );
-    assert_eq!(answering(&r, "splendid chamber"), 0, "{:?}", places(&r));
-    assert_eq!(answering(&r, "library"), 1, "{:?}", places(&r));
-}
-
-#[test]
 fn an_owner_introduced_by_a_only_classifies() {
     let r = read(
         "We walked up to the mansion. Nobody had lived there since a farmer's cottage was \

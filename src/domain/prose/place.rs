@@ -739,6 +739,16 @@ mod tests {
     }
 
     #[test]
+    fn an_exclamation_introduces_no_place_and_the_same_words_told_do() {
+        let w = ["What", "a", "splendid", "chamber", "!"];
+        let t = ["WP", "DT", "JJ", "NN", "."];
+        assert!(candidates(&w, &t, &[]).is_empty());
+        let w = ["We", "saw", "a", "splendid", "chamber", "."];
+        let t = ["PRP", "VBD", "DT", "JJ", "NN", "."];
+        assert_eq!(candidates(&w, &t, &[]).len(), 1);
+    }
+
+    #[test]
     fn verbs_people_and_body_parts_are_not_places() {
         let w = ["Mary", "her", "lips"];
         let t = ["NNP", "PRP$", "NNS"];
