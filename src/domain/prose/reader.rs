@@ -13,6 +13,7 @@
 use super::chunk::{chunk, Determiner, Phrase};
 use super::clause::{clauses, Clause, Subject, Target, Via};
 use super::event::{Event, Sentence};
+use super::fold;
 use super::lexicon::{is_indoor, verb_base, PathRole};
 use super::place::{candidate, Candidate, PlaceBook, PlaceId, PlaceKind, Text};
 use super::position::{Departure, Position};
@@ -745,58 +746,8 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
         .iter()
         .map(|p| kept(of_place(p)))
         .collect();
-    let into = fold_namesakes(&mut reading);
-    for (para, named) in reading.paragraphs.iter_mut().zip(mentioned) {
-        for id in named.into_iter().map(|id| into[id]) {
-            if reading.kept[id] && !para.places.contains(&id) {
-                para.places.push(id);
-            }
-        }
-        para.current = para.current.map(|c| into[c]).filter(|&c| reading.kept[c]);
-    }
-    Ok(reading)
-}
-
-/// Kept places the map would show under one name ("stream" and "stream", two mentions the
-/// book could not join) are one place on the map: the app finds a room by its name, so two
-/// places of one name are one room there. A place [`PlaceBook::folds_into`] another (a door
-/// in its room, a place named only by another's name, a name short for another's) is that
-/// place too, kept or not: its names become the other's. The later one folds into the first,
-/// with its aliases and links (a link that becomes a loop or a repeat is dropped). Returns,
-/// per place, the place it now is.
-fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
-    let n = reading.book.places.len();
-    let mut into: Vec<PlaceId> = (0..n).collect();
-    for i in 0..n {
-        let key = normalize_name(&reading.book.places[i].name);
-        let first = (0..i).find(|&j| {
-            reading.kept[i]
-                && reading.kept[j]
-                && into[j] == j
-                && normalize_name(&reading.book.places[j].name) == key
-        });
-        let first = first.or_else(|| {
-            reading
-                .book
-                .folds_into(i, |j| reading.kept[j] && into[j] == j)
-        });
-        if let Some(j) = first {
-            into[i] = j;
-            reading.kept[i] = false;
-            let name = reading.book.places[i].name.clone();
-            reading.book.add_alias(j, &name);
-            let aliases = reading.book.places[i].aliases.clone();
-            for a in aliases {
-                reading.book.add_alias(j, &a);
-            }
-        }
-    }
-    // A place folded into one that later folded further follows it.
-    for i in 0..n {
-        while into[into[i]] != into[i] {
-            into[i] = into[into[i]];
-        }
-    }
+    let into = fold::fold_places(&mut reading.book, &mut reading.kept);
+    // Links follow their places; one that becomes a loop or a repeat is dropped.
     let mut links: Vec<FoundLink> = Vec::new();
     let mut moved: Vec<Option<usize>> = Vec::new();
     for mut l in std::mem::take(&mut reading.links) {
@@ -816,5 +767,13 @@ fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
     for para in &mut reading.paragraphs {
         para.links = para.links.iter().filter_map(|&k| moved[k]).collect();
     }
-    into
+    for (para, named) in reading.paragraphs.iter_mut().zip(mentioned) {
+        for id in named.into_iter().map(|id| into[id]) {
+            if reading.kept[id] && !para.places.contains(&id) {
+                para.places.push(id);
+            }
+        }
+        para.current = para.current.map(|c| into[c]).filter(|&c| reading.kept[c]);
+    }
+    Ok(reading)
 }
