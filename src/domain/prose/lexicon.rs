@@ -70,6 +70,9 @@ const DESCRIPTIVE: &[&str] = &[
     "noble", "pretty", "wretched", "rude", "rough", "open", "immense", "enormous", "stately",
     "splendid", "curious", "strange", "dreary", "quiet", "lonely", "solitary", "desolate",
     "sombre", "somber", "horrible", "terrible", "awful", "gaping", "own", "such",
+    "lovely", "wonderful", "glorious", "pleasant", "charming", "delightful", "dreadful",
+    "fearful", "gloomy", "cheerful", "comfortable", "handsome", "famous", "extraordinary",
+    "stupendous", "wondrous", "mighty", "perfect", "natural", "spacious",
 ];
 
 /// Verbs of going: a moving subject and a path of prepositional phrases ("went into the
@@ -340,9 +343,12 @@ const KIN: &[&[&str]] = &[
     &["cave", "cavern", "grotto"],
     &["shaft", "pit", "well", "abyss", "gulf", "chasm"],
     &["marsh", "morass", "swamp", "bog", "fen"],
-    &["knoll", "mound", "hillock"],
+    &["knoll", "mound", "hillock", "hill", "slope"],
+    &["country", "plain", "land"],
+    &["abbey", "convent", "monastery", "priory", "nunnery"],
+    &["stream", "brook", "rivulet", "streamlet", "beck"],
     &["court", "courtyard", "quadrangle", "yard"],
-    &["room", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "apartment"],
+    &["room", "chamber", "bedchamber", "bed-chamber", "bedroom", "bed-room", "apartment", "prison"],
     &["road", "highway", "pathway", "turnpike"],
     &["field", "meadow", "pasture"],
     &["wood", "forest"],
@@ -354,6 +360,10 @@ const KIN: &[&[&str]] = &[
     &["house", "mansion", "manor", "manor-house", "building"],
 ];
 
+/// Compounds that are a place of their own kind, not a kind of their last word's place: a
+/// tea-house or a summer-house is no house, a trap-door no door.
+const KIN_EXEMPT: &[&str] = &["tea-house", "summer-house", "trap-door", "out-house"];
+
 /// Units of measure that are also place nouns ("six hundred yards"): with a number before
 /// them they measure, they do not name.
 const UNITS: &[&str] = &[
@@ -364,6 +374,8 @@ const UNITS: &[&str] = &[
 /// walks", "our path", "her drive").
 const ACTIVITIES: &[&str] = &[
     "walk", "drive", "ride", "path", "way", "journey", "road", "course",
+    // A person's (or a ship's) peak, summit or crest is a part of them, not a landform.
+    "peak", "summit", "crest",
 ];
 
 /// Materials that are also place nouns ("solid rock", "lava rock"): without a determiner
@@ -390,8 +402,17 @@ pub fn lemma(noun: &str) -> String {
 
 /// The group of heads a head belongs to (see `KIN`), named by its first word; the lemma for
 /// a head in no group.
+///
+/// A hyphenated compound of an outdoor place ("kitchen-garden", "log-house") is of its last
+/// word's group: the story calls it by that word alone ("this garden", "the house"). Rooms
+/// are not ("the dining-room" and "the room" are as often two rooms as one).
 pub fn kin(noun: &str) -> String {
-    let l = lemma(noun);
+    let mut l = lemma(noun);
+    if let Some((_, last)) = l.rsplit_once('-') {
+        if place_head(last) && !contains(INDOOR, last) && !contains(KIN_EXEMPT, &l) {
+            l = lemma(last);
+        }
+    }
     KIN.iter()
         .find(|g| g.contains(&l.as_str()))
         .and_then(|g| g.first())
@@ -403,7 +424,7 @@ pub fn is_unit(noun: &str) -> bool {
     contains(UNITS, &lemma(noun)) || contains(UNITS, &noun.to_lowercase())
 }
 
-/// True for a head that, owned by a person, names an activity.
+/// True for a head that, owned by a person, names an activity or a part of them, not a place.
 pub fn is_activity(noun: &str) -> bool {
     contains(ACTIVITIES, &lemma(noun))
 }

@@ -6,7 +6,6 @@
 use super::lexicon::is_indoor;
 use super::place::PlaceBook;
 use super::place::PlaceId;
-use crate::domain::names::normalize_name;
 use crate::domain::Direction;
 
 /// A link the reader found.
@@ -94,31 +93,12 @@ pub(super) fn add_link(reading: &mut Reading, out: &mut ParagraphReading, link: 
     reading.book.places[to].linked = true;
 }
 
-/// Kept places the map would show under one name ("stream" and "stream", two mentions the
-/// book could not join) are one place on the map: the app finds a room by its name, so two
-/// places of one name are one room there. The later one folds into the first, with its
-/// aliases and links (a link that becomes a loop or a repeat is dropped). Returns, per place,
-/// the place it now is.
+/// The places [`super::fold::fold_places`] makes one (one name on the map; a door in its room;
+/// a name short for another's), with their links following them: a link that becomes a loop
+/// or a repeat is dropped. Returns, per place, the place it now is.
 pub(super) fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
-    let n = reading.book.places.len();
-    let mut into: Vec<PlaceId> = (0..n).collect();
-    for i in 0..n {
-        if !reading.kept[i] {
-            continue;
-        }
-        let key = normalize_name(&reading.book.places[i].name);
-        let first = (0..i).find(|&j| {
-            reading.kept[j] && into[j] == j && normalize_name(&reading.book.places[j].name) == key
-        });
-        if let Some(j) = first {
-            into[i] = j;
-            reading.kept[i] = false;
-            let aliases = reading.book.places[i].aliases.clone();
-            for a in aliases {
-                reading.book.add_alias(j, &a);
-            }
-        }
-    }
+    let into = super::fold::fold_places(&mut reading.book, &mut reading.kept);
+    // Links follow their places; one that becomes a loop or a repeat is dropped.
     let mut links: Vec<FoundLink> = Vec::new();
     let mut moved: Vec<Option<usize>> = Vec::new();
     for mut l in std::mem::take(&mut reading.links) {

@@ -15,6 +15,7 @@
 //! | salience | `salience` | which places go on the map: each mention's evidence, links and visits |
 //! | position | `position` | where the reader is, with a confidence that fades and is dropped; a move with no place said ("I went in") waiting one sentence for the place it arrived at |
 //! | reading | `reader` (its links in `links`) | the two passes over the text; links with their sentence and words, one per pair of places |
+//! | folding | `fold` | places the map cannot tell apart (one name; a door in its room; "Thornfield" of "Thornfield Hall") made one, with their names and links |
 //! | scoring | `score` | the paper's node and edge metric against a truth map |
 //!
 //! The vocabulary of places, motion and relations is in `lexicon`; which part of speech a word
@@ -23,6 +24,7 @@
 pub mod chunk;
 pub mod clause;
 pub mod event;
+pub mod fold;
 pub mod grammar;
 pub mod layout;
 pub mod lexicon;

@@ -71,6 +71,9 @@ pub struct Candidate {
     /// Inside quotation marks: named in someone's speech, not by the narration (set by the
     /// reader, which knows the quotation marks).
     pub quoted: bool,
+    /// "A sort of Roman road", "a kind of terrace": what the text describes, hedging, more
+    /// often a place already seen than a new one.
+    pub hedged: bool,
 }
 
 /// The words of a sentence and where each sits in its paragraph line, to quote mentions as
@@ -121,18 +124,33 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
                 // "A series of low tunnels" is one place, introduced.
                 c.determiner = phrase.determiner;
                 c.plural = false;
+                c.hedged = matches!(lemma(words[phrase.head]).as_str(), "sort" | "kind");
             }
             return Some(c);
         }
     }
+    // "What a beautiful room!" exclaims at where the speaker is; it introduces nothing.
+    let exclaimed = phrase.determiner == Determiner::Indefinite
+        && phrase
+            .start
+            .checked_sub(1)
+            .is_some_and(|k| words[k].eq_ignore_ascii_case("what"));
+    if exclaimed {
+        return None;
+    }
     let head_word = words[phrase.head];
     let head = lemma(head_word);
     let of_head = phrase.of_head.map(|h| words[h]);
+    // "A gentleman's manor-house" is a kind of house, not anyone's: an owner introduced by
+    // "a" classifies, and the phrase is indefinite.
+    let kind_of_owner = phrase.determiner == Determiner::Possessor
+        && matches!(determiner_word(words[phrase.start]), Some("a" | "an"));
     let owner = phrase.possessor.clone().filter(|_| {
-        matches!(
-            phrase.determiner,
-            Determiner::Pronoun | Determiner::Possessor
-        )
+        !kind_of_owner
+            && matches!(
+                phrase.determiner,
+                Determiner::Pronoun | Determiner::Possessor
+            )
     });
     let from = match phrase.determiner {
         Determiner::Pronoun => phrase.start,
@@ -142,7 +160,11 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         _ => phrase.body,
     };
     let surface = text.quote(from, phrase.end);
-    let determiner = phrase.determiner;
+    let determiner = if kind_of_owner {
+        Determiner::Indefinite
+    } else {
+        phrase.determiner
+    };
     // English names a single place with a determiner: a bare singular common noun ("mine" in
     // "next to mine", "home") is a pronoun or an idiom, not a place.
     if determiner == Determiner::Bare
@@ -214,6 +236,15 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     if described && !phrase.proper {
         forms.push(text.quote(phrase.head, phrase.head + 1));
     }
+    // "The lovely champaign country" is the champaign country: words that only describe,
+    // before the ones that tell it apart, are not part of its name.
+    let named_from = (phrase.body..phrase.head)
+        .find(|&k| !is_descriptive(words[k]) && !matches!(words[k], "," | "and"))
+        .unwrap_or(phrase.head);
+    if from == phrase.body && named_from > phrase.body && named_from < phrase.head && !phrase.proper
+    {
+        forms.push(text.quote(named_from, phrase.end));
+    }
     if let (Some(Part::Collective), Some(inner)) = (phrase.part, phrase.inner.as_deref()) {
         forms.push(text.quote(inner.body, inner.end));
     }
@@ -239,6 +270,7 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
             .is_some_and(|d| d.starts_with("th") && d != "the"),
         weak: is_weak_head(head_word),
         quoted: false,
+        hedged: false,
     })
 }
 
@@ -368,6 +400,44 @@ impl PlaceBook {
         }
     }
 
+    /// The kept place (`kept` says which) that place `id` is on the map: for a door or a
+    /// window whose room the text gives, that room (a way is a place only where a way passes
+    /// it, and the links already run to its room); otherwise, when the text named `id` only
+    /// by a word that place already answers to ("the passage" after "a dark,
+    /// tunnel-like passage, … the passage") and nothing happened there: no link, no visit.
+    /// A map cannot tell two such places apart by any name, and the story gave no way to or
+    /// from the second; the most recently named of the candidates is taken. A proper name
+    /// with no place noun that opens another place's name ("Thornfield", "Thornfield Hall")
+    /// is that place, whichever the text named first.
+    pub fn folds_into(&self, id: PlaceId, kept: impl Fn(PlaceId) -> bool) -> Option<PlaceId> {
+        let place = self.places.get(id)?;
+        if let Some(h) = place
+            .host
+            .filter(|&h| place.kind == PlaceKind::Way && kept(h))
+        {
+            return Some(h);
+        }
+        let key = normalize_name(&place.name);
+        // "Thornfield" is short for "Thornfield Hall", named before or after it.
+        let short_for =
+            |n: &str| n.split(' ').nth(1).is_some() && n.split(' ').next() == Some(&key);
+        if place.kind == PlaceKind::Name {
+            let full = (0..self.places.len())
+                .filter(|&j| j != id && kept(j))
+                .find(|&j| names_of(&self.places[j]).any(|n| short_for(&n)));
+            if full.is_some() {
+                return full;
+            }
+        }
+        if place.linked || place.visits > 0 {
+            return None;
+        }
+        (0..self.places.len())
+            .filter(|&j| j != id && kept(j))
+            .filter(|&j| names_of(&self.places[j]).any(|n| n == key))
+            .max_by_key(|&j| (self.places[j].last_seen, j))
+    }
+
     /// A way with an owner ("my door", "the Count's window") is in its owner's room.
     pub fn adopt_host(&mut self, id: PlaceId) {
         let Some(place) = self.places.get(id) else {
@@ -421,6 +491,47 @@ impl PlaceBook {
         same_words.is_none_or(|j| rank(id) >= rank(j)).then_some(id)
     }
 
+    /// The story's main building, when the candidate names it: a dwelling's word ("the
+    /// house", "Thornfield Hall") or a head of the same kin as one of the building's names
+    /// ("the convent" of an abbey), definite, owned by no one, not told apart by a modifier.
+    fn building(&self, c: &Candidate) -> Option<PlaceId> {
+        let of_kin = |p: &Place| {
+            names_of(p).any(|n| {
+                n.rsplit(' ')
+                    .next()
+                    .is_some_and(|w| is_dwelling(w) && kin(w) == c.kin)
+            })
+        };
+        let dwelling = is_dwelling(&c.head)
+            || c.dwelling_name
+            || self.places.iter().any(|p| p.dwelling && of_kin(p));
+        let names_it = dwelling
+            && c.owner.is_none()
+            && !c.plural
+            && c.determiner != Determiner::Indefinite
+            && (c.proper || c.distinguishing.is_empty());
+        if !names_it {
+            return None;
+        }
+        (0..self.places.len())
+            .filter(|&i| self.places[i].dwelling)
+            .max_by_key(|&i| (self.places[i].last_seen, i))
+    }
+
+    /// "There was a wide road. … We should find a sort of Roman road in this land": a hedged
+    /// description re-names the place of its kind last named, where there is one.
+    fn hedged(&self, c: &Candidate) -> Option<PlaceId> {
+        if !c.hedged || c.proper {
+            return None;
+        }
+        (0..self.places.len())
+            .filter(|&i| {
+                let p = &self.places[i];
+                p.specific && p.kin == c.kin && (c.quoted || p.narrated)
+            })
+            .max_by_key(|&i| (self.places[i].last_seen, i))
+    }
+
     fn find(&self, c: &Candidate, key: &str, sentence: usize) -> Option<PlaceId> {
         let recent = |ids: &mut dyn Iterator<Item = PlaceId>| {
             ids.max_by_key(|&i| (self.places[i].last_seen, i))
@@ -452,17 +563,8 @@ impl PlaceBook {
                 return Some(id);
             }
         }
-        let dwelling = is_dwelling(&c.head) || c.dwelling_name;
-        if dwelling
-            && c.owner.is_none()
-            && !c.plural
-            && c.determiner != Determiner::Indefinite
-            && (c.proper || c.distinguishing.is_empty())
-        {
-            let mut dwellings = (0..self.places.len()).filter(|&i| self.places[i].dwelling);
-            if let Some(id) = recent(&mut dwellings) {
-                return Some(id);
-            }
+        if let Some(id) = self.building(c).or_else(|| self.hedged(c)) {
+            return Some(id);
         }
         // "A gallery", "villages": a place introduced, or a kind of place.
         let introduced = c.determiner == Determiner::Indefinite
@@ -634,6 +736,16 @@ mod tests {
         assert_ne!(ids[1], ids[2]);
         assert_eq!(ids[0], ids[3]);
         assert_eq!(book.places[ids[1]].name, "Count's room");
+    }
+
+    #[test]
+    fn an_exclamation_introduces_no_place_and_the_same_words_told_do() {
+        let w = ["What", "a", "splendid", "chamber", "!"];
+        let t = ["WP", "DT", "JJ", "NN", "."];
+        assert!(candidates(&w, &t, &[]).is_empty());
+        let w = ["We", "saw", "a", "splendid", "chamber", "."];
+        let t = ["PRP", "VBD", "DT", "JJ", "NN", "."];
+        assert_eq!(candidates(&w, &t, &[]).len(), 1);
     }
 
     #[test]

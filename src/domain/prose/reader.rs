@@ -20,7 +20,9 @@ pub use super::links::{FoundLink, ParagraphReading, Reading};
 use super::place::{candidate, Candidate, PlaceId, PlaceKind, Text};
 use super::position::{Departure, Position};
 use super::relation::{events, spatial_phrases};
-use super::salience::{evidence, kept, mention_weight, Mention, COMPLEMENT};
+use super::salience::{
+    kept, mention_weight, of_place, past_narration, present_at, Mention, COMPLEMENT,
+};
 use super::sentence::sentences;
 use super::tagger::{Tagger, TaggerError};
 use super::token::{paragraph_text, tokenize, Token};
@@ -123,6 +125,21 @@ fn people(paragraphs: &[TaggedParagraph]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut inside: Vec<String> = Vec::new();
     let mut opening: Vec<String> = Vec::new();
+    // "Thornfield Hall": a name that opens a place's proper name is that place's short name,
+    // whatever verb follows it ("Thornfield belonged to you").
+    let mut place_names: Vec<String> = Vec::new();
+    for s in paragraphs.iter().flat_map(|p| &p.sentences) {
+        for p in s.phrases.iter().filter(|p| p.proper && p.end > p.body + 1) {
+            let words = &s.tokens[p.body..p.end];
+            if words
+                .iter()
+                .skip(1)
+                .any(|t| super::lexicon::is_place_head(&t.text))
+            {
+                place_names.push(normalize_name(&words[0].text));
+            }
+        }
+    }
     for s in paragraphs.iter().flat_map(|p| &p.sentences) {
         let words: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
         for (k, w) in words.iter().enumerate() {
@@ -144,7 +161,13 @@ fn people(paragraphs: &[TaggedParagraph]) -> Vec<String> {
             let after = s.tags.get(p.end).map(String::as_str);
             let titled = TITLES.contains(&first.as_str())
                 || before.as_deref().is_some_and(|b| TITLES.contains(&b));
-            let acts = after.is_some_and(|t| matches!(t, "VBD" | "VBZ" | "MD"));
+            // "Thornfield is a fine old hall": being is said of places as much as of people.
+            let copula = words
+                .get(p.end)
+                .is_some_and(|w| matches!(w.to_lowercase().as_str(), "is" | "was"));
+            let acts = after.is_some_and(|t| matches!(t, "VBD" | "VBZ" | "MD"))
+                && !copula
+                && !place_names.contains(&normalize_name(&words[p.body..p.end].join(" ")));
             let speaks = before.as_deref().is_some_and(|b| SPEECH.contains(&b));
             if titled || acts || speaks {
                 let body: Vec<&str> = words[p.body..p.end].to_vec();
@@ -290,6 +313,12 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
         .map(|p| tag_paragraph(tagger, p))
         .collect();
     let persons = people(&tagged);
+    let past = past_narration(tagged.iter().flat_map(|p| &p.sentences).flat_map(|s| {
+        s.tags
+            .iter()
+            .map(String::as_str)
+            .zip(s.tokens.iter().map(|t| t.quoted))
+    }));
     let mut reading = Reading::default();
     let mut position = Position::default();
     let mut sentence_no = 0usize;
@@ -334,7 +363,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     let apposed = (0..i)
                         .rev()
                         .filter(|_| !subject)
-                        .find(|&j| apposition(&s.phrases[j], p, &words))
+                        .find(|&j| places[j].is_some() && apposition(&s.phrases[j], p, &words))
                         .and_then(|j| places[j].zip(named[j].as_ref()))
                         .filter(|(_, prev)| prev.determiner != Determiner::Indefinite)
                         .map(|(id, _)| id);
@@ -460,6 +489,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                             proper: c.proper,
                             spatial: spatial.contains(&i),
                             quoted: quoted.get(p.start).copied().unwrap_or(false),
+                            aside: past && present_at(&tags, &quoted, p.start),
                         });
                 }
             }
@@ -674,7 +704,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
         .book
         .places
         .iter()
-        .map(|p| kept(evidence(p.evidence, p.linked, p.visits)))
+        .map(|p| kept(of_place(p)))
         .collect();
     let into = fold_namesakes(&mut reading);
     for (para, named) in reading.paragraphs.iter_mut().zip(mentioned) {

@@ -19,6 +19,7 @@
 //! | [`GENERIC`] | 0.35 | a bare or indefinite plural ("villages", "some rooms"): a kind of place |
 //! | [`SPATIAL_BONUS`] | 0.5 | the mention stands in a spatial role |
 //! | [`SPEECH`] | 0.4 | the mention is inside quotation marks |
+//! | [`ASIDE`] | 0.4 | the mention is in a present-tense clause of a story told in the past |
 //! | [`LINKED`] | 2.0 | the reader linked the place to another |
 //! | [`VISITED`] | 1.0 | the reader arrived there or was said to be there |
 //! | [`KEEP_AT`] | 1.0 | one definite narrated mention of a place noun |
@@ -28,7 +29,7 @@
 //! proper name, a door or a generic plural needs more than one mention or a link.
 
 use super::chunk::Determiner;
-use super::place::PlaceKind;
+use super::place::{Place, PlaceKind};
 
 /// A place noun, or a proper name with one.
 pub const PLACE_WORD: f32 = 1.0;
@@ -49,6 +50,14 @@ pub const GENERIC: f32 = 0.35;
 pub const SPATIAL_BONUS: f32 = 0.5;
 /// Kept (as a fraction) for a mention inside quotation marks: speech names far places.
 pub const SPEECH: f32 = 0.4;
+/// Kept (as a fraction) for a mention in a present-tense clause of a story told in the past:
+/// the narrator's commentary ("is very common in England", "travellers who bury themselves in
+/// the African desert"), not the scene. Weighed as speech is, for the same reason: the place
+/// is named, not gone to.
+pub const ASIDE: f32 = 0.4;
+/// Share of the narration's finite verbs in the past tense above which a story is told in the
+/// past (and its present-tense clauses are asides): more past than present.
+pub const PAST_NARRATION: f32 = 0.5;
 /// Kept (as a fraction) for a mention in the "of" complement of another place: the sentence
 /// is about the other place.
 pub const COMPLEMENT: f32 = 0.5;
@@ -79,6 +88,42 @@ pub fn specificity(determiner: Determiner, plural: bool, proper: bool) -> f32 {
     }
 }
 
+/// True when a finite verb is in the present tense (Penn `VBZ`, `VBP`).
+fn present(tag: &str) -> bool {
+    matches!(tag, "VBZ" | "VBP")
+}
+
+/// True when a Penn tag is a finite verb's (past or present; a modal is neither).
+fn finite(tag: &str) -> bool {
+    tag == "VBD" || present(tag)
+}
+
+/// True when the narration (the words outside quotation marks) of a text, given as each
+/// word's tag and whether it is quoted, is told in the past ([`PAST_NARRATION`]).
+pub fn past_narration<'a>(words: impl Iterator<Item = (&'a str, bool)>) -> bool {
+    let (mut past, mut all) = (0usize, 0usize);
+    for (t, q) in words {
+        if !q && finite(t) {
+            all += 1;
+            past += usize::from(t == "VBD");
+        }
+    }
+    #[allow(clippy::cast_precision_loss)] // Counts of words in a text.
+    let share = past as f32 / all.max(1) as f32;
+    all > 0 && share > PAST_NARRATION
+}
+
+/// True when the narration's clause around token `k` is in the present tense: the nearest
+/// finite verb outside quotation marks before it, else after it.
+pub fn present_at(tags: &[&str], quoted: &[bool], k: usize) -> bool {
+    let narrated = |j: &usize| !quoted.get(*j).copied().unwrap_or(false) && finite(tags[*j]);
+    let verb = (0..k.min(tags.len()))
+        .rev()
+        .find(narrated)
+        .or_else(|| (k..tags.len()).find(narrated));
+    verb.is_some_and(|j| present(tags[j]))
+}
+
 /// One mention of a place, as [`mention_weight`] weighs it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Mention {
@@ -96,6 +141,8 @@ pub struct Mention {
     pub spatial: bool,
     /// It is inside quotation marks.
     pub quoted: bool,
+    /// It is in a present-tense clause of a story told in the past ([`ASIDE`]).
+    pub aside: bool,
 }
 
 /// The evidence one mention adds.
@@ -103,7 +150,13 @@ pub fn mention_weight(m: &Mention) -> f32 {
     let base =
         kind_weight(m.kind, m.weak, m.spatial) * specificity(m.determiner, m.plural, m.proper);
     let role = if m.spatial { 1.0 + SPATIAL_BONUS } else { 1.0 };
-    let voice = if m.quoted { SPEECH } else { 1.0 };
+    let voice = if m.quoted {
+        SPEECH
+    } else if m.aside {
+        ASIDE
+    } else {
+        1.0
+    };
     base * role * voice
 }
 
@@ -111,6 +164,18 @@ pub fn mention_weight(m: &Mention) -> f32 {
 pub fn evidence(mentions: f32, linked: bool, visits: usize) -> f32 {
     let visits = f32::from(u16::try_from(visits).unwrap_or(u16::MAX));
     mentions + if linked { LINKED } else { 0.0 } + VISITED * visits
+}
+
+/// The whole evidence for a place of the book. Being in a place named only by a proper name
+/// with no place noun ("in England", "at Lowood") weighs what a mention of such a name in a
+/// spatial role weighs ([`NAME_WORD`] per visit, not [`VISITED`]): such a name is a person or a
+/// nation as often as a place, and the being may be the narrator's aside.
+pub fn of_place(p: &Place) -> f32 {
+    let visits = f32::from(u16::try_from(p.visits).unwrap_or(u16::MAX));
+    match p.kind {
+        PlaceKind::Name => evidence(p.evidence, p.linked, 0) + NAME_WORD * visits,
+        _ => evidence(p.evidence, p.linked, p.visits),
+    }
 }
 
 /// True when the evidence keeps a place on the map.
@@ -132,6 +197,7 @@ mod tests {
             proper: false,
             spatial: false,
             quoted: false,
+            aside: false,
         });
         assert!(kept(evidence(library, false, 0)));
         let villages = mention_weight(&Mention {
@@ -142,6 +208,7 @@ mod tests {
             proper: false,
             spatial: true,
             quoted: false,
+            aside: false,
         });
         assert!(!kept(evidence(villages, false, 0)));
         let door = mention_weight(&Mention {
@@ -152,6 +219,7 @@ mod tests {
             proper: false,
             spatial: true,
             quoted: false,
+            aside: false,
         });
         assert!(!kept(evidence(door * 5.0, false, 0)));
         assert!(kept(evidence(door, true, 0)));
@@ -167,6 +235,7 @@ mod tests {
             proper: false,
             spatial: false,
             quoted: true,
+            aside: false,
         });
         assert!(!kept(evidence(said, false, 0)));
         let name_said = |spatial| {
@@ -178,6 +247,7 @@ mod tests {
                 proper: true,
                 spatial,
                 quoted: false,
+                aside: false,
             })
         };
         assert!(!kept(evidence(name_said(false) * 5.0, false, 0)));

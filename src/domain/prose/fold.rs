@@ -1,0 +1,45 @@
+//! Which places the map shows: places the reader kept apart that the map cannot tell apart
+//! (one name, or one only answering to the other's word), a door in its known room, a short
+//! name of a longer one, are folded into one place with their names (the reader moves their
+//! links).
+
+use super::place::{PlaceBook, PlaceId};
+use crate::domain::names::normalize_name;
+
+/// Kept places the map would show under one name ("stream" and "stream", two mentions the
+/// book could not join) are one place on the map: the app finds a room by its name, so two
+/// places of one name are one room there. A place [`PlaceBook::folds_into`] another (a door
+/// in its room, a place named only by another's name, a name short for another's) is that
+/// place too, kept or not: its names become the other's. The later one folds into the first,
+/// with its aliases (`kept` is updated). Returns, per place, the place it now is.
+pub fn fold_places(book: &mut PlaceBook, kept: &mut [bool]) -> Vec<PlaceId> {
+    let n = book.places.len();
+    let mut into: Vec<PlaceId> = (0..n).collect();
+    if kept.len() != n {
+        return into;
+    }
+    for i in 0..n {
+        let key = normalize_name(&book.places[i].name);
+        let first = (0..i).find(|&j| {
+            kept[i] && kept[j] && into[j] == j && normalize_name(&book.places[j].name) == key
+        });
+        let first = first.or_else(|| book.folds_into(i, |j| kept[j] && into[j] == j));
+        if let Some(j) = first {
+            into[i] = j;
+            kept[i] = false;
+            let name = book.places[i].name.clone();
+            book.add_alias(j, &name);
+            let aliases = book.places[i].aliases.clone();
+            for a in aliases {
+                book.add_alias(j, &a);
+            }
+        }
+    }
+    // A place folded into one that later folded further follows it.
+    for i in 0..n {
+        while into[into[i]] != into[i] {
+            into[i] = into[into[i]];
+        }
+    }
+    into
+}

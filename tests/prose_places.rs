@@ -1,0 +1,143 @@
+//! The offline prose reader's places (`domain::prose::place`, `salience`): which phrases go on
+//! the map and which mentions are one place, each on an invented text.
+#![allow(clippy::unwrap_used)] // Tests fail loudly by design.
+
+use maprepair::domain::llm::{split_observations, Split};
+use maprepair::domain::names::normalize_name;
+use maprepair::domain::prose::{read_paragraphs, Reading};
+
+fn read(text: &str) -> Reading {
+    read_paragraphs(&split_observations(text, &Split::Paragraphs)).unwrap()
+}
+
+/// Every place on the map with all its names, normalized.
+fn places(r: &Reading) -> Vec<Vec<String>> {
+    r.places()
+        .map(|(_, p)| {
+            std::iter::once(&p.name)
+                .chain(&p.aliases)
+                .map(|n| normalize_name(n))
+                .collect()
+        })
+        .collect()
+}
+
+/// The places on the map that answer to `name`.
+fn answering(r: &Reading, name: &str) -> usize {
+    let key = normalize_name(name);
+    places(r).iter().filter(|p| p.contains(&key)).count()
+}
+
+#[test]
+fn a_place_named_only_by_another_places_word_is_that_place() {
+    let r = read(
+        "We went along a dark, narrow passage and came out into the hall.\n\nLate that night I \
+heard steps dying away in the passage.",
+    );
+    assert_eq!(answering(&r, "passage"), 1, "{:?}", places(&r));
+}
+
+#[test]
+fn a_window_of_a_known_room_is_that_room_on_the_map() {
+    let r = read(
+        "I went up the stair into my room and locked it. I went to my window and looked down \
+into the valley. I came back from my window to my room.",
+    );
+    let all = places(&r);
+    assert!(
+        !all.iter().any(|p| p[0] == normalize_name("my window")),
+        "{all:?}"
+    );
+    assert_eq!(answering(&r, "my room"), 1, "{all:?}");
+}
+
+#[test]
+fn a_short_name_that_acts_is_the_place_it_opens_the_name_of() {
+    let r = read(
+        "We drove on to Thornfield through the dark.\n\n\"Thornfield is a fine old place,\" she \
+said, \"and Thornfield stood empty for years.\"\n\nAt last we reached Thornfield Hall and \
+went into the hall.",
+    );
+    let all = places(&r);
+    let hall = all
+        .iter()
+        .find(|p| p.contains(&normalize_name("Thornfield Hall")))
+        .unwrap_or_else(|| panic!("no Thornfield Hall in {all:?}"));
+    assert!(hall.contains(&normalize_name("Thornfield")), "{all:?}");
+}
+
+#[test]
+fn words_that_only_describe_are_not_part_of_a_places_name() {
+    let r =
+        read("Below us lay the lovely valley country, and we went down into it from the ridge.");
+    assert_eq!(answering(&r, "valley country"), 1, "{:?}", places(&r));
+}
+
+#[test]
+fn a_present_tense_aside_in_a_story_told_in_the_past_names_no_place_of_the_scene() {
+    let r = read(
+        "We walked down the gallery and came into a cold cavern. We sat there and ate. \
+Travellers who lose themselves in the forest are often hungry. We rose and went on along the \
+gallery.",
+    );
+    assert_eq!(answering(&r, "forest"), 0, "{:?}", places(&r));
+    assert_eq!(answering(&r, "cavern"), 1, "{:?}", places(&r));
+}
+
+#[test]
+fn a_hedged_description_renames_the_place_of_its_kind_just_seen() {
+    let r = read(
+        "Far below we saw a wide road winding towards the hills. We were not surprised to find \
+a sort of military road in that country, and we went down to the road.",
+    );
+    assert_eq!(
+        answering(&r, "sort of military road"),
+        1,
+        "{:?}",
+        places(&r)
+    );
+    assert_eq!(answering(&r, "wide road"), 1, "{:?}", places(&r));
+    let roads = places(&r)
+        .iter()
+        .filter(|p| p.iter().any(|n| n.ends_with("road")))
+        .count();
+    assert_eq!(roads, 1, "{:?}", places(&r));
+}
+
+#[test]
+fn an_owner_introduced_by_a_only_classifies() {
+    let r = read(
+        "We walked up to the mansion. Nobody had lived there since a farmer's cottage was \
+built by the lane, they said.",
+    );
+    assert_eq!(answering(&r, "farmer's cottage"), 0, "{:?}", places(&r));
+}
+
+#[test]
+fn another_name_of_the_main_buildings_kind_is_the_building() {
+    let r = read(
+        "We drove up to the abbey and went in by the porch.\n\nThe kitchen of the convent was \
+large and old, and the convent had been rich.",
+    );
+    assert_eq!(answering(&r, "convent"), 1, "{:?}", places(&r));
+    assert_eq!(answering(&r, "abbey"), 1, "{:?}", places(&r));
+    let both = places(&r)
+        .iter()
+        .filter(|p| p.contains(&"abbey".to_string()) && p.contains(&"convent".to_string()))
+        .count();
+    assert_eq!(both, 1, "{:?}", places(&r));
+}
+
+#[test]
+fn kin_words_of_one_landform_are_one_place() {
+    let r = read(
+        "We climbed the knoll behind the house. From the top of the hill we saw the sea. Then I \
+slipped and rolled down the slope.",
+    );
+    let knoll = places(&r)
+        .into_iter()
+        .find(|p| p.contains(&"knoll".to_string()))
+        .unwrap_or_default();
+    assert!(knoll.contains(&"hill".to_string()), "{knoll:?}");
+    assert_eq!(answering(&r, "slope"), answering(&r, "knoll"));
+}
