@@ -176,6 +176,7 @@ pub fn grid(map: &Map, geometry: &Geometry, floors: Floors) -> Layout {
             .drain(at..)
             .map(|b| (b.rooms[0].0, b.rooms[0].1[2]))
             .collect();
+        let lone = linked_together(map, lone);
         blocks.push(gathered(&lone));
         lone
     } else {
@@ -213,16 +214,56 @@ pub fn grid(map: &Map, geometry: &Geometry, floors: Floors) -> Layout {
 /// Gathered, they take a compact square after the linked pieces. A single one stays as it was.
 pub const LONE_GATHERED: usize = 2;
 
+/// `lone` reordered so that rooms joined by a way sit next to each other: each group of rooms
+/// the ways join, in the order of its first room, walked breadth first from it (a prose
+/// reading's places are joined by ways with no direction, which do not place them; in reading
+/// order they stood where they were first named, and their ways crossed the whole panel).
+fn linked_together(map: &Map, lone: Vec<(RoomId, i32)>) -> Vec<(RoomId, i32)> {
+    let at: FxHashMap<RoomId, usize> = lone.iter().enumerate().map(|(i, &(r, _))| (r, i)).collect();
+    let mut taken = vec![false; lone.len()];
+    let mut order = Vec::with_capacity(lone.len());
+    for start in 0..lone.len() {
+        if taken[start] {
+            continue;
+        }
+        taken[start] = true;
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(i) = queue.pop_front() {
+            order.push(lone[i]);
+            let room = lone[i].0;
+            let ends = map
+                .exits_from(room)
+                .map(|e| e.to)
+                .chain(map.exits_to(room).map(|e| e.from));
+            let mut next: Vec<usize> = ends.filter_map(|r| at.get(&r).copied()).collect();
+            next.sort_unstable();
+            for j in next {
+                if !taken[j] {
+                    taken[j] = true;
+                    queue.push_back(j);
+                }
+            }
+        }
+    }
+    order
+}
+
 /// One block holding `lone` (rooms alone in their frame) in rows of a square's side, in their
-/// order, on one floor panel.
+/// order, each row running back under the one above (so rooms next in the order are always
+/// next to each other), on one floor panel.
 fn gathered(lone: &[(RoomId, i32)]) -> Block {
     let side = (lone.len() as f64).sqrt().ceil().max(1.0) as usize;
     let rows = lone.len().div_ceil(side);
+    let cell = |i: usize| {
+        let (row, col) = (i / side, i % side);
+        let col = if row % 2 == 0 { col } else { side - 1 - col };
+        [col as i32, -(row as i32), 0]
+    };
     Block {
         rooms: lone
             .iter()
             .enumerate()
-            .map(|(i, &(room, _))| (room, [(i % side) as i32, -((i / side) as i32), 0]))
+            .map(|(i, &(room, _))| (room, cell(i)))
             .collect(),
         min: [0, 1 - rows as i32],
         max: [side as i32 - 1, 0],
@@ -569,6 +610,38 @@ mod tests {
                 .unwrap();
         }
         m
+    }
+
+    #[test]
+    fn rooms_a_way_with_no_direction_joins_sit_next_to_each_other_in_the_gathering() {
+        // Nine places in reading order; the ways (no direction, as prose gives) join the first
+        // to the last and the second to the eighth: in reading order they stood at the far
+        // corners of a 3 × 3 panel.
+        let mut m = Map::new();
+        let r: Vec<RoomId> = (0..9).map(|i| m.add_room(&format!("P{i}"))).collect();
+        for (a, b) in [(0, 8), (1, 7)] {
+            m.add_exit(
+                r[a],
+                r[b],
+                Label::Link,
+                crate::domain::map::Origin::Observed,
+            )
+            .unwrap();
+        }
+        let l = grid(&m, &Geometry::infer(&m), Floors::Stacked);
+        let spot = |i: usize| l.spot(r[i]).unwrap();
+        for (a, b) in [(0, 8), (1, 7)] {
+            let (p, q) = (spot(a), spot(b));
+            let d = (p.x - q.x).abs() + (p.y - q.y).abs();
+            assert!(d <= 1.0 + 1e-9, "P{a} and P{b} are {d} cells apart");
+        }
+        // Every place still has a spot of its own.
+        let mut seen: Vec<(i64, i64)> = (0..9)
+            .map(|i| (spot(i).x as i64, spot(i).y as i64))
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 9);
     }
 
     #[test]
