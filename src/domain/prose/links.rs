@@ -1,6 +1,6 @@
 //! The reader's links as it adds them: one per pair of places (a repeat only gives a link with
 //! no direction the one now stated), none inside a building (a room is in its house), and, once
-//! read, places the map would show under one name folded into one. The [`Reading`] they go
+//! read, moved onto the places [`super::fold`] makes one. The [`Reading`] they go
 //! into is defined here, so the reader uses this file and this file nothing of the reader.
 
 use super::lexicon::is_indoor;
@@ -96,9 +96,8 @@ pub(super) fn add_link(reading: &mut Reading, out: &mut ParagraphReading, link: 
 /// The places [`super::fold::fold_places`] makes one (one name on the map; a door in its room;
 /// a name short for another's), with their links following them: a link that becomes a loop
 /// or a repeat is dropped. Returns, per place, the place it now is.
-pub(super) fn fold_namesakes(reading: &mut Reading) -> Vec<PlaceId> {
+pub(super) fn fold_with_links(reading: &mut Reading) -> Vec<PlaceId> {
     let into = super::fold::fold_places(&mut reading.book, &mut reading.kept);
-    // Links follow their places; one that becomes a loop or a repeat is dropped.
     let mut links: Vec<FoundLink> = Vec::new();
     let mut moved: Vec<Option<usize>> = Vec::new();
     for mut l in std::mem::take(&mut reading.links) {

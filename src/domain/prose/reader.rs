@@ -15,7 +15,7 @@ use super::chunk::{chunk, Determiner, Phrase};
 use super::clause::{clauses, Clause, Subject, Target, Via};
 use super::event::{Event, Sentence};
 use super::lexicon::{verb_base, PathRole};
-use super::links::{add_link, fold_namesakes};
+use super::links::{add_link, fold_with_links};
 pub use super::links::{FoundLink, ParagraphReading, Reading};
 use super::place::{candidate, Candidate, PlaceId, PlaceKind, Text};
 use super::position::{Departure, Position};
@@ -706,7 +706,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
         .iter()
         .map(|p| kept(of_place(p)))
         .collect();
-    let into = fold_namesakes(&mut reading);
+    let into = fold_with_links(&mut reading);
     for (para, named) in reading.paragraphs.iter_mut().zip(mentioned) {
         for id in named.into_iter().map(|id| into[id]) {
             if reading.kept[id] && !para.places.contains(&id) {
