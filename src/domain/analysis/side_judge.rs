@@ -8,7 +8,6 @@ use super::side_patch::Side;
 use super::tracker::{mismatched, ConflictTracker};
 use crate::domain::direction::{add, sub, Vector};
 use crate::domain::map::{ExitId, Map, RoomId};
-use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Frame given to rooms judged to leave their frame.
 const DETACHED: u32 = u32::MAX - 1;
@@ -39,8 +38,28 @@ pub struct Judged {
 pub struct Footprint {
     pub cells: Vec<Cell>,
     pub exits: Vec<ExitId>,
-    affected: FxHashSet<Cell>,
-    arriving: FxHashMap<Cell, Vec<RoomId>>,
+    now: Vec<RoomId>,
+}
+
+/// How the overlap on a cell holding `here` changes when the side's rooms leave it and those
+/// of the side on `source` (the cell the shift brings onto it) arrive; `now` is scratch.
+fn change_on(
+    tracker: &ConflictTracker,
+    here: &[RoomId],
+    source: &[RoomId],
+    inside: &dyn Fn(RoomId) -> bool,
+    now: &mut Vec<RoomId>,
+) -> i64 {
+    let before = tracker.overlapping(here);
+    let stay = here.iter().filter(|x| !inside(**x)).count();
+    let arrive = source.iter().filter(|x| inside(**x)).count();
+    let after = stay + arrive >= 2 && {
+        now.clear();
+        now.extend(here.iter().copied().filter(|x| !inside(*x)));
+        now.extend(source.iter().copied().filter(|x| inside(*x)));
+        tracker.overlapping(now)
+    };
+    i64::from(after) - i64::from(before)
 }
 
 /// How flattening `x` changes its pair's reverse mismatch.
@@ -119,10 +138,7 @@ pub fn judge(
     };
     let moves = shift != Some([0, 0, 0]);
     let mut overlaps = 0i64;
-    let mut affected = std::mem::take(&mut foot.affected);
-    let mut arriving = std::mem::take(&mut foot.arriving);
-    affected.clear();
-    arriving.clear();
+    let mut now = std::mem::take(&mut foot.now);
     for &r in &cut.side {
         let Some(from) = forest.cell(r) else { continue };
         foot.cells.push(from);
@@ -133,24 +149,32 @@ pub fn judge(
         if to.0 != DETACHED {
             foot.cells.push(to);
         }
-        let shared = forest.rooms_at(&from).len() >= 2;
-        let joins = forest.rooms_at(&to).iter().any(|x| !inside(*x));
-        if shared || joins {
-            affected.insert(from);
-            affected.insert(to);
-            arriving.entry(to).or_default().push(r);
+        // Each cell the side leaves once, by its first room on the side.
+        let here = forest.rooms_at(&from);
+        if here.iter().find(|x| inside(**x)) != Some(&r) {
+            continue;
+        }
+        let there = forest.rooms_at(&to);
+        let source: &[RoomId] = match shift {
+            Some(s) => forest.rooms_at(&(from.0, sub(from.1, s))),
+            None => &[],
+        };
+        // A cell can change only when the rooms leaving it or those arriving on it share
+        // their cell or join rooms off the side (the rooms of one cell move as one).
+        let stirs = |left: &[RoomId], reached: &[RoomId]| {
+            left.iter().any(|x| inside(*x))
+                && (left.len() >= 2 || reached.iter().any(|x| !inside(*x)))
+        };
+        let leaving = stirs(here, there);
+        if leaving || stirs(source, here) {
+            overlaps += change_on(tracker, here, source, &inside, &mut now);
+        }
+        // The cell reached, unless the side leaves it too (then it is counted as such).
+        if leaving && !there.iter().any(|x| inside(*x)) {
+            overlaps += change_on(tracker, there, here, &inside, &mut now);
         }
     }
-    for k in affected.drain() {
-        let here = forest.rooms_at(&k);
-        let before = tracker.overlapping(here);
-        let mut now: Vec<RoomId> = here.iter().copied().filter(|r| !inside(*r)).collect();
-        now.extend(arriving.get(&k).into_iter().flatten());
-        let after = tracker.overlapping(&now);
-        overlaps += i64::from(after) - i64::from(before);
-    }
-    foot.affected = affected;
-    foot.arriving = arriving;
+    foot.now = now;
     // A footprint may name a cell or an exit twice (rooms sharing a cell, an exit seen from
     // both ends): `classify` registers it once, so the footprint is not sorted (sorting every
     // judged side cost a fifth of the solver's time on a 10,000-room lattice).
