@@ -55,6 +55,18 @@ fn assert_tracks(tracker: &ConflictTracker, map: &Map) -> Result<(), TestCaseErr
             }
         }
     }
+    // Subtree sizes: every room counted on itself and on each room above it.
+    let mut below: FxHashMap<maprepair::domain::RoomId, u32> = FxHashMap::default();
+    for r in map.rooms() {
+        let mut x = Some(r.id);
+        while let Some(y) = x {
+            *below.entry(y).or_insert(0) += 1;
+            x = f.parent(y).map(|(p, _)| p);
+        }
+    }
+    for r in map.rooms() {
+        prop_assert_eq!(f.subtree_size(r.id), below[&r.id], "subtree of {:?}", r.id);
+    }
     let counts = tracker.counts();
     prop_assert_eq!(counts.total, detect(map, &g).len());
     Ok(())
