@@ -107,14 +107,26 @@ pub fn block((frame, [x, y, z]): Cell) -> Cell {
     )
 }
 
+/// Blocks a registration remembers having registered, by a hash of the block: a judged side's
+/// cells come as the cell each room leaves and the one it would enter, in turn, so the block
+/// before is seldom the block again, while the few blocks a side's neighbourhood spans recur.
+/// A block found here was registered by this call, and registering it again adds nothing.
+const RECENT: usize = 32;
+
 /// Registers a side on the blocks of these cells; how many registrations were added.
 pub fn register_cells(by_block: &mut Registry<Cell>, cells: &[Cell], at: At) -> usize {
-    let mut last = None;
+    let mut recent: [Option<Cell>; RECENT] = [None; RECENT];
     let mut size = 0;
     for &c in cells {
         let b = block(c);
-        if last != Some(b) {
-            last = Some(b);
+        let (frame, [x, y, z]) = b;
+        let slot = (frame as usize)
+            .wrapping_add((x as usize).wrapping_mul(7))
+            .wrapping_add((y as usize).wrapping_mul(13))
+            .wrapping_add((z as usize).wrapping_mul(29))
+            % RECENT;
+        if recent[slot] != Some(b) {
+            recent[slot] = Some(b);
             size += by_block.register(b, at);
         }
     }
