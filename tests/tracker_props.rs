@@ -7,6 +7,7 @@
 mod support;
 
 use maprepair::domain::analysis::registry::{At, Registry};
+use maprepair::domain::analysis::room_lists::RoomLists;
 use maprepair::domain::analysis::side_patch::Tour;
 use maprepair::domain::analysis::{
     detect, ConflictTracker, Edit, FlattenGains, Geometry, TrialJudge,
@@ -301,5 +302,51 @@ proptest! {
             prop_assert_eq!(got, plain.remove(&k).unwrap_or_default());
         }
         prop_assert!(pooled.is_empty());
+    }
+}
+
+/// One operation on per-room lists: add an item to a room's list, or drop an item from it.
+#[derive(Debug, Clone)]
+enum ListOp {
+    Push(u8, u8),
+    Drop(u8, u8),
+}
+
+fn list_op() -> impl Strategy<Value = ListOp> {
+    prop_oneof![
+        3 => (0u8..5, 0u8..12).prop_map(|(r, x)| ListOp::Push(r, x)),
+        1 => (0u8..5, 0u8..12).prop_map(|(r, x)| ListOp::Drop(r, x)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The inline lists hold what a vector per room would, in order, through lists that grow
+    /// past their inline slots and shrink again (room 4 is out of range: always empty).
+    #[test]
+    fn room_lists_hold_what_a_vector_per_room_holds(ops in prop::collection::vec(list_op(), 1..80)) {
+        let mut inline: RoomLists<u8> = RoomLists::new(4, 0);
+        let mut plain: Vec<Vec<u8>> = vec![Vec::new(); 4];
+        for op in ops {
+            match op {
+                ListOp::Push(r, x) => {
+                    inline.push(u32::from(r), x);
+                    if let Some(l) = plain.get_mut(usize::from(r)) {
+                        l.push(x);
+                    }
+                }
+                ListOp::Drop(r, x) => {
+                    inline.retain(u32::from(r), |y| *y != x);
+                    if let Some(l) = plain.get_mut(usize::from(r)) {
+                        l.retain(|y| *y != x);
+                    }
+                }
+            }
+            for r in 0u8..5 {
+                let want: &[u8] = plain.get(usize::from(r)).map_or(&[], Vec::as_slice);
+                prop_assert_eq!(inline.get(u32::from(r)), want);
+            }
+        }
     }
 }

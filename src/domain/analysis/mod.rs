@@ -23,6 +23,7 @@ pub mod geometry;
 pub mod live;
 pub mod localize;
 pub mod registry;
+pub mod room_lists;
 pub mod score;
 pub mod side_judge;
 pub mod side_patch;

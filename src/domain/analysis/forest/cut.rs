@@ -103,7 +103,7 @@ impl Forest {
         let mut i = 0;
         while let Some(&r) = side.get(i) {
             i += 1;
-            for &(t, o) in self.adj.get(r.0 as usize).map_or(&[][..], Vec::as_slice) {
+            for &(t, o) in self.adj.get(r.0) {
                 if t != e && !marks.has(o, s) {
                     marks.set(o, s);
                     side.push(o);
@@ -112,7 +112,7 @@ impl Forest {
         }
         let mut crossing = Vec::new();
         for &r in &side {
-            for &(x, xa, xb) in self.at.get(r.0 as usize).map_or(&[][..], Vec::as_slice) {
+            for &(x, xa, xb) in self.at.get(r.0) {
                 if self.is_tree(x) {
                     continue;
                 }

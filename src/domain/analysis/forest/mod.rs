@@ -22,6 +22,7 @@ mod cut;
 pub use cut::{Cut, Marks};
 
 use super::geometry::Geometry;
+use super::room_lists::RoomLists;
 use crate::domain::direction::{add, sub, Vector};
 use crate::domain::map::{Exit, ExitId, Map, Origin, RoomId};
 use rustc_hash::FxHashMap;
@@ -79,13 +80,13 @@ pub struct Forest {
     below: Vec<u32>,
     /// Tree exits at each room, each with its other end (read without looking the exit up:
     /// a cut's search walks these).
-    adj: Vec<Vec<(ExitId, RoomId)>>,
+    adj: RoomLists<(ExitId, RoomId)>,
     /// Per exit id: ends and vector of the exits in geometry.
     geo: Vec<Option<(RoomId, RoomId, Vector)>>,
     /// The exits in geometry at each room, each with its start and end (a cut's crossing
     /// exits are read from here rather than from the map's exits, most of which are not in
     /// geometry).
-    at: Vec<Vec<(ExitId, RoomId, RoomId)>>,
+    at: RoomLists<(ExitId, RoomId, RoomId)>,
     tree: Vec<bool>,
     cells: FxHashMap<Cell, Vec<RoomId>>,
 }
@@ -102,9 +103,9 @@ impl Forest {
             parent: vec![None; rooms],
             depth: vec![0; rooms],
             below: vec![1; rooms],
-            adj: vec![Vec::new(); rooms],
+            adj: RoomLists::new(rooms, (ExitId(0), RoomId(0))),
             geo: vec![None; map.exit_bound()],
-            at: vec![Vec::new(); rooms],
+            at: RoomLists::new(rooms, (ExitId(0), RoomId(0), RoomId(0))),
             tree: vec![false; map.exit_bound()],
             cells: FxHashMap::default(),
         };
@@ -129,8 +130,8 @@ impl Forest {
         for (i, p) in f.parent.clone().iter().enumerate() {
             if let Some((up, e)) = p {
                 f.tree[e.0 as usize] = true;
-                f.adj[i].push((*e, *up));
-                f.adj[up.0 as usize].push((*e, RoomId(i as u32)));
+                f.adj.push(i as u32, (*e, *up));
+                f.adj.push(up.0, (*e, RoomId(i as u32)));
             }
         }
         // Subtree sizes, deepest rooms first.
@@ -284,7 +285,7 @@ impl Forest {
             clock += 1;
             while let Some(top) = stack.last_mut() {
                 let (x, k) = *top;
-                let adj = &self.adj[x.0 as usize];
+                let adj = self.adj.get(x.0);
                 if k == adj.len() {
                     leave[x.0 as usize] = clock;
                     clock += 1;
@@ -305,15 +306,11 @@ impl Forest {
 
     /// The rooms that hang from `r`.
     pub fn children(&self, r: RoomId) -> impl Iterator<Item = RoomId> + '_ {
-        self.adj
-            .get(r.0 as usize)
-            .map_or(&[][..], Vec::as_slice)
-            .iter()
-            .filter_map(move |&(t, o)| {
-                self.parent(o)
-                    .filter(|(p, pt)| *p == r && *pt == t)
-                    .map(|_| o)
-            })
+        self.adj.get(r.0).iter().filter_map(move |&(t, o)| {
+            self.parent(o)
+                .filter(|(p, pt)| *p == r && *pt == t)
+                .map(|_| o)
+        })
     }
 
     /// The end of a tree exit that hangs from it (`None` outside the tree).
@@ -342,16 +339,12 @@ impl Forest {
         let i = e.0 as usize;
         if let Some((a, b, _)) = self.geo.get(i).copied().flatten() {
             for r in [a, b] {
-                if let Some(list) = self.at.get_mut(r.0 as usize) {
-                    list.retain(|(x, _, _)| *x != e);
-                }
+                self.at.retain(r.0, |(x, _, _)| *x != e);
             }
         }
         if let Some((a, b, _)) = part {
             for r in [a, b] {
-                if let Some(list) = self.at.get_mut(r.0 as usize) {
-                    list.push((e, a, b));
-                }
+                self.at.push(r.0, (e, a, b));
             }
         }
         if let Some(slot) = self.geo.get_mut(i) {
@@ -525,7 +518,7 @@ impl Forest {
         while i < out.len() {
             let x = out[i];
             i += 1;
-            for &(_, o) in self.adj.get(x.0 as usize).map_or(&[][..], Vec::as_slice) {
+            for &(_, o) in self.adj.get(x.0) {
                 if seen.insert(o) {
                     out.push(o);
                 }
@@ -579,9 +572,7 @@ impl Forest {
             }
         }
         for r in [a, b] {
-            if let Some(list) = self.adj.get_mut(r.0 as usize) {
-                list.retain(|(t, _)| *t != e);
-            }
+            self.adj.retain(r.0, |(t, _)| *t != e);
             if self.parent[r.0 as usize].is_some_and(|(_, t)| t == e) {
                 self.parent[r.0 as usize] = None;
             }
@@ -594,8 +585,8 @@ impl Forest {
         let Some((a, b, _)) = self.part(e) else {
             return;
         };
-        self.adj[a.0 as usize].push((e, b));
-        self.adj[b.0 as usize].push((e, a));
+        self.adj.push(a.0, (e, b));
+        self.adj.push(b.0, (e, a));
         self.tree[e.0 as usize] = true;
     }
 
@@ -612,8 +603,8 @@ impl Forest {
             self.below[x.0 as usize] = 1;
             let d = self.depth[x.0 as usize] + 1;
             let from = self.parent[x.0 as usize].map(|(_, t)| t);
-            for k in 0..self.adj[x.0 as usize].len() {
-                let (t, o) = self.adj[x.0 as usize][k];
+            for k in 0..self.adj.get(x.0).len() {
+                let (t, o) = self.adj.get(x.0)[k];
                 if Some(t) == from {
                     continue;
                 }
