@@ -7,6 +7,7 @@
 //!   after a comma at its close ("“Come here, Hawkins!”");
 //! * pities or praises it: "poor Ventvoegel", "dear Jim", "honest Tom" (the words a story puts
 //!   before a person's name, never a place's);
+//! * makes it an owner: "Hawkins's voice" (what a place has, a story gives with "of");
 //! * tells, asks or thanks it, or speaks to it ("told Hawkins", "said to Hawkins").
 
 use super::lexicon::is_place_head;
@@ -90,6 +91,11 @@ fn by_use(words: &[&str], tags: &[&str], quoted: &[bool], start: usize, end: usi
     if is(&before, BEFORE_PERSON) && tags.get(start - 1) == Some(&"JJ") {
         return true;
     }
+    // "Hawkins's voice", "Sheba's Breasts": a name that owns is a person's (a story names what
+    // belongs to a place with "of": "the church of the district").
+    if tags.get(end) == Some(&"POS") {
+        return true;
+    }
     // "told Hawkins", "said to Hawkins".
     let verb = |k: usize, list: &[&str]| {
         tags.get(k).is_some_and(|t| t.starts_with("VB")) && is(&at(k), list)
@@ -135,6 +141,14 @@ mod tests {
             &[true; 6],
         );
         assert_eq!(said, ["hawkins"]);
+        assert_eq!(
+            persons(
+                &["Hawkins", "'s", "voice", "rose"],
+                &["NNP", "POS", "NN", "VBD"],
+                &q
+            ),
+            ["hawkins"]
+        );
     }
 
     #[test]
