@@ -4,7 +4,6 @@
 //! links).
 
 use super::place::{PlaceBook, PlaceId};
-use crate::domain::names::normalize_name;
 
 /// Kept places the map would show under one name ("stream" and "stream", two mentions the
 /// book could not join) are one place on the map: the app finds a room by its name, so two
@@ -19,9 +18,9 @@ pub fn fold_places(book: &mut PlaceBook, kept: &mut [bool]) -> Vec<PlaceId> {
         return into;
     }
     for i in 0..n {
-        let key = normalize_name(&book.places[i].name);
+        let key = book.places[i].keys.first().cloned().unwrap_or_default();
         let first = (0..i).find(|&j| {
-            kept[i] && kept[j] && into[j] == j && normalize_name(&book.places[j].name) == key
+            kept[i] && kept[j] && into[j] == j && book.places[j].keys.first() == Some(&key)
         });
         let first = first.or_else(|| book.folds_into(i, |j| kept[j] && into[j] == j));
         if let Some(j) = first {

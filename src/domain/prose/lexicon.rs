@@ -56,7 +56,8 @@ const DWELLINGS: &[&str] = &[
 /// "Baskerville Grange"), though "the hall" alone is a room.
 #[rustfmt::skip]
 const NAMED_DWELLINGS: &[&str] = &[
-    "hall", "grange", "lodge", "court", "towers", "priory", "manor",
+    "hall", "grange", "lodge", "court", "towers", "priory", "manor", "tower", "cottage", "rectory",
+    "vicarage", "parsonage",
 ];
 
 /// Adjectives that describe a place without telling it from another of its kind ("the long
@@ -319,9 +320,19 @@ pub fn is_place_head(noun: &str) -> bool {
     place_head(&singular(noun)) || place_head(&noun.to_lowercase())
 }
 
-/// True for a noun that is a place only where a way passes it (a door, a window).
+/// Parts of a room a person can step into ("a clothes closet", "an alcove"): like a door,
+/// a place of the map only where a way passes it; otherwise the room they are in.
+#[rustfmt::skip]
+const ROOM_PARTS: &[&str] = &[
+    "closet", "alcove", "recess", "nook", "cupboard", "wardrobe", "niche", "bay-window",
+];
+
+/// True for a noun that is a place only where a way passes it (a door, a window, a closet).
 pub fn is_way_head(noun: &str) -> bool {
-    contains(WAY_HEADS, &singular(noun)) || contains(WAY_HEADS, &noun.to_lowercase())
+    let (one, lower) = (singular(noun), noun.to_lowercase());
+    [WAY_HEADS, ROOM_PARTS]
+        .iter()
+        .any(|list| contains(list, &one) || contains(list, &lower))
 }
 
 /// Plural place nouns that name one place ("the leads" of a roof, "the stairs"): their
@@ -453,6 +464,22 @@ pub fn is_weak_head(noun: &str) -> bool {
     contains(WEAK_HEADS, &lemma(noun))
 }
 
+/// Place nouns with a common sense that is no place: a season or a coil ("spring"), an
+/// adverb's noun ("well"), a doing ("drive", "walk", "rise", "pass"), a body of people
+/// ("court"), a room's use ("study", "office"), a share ("common"), a mechanism ("shaft"). A
+/// mention of one is a place surely only where it stands in a spatial role ("down the
+/// drive", "to the spring").
+#[rustfmt::skip]
+const POLYSEMOUS_HEADS: &[&str] = &[
+    "spring", "well", "drive", "walk", "court", "common", "study", "cell", "pass", "mine",
+    "rise", "square", "office", "landing", "shaft", "track", "spit", "station", "suite", "ruin",
+];
+
+/// True for a place noun with a common sense that is no place ([`POLYSEMOUS_HEADS`]).
+pub fn is_polysemous_head(noun: &str) -> bool {
+    contains(POLYSEMOUS_HEADS, &lemma(noun))
+}
+
 /// True for the name of a day or a month.
 pub fn is_calendar(word: &str) -> bool {
     contains(CALENDAR, &word.to_lowercase())
@@ -465,7 +492,7 @@ const INDOOR: &[&str] = &[
     "passage", "corridor", "library", "study", "kitchen", "scullery", "pantry", "parlour",
     "parlor", "drawing-room", "dining-room", "sitting-room", "billiard-room", "dressing-room",
     "morning-room", "breakfast-room", "schoolroom", "school-room", "nursery", "boudoir",
-    "antechamber", "ante-room", "anteroom", "storeroom", "store-room", "closet", "cellar", "vault",
+    "antechamber", "ante-room", "anteroom", "storeroom", "store-room", "cellar", "vault",
     "crypt", "attic", "garret", "loft", "landing", "lobby", "vestibule", "cloister", "cell",
     "chapel", "office", "apartment", "suite", "staircase", "stairway", "stair", "stairs",
     "hallway", "court", "courtyard", "quadrangle", "dungeon", "armoury",

@@ -20,9 +20,7 @@ pub use super::links::{FoundLink, ParagraphReading, Reading};
 use super::place::{candidate, Candidate, PlaceId, PlaceKind, Text};
 use super::position::{Departure, Position};
 use super::relation::{events, spatial_phrases};
-use super::salience::{
-    kept, mention_weight, of_place, past_narration, present_at, Mention, COMPLEMENT,
-};
+use super::salience::{of_place, present_at, Mention, Passage, COMPLEMENT};
 use super::sentence::sentences;
 use super::tagger::{Tagger, TaggerError};
 use super::token::{paragraph_text, tokenize, Token};
@@ -213,15 +211,29 @@ fn merge_spans(mut spans: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
 }
 
 /// True when phrase `b` stands right after phrase `a` and a comma as another name for it,
-/// opened by "a" or "an" ("the library, an apartment").
+/// opened by "a" or "an" ("the library, an apartment"), or a proper name closed by a comma
+/// or the sentence's end after a common noun ("a little sluggish river, the Kennet, ran");
+/// or when `a` is said to be called `b` ("a spacious house called the Tower", "known as").
 fn apposition(a: &Phrase, b: &Phrase, words: &[&str]) -> bool {
-    let (Some(end), true) = (
-        a.complement_end.or(Some(a.end)),
-        b.determiner == Determiner::Indefinite,
-    ) else {
+    let Some(end) = a.complement_end.or(Some(a.end)) else {
         return false;
     };
-    b.start == end + 1 && words.get(end) == Some(&",")
+    let lower = |k: usize| words.get(k).map(|w| w.to_lowercase());
+    let called = b.proper
+        && !a.proper
+        && ((b.start == end + 1 && matches!(lower(end).as_deref(), Some("called" | "named")))
+            || (b.start == end + 2
+                && lower(end).as_deref() == Some("known")
+                && lower(end + 1).as_deref() == Some("as")));
+    let named = !a.proper
+        && b.proper
+        && !(b.body..b.end).any(|k| super::lexicon::is_place_head(words[k]))
+        && matches!(
+            words.get(b.end).copied(),
+            Some("," | "." | ";" | ":" | "!" | "?") | None
+        );
+    let after_comma = b.start == end + 1 && words.get(end) == Some(&",");
+    called || (after_comma && (b.determiner == Determiner::Indefinite || named))
 }
 
 /// The place a copular clause says phrase `i` is ("it was a splendid road", "the gallery was
@@ -312,13 +324,20 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
         .iter()
         .map(|p| tag_paragraph(tagger, p))
         .collect();
-    let persons = people(&tagged);
-    let past = past_narration(tagged.iter().flat_map(|p| &p.sentences).flat_map(|s| {
-        s.tags
+    let mut persons = people(&tagged);
+    for s in tagged.iter().flat_map(|p| &p.sentences) {
+        let words: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
+        let tags: Vec<&str> = s.tags.iter().map(String::as_str).collect();
+        let quoted: Vec<bool> = s.tokens.iter().map(|t| t.quoted).collect();
+        super::person::persons_by_use(&words, &tags, &quoted, &mut persons);
+    }
+    let passage = Passage::of(tagged.iter().flat_map(|p| &p.sentences).flat_map(|s| {
+        s.tokens
             .iter()
-            .map(String::as_str)
-            .zip(s.tokens.iter().map(|t| t.quoted))
+            .zip(&s.tags)
+            .map(|(t, g)| (t.text.as_str(), g.as_str(), t.quoted))
     }));
+    let past = passage.past;
     let mut reading = Reading::default();
     let mut position = Position::default();
     let mut sentence_no = 0usize;
@@ -365,7 +384,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         .filter(|_| !subject)
                         .find(|&j| places[j].is_some() && apposition(&s.phrases[j], p, &words))
                         .and_then(|j| places[j].zip(named[j].as_ref()))
-                        .filter(|(_, prev)| prev.determiner != Determiner::Indefinite)
+                        .filter(|(_, prev)| {
+                            prev.determiner != Determiner::Indefinite || (p.proper && !prev.proper)
+                        })
                         .map(|(id, _)| id);
                     // "Its low broad tower", "its wood": a part of the place "it" stands for.
                     let owner_place = (c.owner.as_deref() == Some("its"))
@@ -481,7 +502,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         .any(|q| q.end < p.start && q.complement_end.is_some_and(|e| e >= p.end));
                     let share = if complement { COMPLEMENT } else { 1.0 };
                     reading.book.places[id].evidence += share
-                        * mention_weight(&Mention {
+                        * passage.weigh(&Mention {
                             kind: c.kind,
                             weak: c.weak,
                             determiner: c.determiner,
@@ -704,7 +725,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
         .book
         .places
         .iter()
-        .map(|p| kept(of_place(p)))
+        .map(|p| passage.kept(of_place(p)))
         .collect();
     let into = fold_with_links(&mut reading);
     for (para, named) in reading.paragraphs.iter_mut().zip(mentioned) {

@@ -18,22 +18,27 @@
 //! | [`INDEFINITE`] | 0.7 | "a", "one", a number: a place introduced |
 //! | [`GENERIC`] | 0.35 | a bare or indefinite plural ("villages", "some rooms"): a kind of place |
 //! | [`SPATIAL_BONUS`] | 0.5 | the mention stands in a spatial role |
-//! | [`SPEECH`] | 0.4 | the mention is inside quotation marks |
+//! | [`Passage::speech`] | share of quoted words, at least [`SPEECH_FLOOR`] 0.1 | the mention is inside quotation marks |
 //! | [`ASIDE`] | 0.4 | the mention is in a present-tense clause of a story told in the past |
 //! | [`LINKED`] | 2.0 | the reader linked the place to another |
 //! | [`VISITED`] | 1.0 | the reader arrived there or was said to be there |
-//! | [`KEEP_AT`] | 1.0 | one definite narrated mention of a place noun |
+//! | [`Passage::keep_at`] | [`KEEP_PER_THOUSAND`] 0.17 per thousand words, at least [`KEEP_FLOOR`] 0.8 | the evidence that keeps a place |
 //!
-//! The values were set on the six development passages of `../shared/prose` (not the two
-//! held out) so that one definite mention of a place noun in narration keeps a place, and a
-//! proper name, a door or a generic plural needs more than one mention or a link.
+//! The bar is the passage's own ([`Passage`]): a long passage names in passing many places it
+//! is not set in, a short one only its few; and how much a speech mention weighs is how much
+//! of the passage is speech. The values were set on the six development passages of
+//! `../shared/prose` (not the two held out, each 4,400–5,900 words, where the bar is
+//! 0.80–1.01), so that one definite mention of a place noun in narration keeps a place, and a
+//! proper name, a door or a generic plural needs more than one mention or a link. (0.17 per
+//! thousand: 107/140 of 122 built on the six; 0.15: 108 of 131; 0.20: 101 of 115.)
 
 use super::chunk::Determiner;
 use super::place::{Place, PlaceKind};
 
 /// A place noun, or a proper name with one.
 pub const PLACE_WORD: f32 = 1.0;
-/// A place noun that names a place less surely: running water, rock, a roof.
+/// A place noun that names a place less surely: running water, rock, a roof, a word with a
+/// common sense that is no place ("spring", "drive").
 pub const WEAK_WORD: f32 = 0.5;
 /// A proper name without a place noun, in a spatial role: most such names in a novel are
 /// people, nations or interjections the tagger took for names, so elsewhere it weighs nothing.
@@ -48,7 +53,8 @@ pub const INDEFINITE: f32 = 0.7;
 pub const GENERIC: f32 = 0.35;
 /// Added (as a fraction of the mention's weight) for a mention in a spatial role.
 pub const SPATIAL_BONUS: f32 = 0.5;
-/// Kept (as a fraction) for a mention inside quotation marks: speech names far places.
+/// Kept (as a fraction) for a mention inside quotation marks where the passage's share of
+/// speech is not known ([`Passage::speech`] is used where it is): speech names far places.
 pub const SPEECH: f32 = 0.4;
 /// Kept (as a fraction) for a mention in a present-tense clause of a story told in the past:
 /// the narrator's commentary ("is very common in England", "travellers who bury themselves in
@@ -65,7 +71,8 @@ pub const COMPLEMENT: f32 = 0.5;
 pub const LINKED: f32 = 2.0;
 /// Evidence of the reader having been there, per visit.
 pub const VISITED: f32 = 1.0;
-/// Evidence that keeps a place.
+/// Evidence that keeps a place where the passage is not known ([`Passage::keep_at`] is used
+/// where it is): one definite narrated mention of a place noun.
 pub const KEEP_AT: f32 = 1.0;
 
 /// What the word that named a place weighs.
@@ -158,6 +165,94 @@ pub fn mention_weight(m: &Mention) -> f32 {
         1.0
     };
     base * role * voice
+}
+
+/// Evidence per thousand words of narration that keeps a place ([`Passage::keep_at`]): a
+/// long passage mentions in passing many places it is not set in, a short one names only the
+/// few it is; so the bar rises with the passage's length.
+pub const KEEP_PER_THOUSAND: f32 = 0.17;
+/// The lowest bar, for a short passage: below one definite narrated mention of a place noun
+/// (1.0), so a paragraph that names its room once keeps it, and above one introduced in
+/// passing ([`INDEFINITE`] 0.7: "a farmer's cottage was built by the lane"), which needs a
+/// spatial role or a second mention: fewer, surer places on a text never seen.
+pub const KEEP_FLOOR: f32 = 0.8;
+/// The least a speech mention keeps of its weight, in a passage with almost no dialogue: a
+/// place named in the one speech of a passage is still named.
+pub const SPEECH_FLOOR: f32 = 0.1;
+
+/// What the passage as a whole says about how to weigh its mentions: told in the past or not,
+/// how long it is, how much of it is speech.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Passage {
+    /// The narration is told in the past ([`past_narration`]): its present-tense clauses are
+    /// asides.
+    pub past: bool,
+    /// Words (tokens with a letter or a digit).
+    pub words: usize,
+    /// Share of the words inside quotation marks.
+    pub quoted_share: f32,
+}
+
+impl Default for Passage {
+    fn default() -> Self {
+        Passage {
+            past: false,
+            words: 0,
+            quoted_share: SPEECH,
+        }
+    }
+}
+
+impl Passage {
+    /// The passage of the tokens given as (text, tag, quoted).
+    pub fn of<'a>(tokens: impl Iterator<Item = (&'a str, &'a str, bool)> + Clone) -> Passage {
+        let past = past_narration(tokens.clone().map(|(_, t, q)| (t, q)));
+        let (mut words, mut quoted) = (0usize, 0usize);
+        for (w, _, q) in tokens {
+            if w.chars().any(char::is_alphanumeric) {
+                words += 1;
+                quoted += usize::from(q);
+            }
+        }
+        #[allow(clippy::cast_precision_loss)] // Counts of words in a text.
+        let quoted_share = quoted as f32 / words.max(1) as f32;
+        Passage {
+            past,
+            words,
+            quoted_share,
+        }
+    }
+
+    /// The evidence that keeps a place in this passage: [`KEEP_PER_THOUSAND`] per thousand
+    /// words, at least [`KEEP_FLOOR`].
+    pub fn keep_at(&self) -> f32 {
+        #[allow(clippy::cast_precision_loss)] // A count of words.
+        let thousands = self.words as f32 / 1000.0;
+        (KEEP_PER_THOUSAND * thousands).max(KEEP_FLOOR)
+    }
+
+    /// True when the evidence keeps a place in this passage.
+    pub fn kept(&self, evidence: f32) -> bool {
+        evidence >= self.keep_at()
+    }
+
+    /// What a mention inside quotation marks keeps of its weight: the share of the passage
+    /// that is speech. Where the story is told in dialogue, speech names the places of the
+    /// scene; where a speech is rare, it names far places (at least [`SPEECH_FLOOR`]).
+    pub fn speech(&self) -> f32 {
+        self.quoted_share.max(SPEECH_FLOOR)
+    }
+
+    /// The evidence one mention adds in this passage ([`mention_weight`] with the passage's
+    /// speech weight).
+    pub fn weigh(&self, m: &Mention) -> f32 {
+        let spoken = mention_weight(m);
+        if m.quoted {
+            spoken / SPEECH * self.speech()
+        } else {
+            spoken
+        }
+    }
 }
 
 /// The whole evidence for a place: its mentions, its links, its visits.

@@ -1,0 +1,178 @@
+//! Which mentions are one place ([`PlaceBook::resolve`]'s search): the place a candidate
+//! names again, by its words, its kind just named, the story's main building, a hedged
+//! description, an owner's room, or a head of its kin.
+
+use super::chunk::Determiner;
+use super::lexicon::{is_dwelling, kin};
+use super::place::{names_of, Candidate, Place, PlaceBook, PlaceId, RECENT_SENTENCES};
+
+impl PlaceBook {
+    /// "A circular stairway, which went steeply down. I descended, for the stairs were
+    /// dark": a bare definite re-mention of a kind of place just named (within
+    /// [`RECENT_SENTENCES`], by the same voice) is that place, even when an older place bore
+    /// the same words.
+    fn just_named(&self, c: &Candidate, key: &str, sentence: usize) -> Option<PlaceId> {
+        let bare = c.determiner == Determiner::Definite
+            && !c.proper
+            && !c.demonstrative
+            && c.owner.is_none()
+            && c.distinguishing.is_empty();
+        if !bare {
+            return None;
+        }
+        let rank = |i: PlaceId| (self.places[i].last_seen, i);
+        let id = (0..self.places.len())
+            .filter(|&i| {
+                let p = &self.places[i];
+                p.specific
+                    && p.kin == c.kin
+                    && p.owner.is_none()
+                    && (c.quoted || p.narrated)
+                    && p.last_seen + RECENT_SENTENCES >= sentence
+            })
+            .max_by_key(|&i| rank(i))?;
+        let same_words = (0..self.places.len())
+            .filter(|&i| names_of(&self.places[i]).any(|n| n == key))
+            .max_by_key(|&i| rank(i));
+        same_words.is_none_or(|j| rank(id) >= rank(j)).then_some(id)
+    }
+
+    /// The story's main building, when the candidate names it: a dwelling's word ("the
+    /// house", "Thornfield Hall") or a head of the same kin as one of the building's names
+    /// ("the convent" of an abbey), definite, owned by no one, not told apart by a modifier.
+    fn building(&self, c: &Candidate) -> Option<PlaceId> {
+        let of_kin = |p: &Place| {
+            names_of(p).any(|n| {
+                n.rsplit(' ')
+                    .next()
+                    .is_some_and(|w| is_dwelling(w) && kin(w) == c.kin)
+            })
+        };
+        let dwelling = is_dwelling(&c.head)
+            || c.dwelling_name
+            || self.places.iter().any(|p| p.dwelling && of_kin(p));
+        let names_it = dwelling
+            && c.owner.is_none()
+            && !c.plural
+            && c.determiner != Determiner::Indefinite
+            && (c.proper || c.distinguishing.is_empty());
+        if !names_it {
+            return None;
+        }
+        (0..self.places.len())
+            .filter(|&i| self.places[i].dwelling)
+            .max_by_key(|&i| (self.places[i].last_seen, i))
+    }
+
+    /// "There was a wide road. … We should find a sort of Roman road in this land": a hedged
+    /// description re-names the place of its kind last named, where there is one.
+    fn hedged(&self, c: &Candidate) -> Option<PlaceId> {
+        if !c.hedged || c.proper {
+            return None;
+        }
+        (0..self.places.len())
+            .filter(|&i| {
+                let p = &self.places[i];
+                p.specific && p.kin == c.kin && (c.quoted || p.narrated)
+            })
+            .max_by_key(|&i| (self.places[i].last_seen, i))
+    }
+
+    pub(super) fn find(&self, c: &Candidate, key: &str, sentence: usize) -> Option<PlaceId> {
+        let recent = |ids: &mut dyn Iterator<Item = PlaceId>| {
+            ids.max_by_key(|&i| (self.places[i].last_seen, i))
+        };
+        // The narration's "the hall" is the hall the story has told of, before one only
+        // someone's speech named ("Thornfield is a fine old hall").
+        let voice = |p: &Place| c.quoted || p.narrated;
+        if let Some(id) = self.just_named(c, key, sentence) {
+            return Some(id);
+        }
+        // The same words: the same place (a proper name, an owned room, a repeated phrase).
+        // The same words, but only someone's speech used them: taken when nothing the
+        // narration told of is of the same kind.
+        let mut spoken = None;
+        if c.determiner != Determiner::Indefinite || c.proper {
+            let mut same =
+                (0..self.places.len()).filter(|&i| names_of(&self.places[i]).any(|n| n == key));
+            let mut told = same.clone().filter(|&i| voice(&self.places[i]));
+            if let Some(id) = recent(&mut told) {
+                return Some(id);
+            }
+            spoken = recent(&mut same);
+        }
+        if c.proper {
+            // "Thornfield Hall" and then "Thornfield": a name inside a known name.
+            let mut inside = (0..self.places.len())
+                .filter(|&i| names_of(&self.places[i]).any(|n| n.split(' ').next() == Some(key)));
+            if let Some(id) = recent(&mut inside) {
+                return Some(id);
+            }
+        }
+        if let Some(id) = self.building(c).or_else(|| self.hedged(c)) {
+            return Some(id);
+        }
+        // "A gallery", "villages": a place introduced, or a kind of place.
+        let introduced = c.determiner == Determiner::Indefinite
+            || (c.determiner == Determiner::Bare && c.plural);
+        if introduced || c.proper {
+            return spoken;
+        }
+        // "His room" and "the Count's room": a third person's pronoun stands for a name.
+        let third = |o: &Option<String>| {
+            o.as_deref()
+                .is_some_and(|o| matches!(o, "his" | "her" | "their"))
+        };
+        let named = |o: &Option<String>| {
+            o.as_deref().is_some_and(|o| {
+                !matches!(
+                    o,
+                    "my" | "our" | "your" | "his" | "her" | "their" | "its" | "thy"
+                )
+            })
+        };
+        let owners_agree = |p: &Place| {
+            c.owner.is_none()
+                || p.owner == c.owner
+                || (third(&p.owner) && named(&c.owner))
+                || (named(&p.owner) && third(&c.owner))
+        };
+        // "That grim cave", "this dismal passage": a demonstrative names a place already named,
+        // whatever its adjectives now say.
+        if c.demonstrative {
+            let mut named = (0..self.places.len()).filter(|&i| {
+                let p = &self.places[i];
+                p.specific && p.kin == c.kin && owners_agree(p)
+            });
+            if let Some(id) = recent(&mut named) {
+                return Some(id);
+            }
+        }
+        let agrees = |p: &Place| {
+            owners_agree(p)
+                && (c.distinguishing.is_empty()
+                    || p.distinguishing.is_empty()
+                    || p.distinguishing == c.distinguishing)
+        };
+        let mut same_head = (0..self.places.len()).filter(|&i| {
+            let p = &self.places[i];
+            p.specific && p.head == c.head && agrees(p)
+        });
+        let mut told = same_head.clone().filter(|&i| voice(&self.places[i]));
+        if let Some(id) = recent(&mut told)
+            .or(spoken)
+            .or_else(|| recent(&mut same_head))
+        {
+            return Some(id);
+        }
+        // "The cavern" after "the cave", "my chamber" after "my room".
+        let mut kin = (0..self.places.len()).filter(|&i| {
+            let p = &self.places[i];
+            p.specific
+                && p.kin == c.kin
+                && agrees(p)
+                && (c.distinguishing.is_empty() || p.distinguishing == c.distinguishing)
+        });
+        recent(&mut kin)
+    }
+}

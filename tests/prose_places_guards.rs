@@ -1,0 +1,104 @@
+//! The offline prose reader's guards against wrong places (`domain::prose::place`,
+//! `person`, `salience`): an apposed or called name is the place it names, a person is no
+//! place, a word's other sense is no place, a part of a room is its room, each on an
+//! invented text.
+#![allow(clippy::unwrap_used)] // Tests fail loudly by design.
+
+use maprepair::domain::llm::{split_observations, Split};
+use maprepair::domain::names::normalize_name;
+use maprepair::domain::prose::{read_paragraphs, Reading};
+
+fn read(text: &str) -> Reading {
+    read_paragraphs(&split_observations(text, &Split::Paragraphs)).unwrap()
+}
+
+/// Every place on the map with all its names, normalized.
+fn places(r: &Reading) -> Vec<Vec<String>> {
+    r.places()
+        .map(|(_, p)| {
+            std::iter::once(&p.name)
+                .chain(&p.aliases)
+                .map(|n| normalize_name(n))
+                .collect()
+        })
+        .collect()
+}
+
+/// The places on the map that answer to `name`.
+fn answering(r: &Reading, name: &str) -> usize {
+    let key = normalize_name(name);
+    places(r).iter().filter(|p| p.contains(&key)).count()
+}
+
+#[test]
+fn a_proper_name_in_apposition_is_the_place_it_follows() {
+    let r = read(
+        "Below the wood ran a little sluggish river, the Kennet, and we walked down to the \
+river and along the Kennet to the mill.",
+    );
+    let all = places(&r);
+    let river = all
+        .iter()
+        .find(|p| p.contains(&normalize_name("Kennet")))
+        .unwrap_or_else(|| panic!("no Kennet in {all:?}"));
+    assert!(river.iter().any(|n| n.ends_with("river")), "{all:?}");
+    assert_eq!(answering(&r, "Kennet"), 1, "{all:?}");
+}
+
+#[test]
+fn a_place_called_by_a_name_is_that_name() {
+    let r = read(
+        "At the end of the lane stood a spacious house called the Tower. We went up the lane \
+and into the Tower, and the house was cold.",
+    );
+    let all = places(&r);
+    let house = all
+        .iter()
+        .find(|p| p.contains(&normalize_name("Tower")))
+        .unwrap_or_else(|| panic!("no Tower in {all:?}"));
+    assert!(house.iter().any(|n| n.ends_with("house")), "{all:?}");
+    assert_eq!(
+        all.iter()
+            .filter(|p| p.iter().any(|n| n.ends_with("house")))
+            .count(),
+        1,
+        "{all:?}"
+    );
+}
+
+#[test]
+fn a_person_pitied_or_told_is_no_place() {
+    let r = read(
+        "We left the cave and the poor Hottentot behind us and went down to the plain. I told \
+Hawkins to wait, and we went on past Hawkins to the plain.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "poor Hottentot"), 0, "{all:?}");
+    assert_eq!(answering(&r, "Hottentot"), 0, "{all:?}");
+    assert_eq!(answering(&r, "Hawkins"), 0, "{all:?}");
+    assert_eq!(answering(&r, "plain"), 1, "{all:?}");
+}
+
+#[test]
+fn a_place_word_in_another_sense_is_no_place() {
+    let r = read(
+        "She had an ingenuous spring in her step, and we talked of the study of plants. Then \
+we went into the garden.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "ingenuous spring"), 0, "{all:?}");
+    assert_eq!(answering(&r, "spring"), 0, "{all:?}");
+    assert_eq!(answering(&r, "study"), 0, "{all:?}");
+    assert_eq!(answering(&r, "garden"), 1, "{all:?}");
+}
+
+#[test]
+fn a_closet_of_a_room_is_no_place_of_its_own() {
+    let r = read(
+        "I went up to my room. There was a clothes closet in the corner, and a bed by the \
+window. I sat down in my room and wrote.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "clothes closet"), 0, "{all:?}");
+    assert_eq!(answering(&r, "my room"), 1, "{all:?}");
+}
