@@ -7,6 +7,7 @@
 //!   after a comma at its close ("“Come here, Hawkins!”");
 //! * pities or praises it: "poor Ventvoegel", "dear Jim", "honest Tom" (the words a story puts
 //!   before a person's name, never a place's);
+//! * pairs it with a person by "and": "Hawkins and I", "he and Hawkins";
 //! * makes it an owner: "Hawkins's voice" (what a place has, a story gives with "of");
 //! * tells, asks or thanks it, or speaks to it ("told Hawkins", "said to Hawkins").
 
@@ -91,6 +92,19 @@ fn by_use(words: &[&str], tags: &[&str], quoted: &[bool], start: usize, end: usi
     if is(&before, BEFORE_PERSON) && tags.get(start - 1) == Some(&"JJ") {
         return true;
     }
+    // "Hawkins and I", "he and Hawkins": paired with a person by "and".
+    let pronoun = |k: usize| {
+        is(
+            &at(k),
+            &[
+                "i", "me", "he", "him", "she", "her", "we", "us", "they", "them",
+            ],
+        ) && tags.get(k) == Some(&"PRP")
+    };
+    let and = |k: usize| at(k).as_deref() == Some("and");
+    if (and(end) && pronoun(end + 1)) || (start >= 2 && and(start - 1) && pronoun(start - 2)) {
+        return true;
+    }
     // "Hawkins's voice", "Sheba's Breasts": a name that owns is a person's (a story names what
     // belongs to a place with "of": "the church of the district").
     if tags.get(end) == Some(&"POS") {
@@ -145,6 +159,14 @@ mod tests {
             persons(
                 &["Hawkins", "'s", "voice", "rose"],
                 &["NNP", "POS", "NN", "VBD"],
+                &q
+            ),
+            ["hawkins"]
+        );
+        assert_eq!(
+            persons(
+                &["Hawkins", "and", "I", "ran"],
+                &["NNP", "CC", "PRP", "VBD"],
                 &q
             ),
             ["hawkins"]
