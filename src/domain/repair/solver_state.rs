@@ -16,16 +16,20 @@
 //! ([`crate::domain::analysis::registry::BLOCK_SHIFT`]; on each cell before, a fifth of the
 //! time at 50,000 rooms, a twelfth now).
 //!
-//! Release build, lattices with 2 % of their directions wrong (`bench files`' lattice), CPU time
-//! at load 3–4.5 (2026-11-26 13:54): 10,000 rooms 0.41 s, 20,000 rooms 1.23 s, 50,000 rooms
-//! 10.7 s, 100,000 rooms 34.1 s and 890 MB (the build before the registrations by block, the
-//! reused scratch and the cut's adjacency with its ends, right after: 17.7 s and 46.3 s /
-//! 1.02 GB; 79 s at 100,000 rooms before sides left apart were patched over only the cells they
-//! read, at load 10). Profile of the 50,000-room run (`perf record`, `fast` build): judging
-//! sides 18 %, cuts 14 %, the allocator about 10 %, registrations 8 % (21 % before), patches
-//! over changed cells 3 %, loop changes 2.5 %. The time still grows about threefold for twice
-//! the rooms (10.7 s to 34.1 s): the rooms judged in full grow 2.8-fold (above), and each
-//! costs more as the map grows (its cells' lookups miss the cache).
+//! Lattices with 2 % of their directions wrong (`bench files`' lattice), CPU time, 100,000
+//! rooms: main at `a048ca9` 27.0 s, after the changes below 17.3 s (`fast` builds, interleaved,
+//! load 5.6, 2026-11-27); 890 MB either way. The changes: a judged side counts each cell once
+//! with three look-ups a room ([`crate::domain::analysis::side_judge`]); an overlap of rooms in
+//! no explained pair skips the pairs, and loops are flags per exit
+//! ([`ConflictTracker`]); a cut searches only its smaller side, known from the subtree sizes
+//! the forest keeps; each room's exits in the forest sit inline
+//! ([`crate::domain::analysis::room_lists`]); a registration skips the blocks it just
+//! registered. Profile of the 50,000-room run after them (`perf`, `fast` build): judging sides
+//! 14 %, cuts 7 %, sorting 8 %, registrations 8 %, patches over changed cells 5 %, the allocator
+//! about 9 %. The rooms judged in full are unchanged (the figures above), so the time still
+//! grows about threefold for twice the rooms; the next step is to judge the sides inside a
+//! moved region in its own coordinates (a move shifts the region rigidly, so only sides
+//! crossing its boundary need judging again).
 //!
 //! Why the judging is not lazy (a side judged only when a bound says it could win): on these
 //! lattices every weight is 1 and the best gain is exactly 1 in two decisions of three (606 of
