@@ -189,6 +189,8 @@ pub fn path_role(word: &str) -> Option<PathRole> {
         "from" | "off" => PathRole::Source,
         "through" | "across" | "along" | "past" | "over" | "under" | "beneath" | "round"
         | "around" | "via" | "by" | "up" | "down" | "throughout" => PathRole::Via,
+        // "skirted among the woods", "crept down amid the trees": a place gone through.
+        "among" | "amongst" | "amid" | "amidst" => PathRole::Via,
         "into" | "to" | "towards" | "toward" | "unto" | "onto" | "at" | "inside" | "within"
         | "upon" | "on" | "in" => PathRole::Goal,
         _ => return None,
