@@ -70,3 +70,12 @@ little rise, we found the road at our feet.",
     assert!(linked(&r, "little rise", "road"), "{:?}", pairs(&r));
     assert!(!linked(&r, "plateau", "road"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_person_taken_along_moves_with_the_taker() {
+    let r = read("We came to the library. He took me into the drawing-room.");
+    assert!(linked(&r, "library", "drawing-room"), "{:?}", pairs(&r));
+    // "Took the key" takes a thing, not a person: no move.
+    let r = read("We came to the library. He took the key into the drawing-room.");
+    assert!(!linked(&r, "library", "drawing-room"), "{:?}", pairs(&r));
+}
