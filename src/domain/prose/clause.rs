@@ -163,6 +163,28 @@ fn antecedent(r: &Clause, words: &[&str]) -> Option<usize> {
     }
 }
 
+/// Words that may join a fronted phrase to the clause before ("…, and under this porch …").
+const JOINERS: &[&str] = &["and", "but", "then", "yet"];
+
+/// A comma in `[from, to)` after which (and a joining word) a preposition and one noun phrase
+/// run up to `to`, where the next clause's subject or verb begins: the phrase is fronted in
+/// the next clause, and the clause before ends at the comma.
+fn fronted_after_comma(g: &Grammar<'_>, from: usize, to: usize) -> Option<usize> {
+    let comma = (from..to).rev().find(|&k| g.words[k] == ",")?;
+    let mut k = comma + 1;
+    if k < to && JOINERS.contains(&g.lower(k).as_str()) {
+        k += 1;
+    }
+    let prep_start = k;
+    while k < to && matches!(g.tags[k], "IN" | "TO") {
+        k += 1;
+    }
+    let phrase = g.over.get(k).copied().flatten()?;
+    let ends_at_verb = g.phrases[phrase].start == k && g.phrases[phrase].end == to;
+    (k > prep_start && ends_at_verb && !g.quoted[comma..to].iter().any(|&q| q != g.quoted[from]))
+        .then_some(comma)
+}
+
 /// The clauses of one sentence, in text order.
 #[allow(clippy::too_many_lines)] // One left-to-right pass over a sentence's tagged words; its state (open clause, subject, verb group) is shared by every step.
 pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase]) -> Vec<Clause> {
@@ -342,6 +364,11 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
             if let Some((_, at)) = g.subject_before(next_start, end) {
                 clause_end = clause_end.min(at);
             }
+            // Nor is a phrase fronted before it: "…, and under this porch the spring welled
+            // up", "…, and in the hall stood a clock".
+            if let Some(comma) = fronted_after_comma(&g, end, clause_end) {
+                clause_end = comma;
+            }
         }
         let (after, particles) = g.dependents(end, clause_end, true);
         // Dependents in the clause before its subject ("From the hall they went …").
@@ -437,7 +464,16 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
         let reported = found.is_some_and(|c| c.reported);
         let next = out[i + 1..].iter().find(main).map(|c| c.subject);
         let opening = out[i].form == Form::Participle && previous.is_none();
-        if let Some(s) = previous.or(if opening { next } else { None }) {
+        // "On reaching the plain, it turned": a participle after a preposition, with a comma
+        // between it and the next clause, is said of that clause's subject.
+        let governed = out[i].form == Form::Participle
+            && out[i].group.0 > 0
+            && g.tags[out[i].group.0 - 1] == "IN"
+            && out.get(i + 1).is_some_and(|c| {
+                c.via == Via::Before && (out[i].group.1..c.group.0).any(|k| g.words[k] == ",")
+            });
+        let chosen = if governed { next } else { None };
+        if let Some(s) = chosen.or(previous).or(if opening { next } else { None }) {
             out[i].subject = s;
             out[i].via = Via::Inherited;
             out[i].reported |= reported && previous.is_some();

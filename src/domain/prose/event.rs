@@ -34,6 +34,10 @@ pub struct Sentence<'a> {
     pub ground: Option<PlaceId>,
     /// The sentence's clauses.
     pub clauses: &'a [Clause],
+    /// A move of a followed mover earlier in the sentence: its verb's token and where it
+    /// arrived ("on reaching the top of the rise, we found the road at our feet": "our feet"
+    /// are on the rise). Set by [`super::relation::events`] once the moves are read.
+    pub arrived: Option<(usize, PlaceId)>,
 }
 
 /// Words for the viewer's side, which with "on" or "to" say where something lies ("on the
@@ -124,6 +128,15 @@ pub enum Who {
 }
 
 impl Sentence<'_> {
+    /// Where the reader is at token `k`: where a followed mover arrived by a move earlier in
+    /// the sentence, else where the reader was as the sentence began.
+    pub fn observer_at(&self, k: usize) -> Option<PlaceId> {
+        match self.arrived {
+            Some((verb, place)) if k > verb => Some(place),
+            _ => self.observer,
+        }
+    }
+
     /// The place a phrase names.
     pub fn place(&self, phrase: usize) -> Option<PlaceId> {
         self.places.get(phrase).copied().flatten()
@@ -143,7 +156,7 @@ impl Sentence<'_> {
             // Left and right are the viewer's: beside where the reader is.
             let ph = &self.phrases[phrase];
             if is_side(&self.words[ph.head].to_lowercase()) {
-                return self.observer;
+                return self.observer_at(ph.start);
             }
             self.places[..phrase.min(self.places.len())]
                 .iter()

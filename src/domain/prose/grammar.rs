@@ -330,7 +330,9 @@ impl Grammar<'_> {
             }
             let w = self.words[k];
             if matches!(w, "and" | "or" | ",") {
-                if let (Some(prep), Some((target, end))) = (last_prep, self.target_at(k + 1)) {
+                // A phrase at or past the clause's end is the next clause's (its subject).
+                let next = self.target_at(k + 1).filter(|_| k + 1 < to);
+                if let (Some(prep), Some((target, end))) = (last_prep, next) {
                     let apposition = w == ","
                         && matches!(target, Target::Phrase(p) if self.phrases[p].determiner == Determiner::Indefinite);
                     deps.push(Dependent {

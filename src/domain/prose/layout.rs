@@ -69,7 +69,7 @@ fn anchor_of(s: &Sentence<'_>, target: Target) -> Option<PlaceId> {
         Target::Phrase(p) => {
             let ph = s.phrases.get(p)?;
             if observer_phrase(s, ph) {
-                s.observer
+                s.observer_at(ph.start)
             } else {
                 s.anchor(p)
             }
@@ -77,7 +77,7 @@ fn anchor_of(s: &Sentence<'_>, target: Target) -> Option<PlaceId> {
         Target::Pronoun(k) => {
             let w = s.words[k].to_lowercase();
             if matches!(w.as_str(), "us" | "me" | "here") {
-                s.observer
+                s.observer_at(k)
             } else {
                 s.referent(k)
             }
@@ -176,7 +176,7 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
     let way = is_way_verb(&base);
     let position = is_position_verb(&base);
     if !way && !position {
-        return Vec::new();
+        return fronted_position(s, c, subject).into_iter().collect();
     }
     let be = base == "be";
     let stated = clause_direction(s, c.group.1, c.end);
@@ -272,6 +272,41 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
     out
 }
 
+/// Prepositions of position that, fronted, place a thing in or at a place rather than beside
+/// it ("at the door stood a man", "within the walls was a well"): no link.
+const FRONTED_CONTAINMENT: &[&str] = &["at", "within", "off", "against"];
+
+/// "Under this porch the little spring welled up", "behind the house the hills rose": a
+/// preposition of position fronted before a place subject places it beside that place,
+/// whatever the verb says it does there.
+fn fronted_position(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Option<(Event, Vec<usize>)> {
+    c.before.iter().find_map(|d| {
+        if d.prep.0 == d.prep.1 || d.coordinated {
+            return None;
+        }
+        let words = s.span(d.prep);
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        let reading = preposition(&refs);
+        let last = refs.last()?;
+        if !reading.position || FRONTED_CONTAINMENT.contains(last) {
+            return None;
+        }
+        let place = anchor_of(s, d.target).filter(|&p| p != subject)?;
+        let (a, b) = target_span(s, d.target);
+        let mut used: Vec<usize> = (d.prep.0..d.prep.1).collect();
+        used.extend(a..b);
+        used.push(c.verb);
+        Some((
+            Event::Static {
+                from: place,
+                to: subject,
+                direction: reading.direction,
+            },
+            used,
+        ))
+    })
+}
+
 /// "The hills rising behind", "a lane lay beyond": a preposition of position with no object
 /// is said of the place the story is about (the last other place named before the verb, else
 /// the sentence's ground).
@@ -357,7 +392,7 @@ pub fn read_phrases(s: &Sentence<'_>, clauses: &[Clause]) -> Vec<(Event, Vec<usi
         for q in objects {
             let ph = &s.phrases[q];
             let other = if observer_phrase(s, ph) {
-                s.observer
+                s.observer_at(ph.start)
             } else {
                 s.anchor(q)
             };

@@ -132,6 +132,8 @@ const POSITION_VERBS: &[&str] = &[
     "divide", "separate", "shut", "flank", "line", "skirt", "span", "crown", "command", "front",
     "hang", "project", "jut", "sit", "nestle", "straggle", "abut", "touch", "meet", "shelter",
     "hem", "fence", "wall", "close", "open", "give", "end", "terminate",
+    // A place that reaches another ("the road reached the plain") lies against it.
+    "reach",
 ];
 
 /// Position verbs whose object is the other place ("girdling the base of the mansion",
@@ -141,6 +143,8 @@ const TRANSITIVE_POSITION_VERBS: &[&str] = &[
     "adjoin", "overlook", "face", "join", "surround", "enclose", "girdle", "encircle", "ring",
     "bound", "divide", "separate", "flank", "line", "skirt", "span", "crown", "command", "front",
     "border", "abut", "touch", "meet", "cross", "hem", "fence", "wall", "shelter",
+    // "On reaching the plain, it [the road] turned": a way that reaches a place touches it.
+    "reach",
 ];
 
 /// Verbs of being somewhere ("we were in the hall", "I stood at the door"): where the reader
@@ -190,6 +194,8 @@ pub fn path_role(word: &str) -> Option<PathRole> {
         "from" | "off" => PathRole::Source,
         "through" | "across" | "along" | "past" | "over" | "under" | "beneath" | "round"
         | "around" | "via" | "by" | "up" | "down" | "throughout" => PathRole::Via,
+        // "skirted among the woods", "crept down amid the trees": a place gone through.
+        "among" | "amongst" | "amid" | "amidst" => PathRole::Via,
         "into" | "to" | "towards" | "toward" | "unto" | "onto" | "at" | "inside" | "within"
         | "upon" | "on" | "in" => PathRole::Goal,
         _ => return None,

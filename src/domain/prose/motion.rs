@@ -29,6 +29,10 @@ use crate::domain::Direction;
 /// any other object they do not ("the impression made by the hall").
 const LIGHT_VERBS: &[&str] = &["make", "take", "find"];
 
+/// Object pronouns of people a light verb takes along ("took me into the library", "brought
+/// us to the gate"): with one, "take" is a move.
+const TAKEN: &[&str] = &["me", "us", "him", "her", "them"];
+
 /// Pronouns for the people a story follows: a move with no place said ("I went in", "we
 /// descended") leaves where the reader is only when they make it.
 const FOLLOWED: &[&str] = &["i", "we", "he", "she", "they"];
@@ -206,7 +210,14 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
     let arriving = base == "find" && reflexive;
     // "made our way to", not "the impression made by"; a past participle on its own is
     // something done to its noun, not a move.
+    // "He took me into the library": a person taken along moves with the taker.
+    let along = c.after.iter().any(|d| {
+        d.prep.0 == d.prep.1
+            && matches!(d.target, Target::Pronoun(k)
+                if TAKEN.contains(&s.words[k].to_lowercase().as_str()))
+    });
     let light = LIGHT_VERBS.contains(&base.as_str())
+        && !along
         && !c.after.iter().any(|d| {
             d.prep.0 == d.prep.1
                 && matches!(d.target, Target::Phrase(p) if s.words[s.phrases[p].head].eq_ignore_ascii_case("way"))

@@ -493,6 +493,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 observer: before,
                 ground: topic.or(before),
                 clauses: &cs,
+                arrived: None,
             };
             let spatial = spatial_phrases(&sent);
             for (i, p) in s.phrases.iter().enumerate() {

@@ -53,12 +53,7 @@ pub fn spatial_phrases(s: &Sentence<'_>) -> Vec<usize> {
 /// Every event of one sentence, with the token indices each rests on.
 pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
     let cs = s.clauses;
-    // Where a way is ("the door at the end of the passage") is known before the clause that
-    // goes through it is read.
-    let (hosts, phrases): (Vec<_>, Vec<_>) = super::layout::read_phrases(s, cs)
-        .into_iter()
-        .partition(|(e, _)| matches!(e, Event::Host { .. }));
-    let mut out = hosts;
+    let mut out = Vec::new();
     for (i, c) in cs.iter().enumerate() {
         if c.negated {
             continue;
@@ -76,6 +71,24 @@ pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
             Who::Unknown => {}
         }
     }
+    // "On reaching the top of the rise, we found the road at our feet": after a followed
+    // mover's move, "us" and "our feet" are where it arrived.
+    let arrived = out.iter().rev().find_map(|(e, _)| match e {
+        Event::Move {
+            path,
+            verb,
+            followed: true,
+            ..
+        } => path.last().map(|st| (*verb, st.place)),
+        _ => None,
+    });
+    let s = Sentence { arrived, ..*s };
+    // Where a way is ("the door at the end of the passage") is known before the clause that
+    // goes through it is read.
+    let (hosts, phrases): (Vec<_>, Vec<_>) = super::layout::read_phrases(&s, cs)
+        .into_iter()
+        .partition(|(e, _)| matches!(e, Event::Host { .. }));
+    out.splice(0..0, hosts);
     out.extend(phrases);
     out
 }

@@ -1,0 +1,81 @@
+//! The offline prose reader's links between places (`domain::prose`): short texts that pin
+//! each mechanism by which the reader links two places.
+#![allow(clippy::unwrap_used)] // Tests fail loudly by design.
+
+use maprepair::domain::llm::{split_observations, Split};
+use maprepair::domain::prose::{read_paragraphs, Reading};
+
+fn read(text: &str) -> Reading {
+    read_paragraphs(&split_observations(text, &Split::Paragraphs)).unwrap()
+}
+
+/// The links as unordered pairs of names.
+fn pairs(r: &Reading) -> Vec<(String, String)> {
+    r.links
+        .iter()
+        .map(|l| {
+            let (a, b) = (r.name(l.from).to_string(), r.name(l.to).to_string());
+            if a <= b {
+                (a, b)
+            } else {
+                (b, a)
+            }
+        })
+        .collect()
+}
+
+fn linked(r: &Reading, a: &str, b: &str) -> bool {
+    let (a, b) = if a <= b { (a, b) } else { (b, a) };
+    pairs(r).contains(&(a.to_string(), b.to_string()))
+}
+
+#[test]
+fn a_place_gone_among_is_on_the_path() {
+    let r = read("I was far down on the low spit. Then I skirted among the woods.");
+    assert!(linked(&r, "low spit", "woods"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_position_fronted_after_a_comma_and_and_belongs_to_the_next_clause() {
+    let r = read(
+        "There was a porch at the door, and under this porch the little spring welled up into \
+a basin.",
+    );
+    assert!(linked(&r, "porch", "little spring"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_coordinated_phrase_stops_at_the_next_clauses_subject() {
+    // "at the door, and the little spring": the spring is the next verb's subject, not a
+    // second place the porch is at.
+    let r = read("There was a porch at the door, and the little spring welled up into a basin.");
+    assert!(!linked(&r, "porch", "little spring"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_participle_after_a_preposition_is_said_of_the_next_clauses_subject() {
+    let r = read(
+        "Below us lay a wide turnpike road. We had not seen it at first because, on reaching \
+the plain, it turned behind some broken country.",
+    );
+    assert!(linked(&r, "wide turnpike road", "plain"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn our_feet_are_where_the_mover_arrived_earlier_in_the_sentence() {
+    let r = read(
+        "We left the cave and walked to the plateau. Till suddenly, on reaching the top of the \
+little rise, we found the road at our feet.",
+    );
+    assert!(linked(&r, "little rise", "road"), "{:?}", pairs(&r));
+    assert!(!linked(&r, "plateau", "road"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_person_taken_along_moves_with_the_taker() {
+    let r = read("We came to the library. He took me into the drawing-room.");
+    assert!(linked(&r, "library", "drawing-room"), "{:?}", pairs(&r));
+    // "Took the key" takes a thing, not a person: no move.
+    let r = read("We came to the library. He took the key into the drawing-room.");
+    assert!(!linked(&r, "library", "drawing-room"), "{:?}", pairs(&r));
+}
