@@ -331,3 +331,25 @@ fn a_word_the_game_understands_as_a_way_is_learned_from_the_moves() {
     assert!(exits.contains("Main Deck -north-> Bow"), "{exits:?}");
     assert!(!exits.iter().any(|e| e.contains("-fore->")), "{exits:?}");
 }
+
+#[test]
+fn an_inform7_printed_name_after_an_owner_is_its_listed_room() {
+    // Inform prints "Captain Ruck's Bakery" and "Mildred's Bridge" for the rooms the source (and
+    // so the list) calls "bakery" and "bridge": each title is read by the head noun after the
+    // owner, so both rooms are on the map under their listed names.
+    let (rooms, exits) = mapped_with(
+        include_str!("fixtures/systems/inform7-owner-name.txt"),
+        &["bakery", "orchard", "bridge", "tannery", "row"],
+    );
+    assert_eq!(rooms, set(&["bakery", "orchard", "bridge", "tannery"]));
+    assert!(exits.contains("bakery -south-> orchard"), "{exits:?}");
+    assert!(exits.contains("orchard -east-> bridge"), "{exits:?}");
+    assert!(exits.contains("bakery -west-> tannery"), "{exits:?}");
+    // A listed name the title holds whole is not read through the owner: "Fisher's Row" stays.
+    let g = maprepair::domain::automap::gazetteer::Gazetteer::new(&[
+        "fisher's row".into(),
+        "row".into(),
+    ]);
+    let s = g.sight("Fisher's Row\nNets hang.").unwrap();
+    assert_eq!(g.place(s.places[0].0).unwrap().key, "fisher's row");
+}

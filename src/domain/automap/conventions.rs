@@ -203,7 +203,10 @@ impl Conventions {
                 }
             }
         }
-        conv.postures = postured.iter().any(|t| conv.bare_titles.contains(t));
+        conv.postures = postured.iter().any(|t| conv.bare_titles.contains(t))
+            || steps
+                .iter()
+                .any(|s| first_line(&s.observation).is_some_and(gets_into_thing));
         conv
     }
 
@@ -279,17 +282,37 @@ impl Conventions {
     }
 }
 
+/// Inform's reply to entering an enterable thing ("You get into the wardrobe.", "You get onto
+/// the bench."): the player is now in or on something in the same room, with no title printed.
+fn gets_into_thing(line: &str) -> bool {
+    let l = line.trim().to_lowercase();
+    [
+        "you get into ",
+        "you get onto ",
+        "you get on ",
+        "you get in ",
+    ]
+    .iter()
+    .any(|p| l.starts_with(p))
+}
+
 /// The action a move out gets when it only took the player out of a thing (no direction word:
 /// the reader sees no move).
 pub const GOT_OUT: &str = "(got out of something)";
 
 /// Whether the player is in or on something, as the titles tell: a title printed with a
 /// posture suffix ("Attic (in the wardrobe)") puts the player in its room's thing; the bare
-/// title printed again (after "You get out of the wardrobe.", or any move) ends that.
+/// title printed again (after "You get out of the wardrobe.", or any move) ends that. A reply
+/// with no title that says the player got into or onto something ("You get into the
+/// wardrobe.") puts the player in the thing of the room last titled.
 #[derive(Debug, Default)]
 struct Inside {
     /// The bare title, lowercased, of the room whose thing the player is in.
     room: Option<String>,
+    /// The bare title, lowercased, last printed.
+    last: Option<String>,
+    /// True while `room` comes from an entering sentence and no reply has followed it.
+    by_sentence: bool,
 }
 
 impl Inside {
@@ -300,6 +323,15 @@ impl Inside {
             .map(|l| conv.plain_line(l))
             .find(|l| looks_like_title(l))
         else {
+            if first_line(observation).is_some_and(gets_into_thing) {
+                self.room = self.last.clone();
+                self.by_sentence = true;
+            } else if std::mem::take(&mut self.by_sentence) {
+                // Something else happened in the thing before any title ("push yellow" in
+                // a railcar): it may have carried the player off, so the title next shown is
+                // not known to be the room the player got in in.
+                self.room = None;
+            }
             return false;
         };
         match posture_split(&line) {
@@ -308,10 +340,13 @@ impl Inside {
                     && !conv.listed.contains(&line.trim().to_lowercase()) =>
             {
                 self.room = Some(title.to_lowercase());
+                self.by_sentence = false;
                 false
             }
             _ => {
                 let bare = line.trim().to_lowercase();
+                self.last = Some(bare.clone());
+                self.by_sentence = false;
                 self.room.take().is_some_and(|r| r == bare)
             }
         }
@@ -419,5 +454,21 @@ mod tests {
         // Once out of the thing, a move out is a move again; with the rule off, every one is.
         assert_eq!(plain[4].action, "out");
         assert_eq!(c.normalize(&steps, &[], false)[3].action, "out");
+    }
+
+    #[test]
+    fn getting_into_a_thing_without_a_posture_title_still_makes_the_next_move_out_no_move() {
+        let steps = [
+            step("north", "Attic\nDusty."),
+            step("enter wardrobe", "You get into the wardrobe."),
+            step("out", "You get out of the wardrobe.\n\nAttic\nDusty."),
+            step("enter car", "You get into the railcar."),
+            step("push yellow", "The car sways and stops."),
+            step("out", "You get out of the railcar.\n\nAttic\nDusty."),
+        ];
+        let plain = Conventions::learn(&steps).normalize(&steps, &[], true);
+        assert_eq!(plain[2].action, GOT_OUT);
+        // Something happened in the car before it was left: it may have gone elsewhere.
+        assert_eq!(plain[5].action, "out");
     }
 }

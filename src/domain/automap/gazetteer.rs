@@ -131,6 +131,8 @@ pub struct Gazetteer {
     by_base: HashMap<String, Vec<usize>>,
     /// Whether a title's name may come before a comma qualifier (rule `comma-qualifier`).
     comma_qualifier: bool,
+    /// Whether a title's head noun may follow an owner's name (rule `head-name`).
+    head_name: bool,
 }
 
 impl Gazetteer {
@@ -182,6 +184,7 @@ impl Gazetteer {
             by_key,
             by_base,
             comma_qualifier: true,
+            head_name: true,
         }
     }
 
@@ -189,6 +192,13 @@ impl Gazetteer {
     #[must_use]
     pub fn with_comma_qualifier(mut self, on: bool) -> Gazetteer {
         self.comma_qualifier = on;
+        self
+    }
+
+    /// The list with rule `head-name` on or off.
+    #[must_use]
+    pub fn with_head_name(mut self, on: bool) -> Gazetteer {
+        self.head_name = on;
         self
     }
 
@@ -257,12 +267,21 @@ impl Gazetteer {
             Some((head, _)) if self.comma_qualifier && title_like => head.trim(),
             _ => bare,
         };
+        // A title that names its room after an owner ("Captain Ruck's Bakery", "Mildred's
+        // Bridge"): on a line that reads as a title, the words after the last possessive, the
+        // head noun the source calls the room by, when the list holds them whole (rule
+        // `head-name`).
+        let after_owner = match before_comma.rfind("'s ") {
+            Some(i) if self.head_name && title_like => before_comma[i + 3..].trim(),
+            _ => before_comma,
+        };
         // Exact names (the line itself, then the line without its trailing parenthetical or
-        // comma qualifier), with the same-titled qualified rooms as weaker candidates.
+        // comma qualifier or owner), with the same-titled qualified rooms as weaker candidates.
         for (kind, k) in [
             (MatchKind::Exact, key),
             (MatchKind::Bare, bare),
             (MatchKind::Bare, before_comma),
+            (MatchKind::Bare, after_owner),
         ] {
             if kind == MatchKind::Bare && (k == key || k.is_empty()) {
                 continue;

@@ -237,7 +237,9 @@ fn automap_under(
     rules: &Rules,
     progress: &mut dyn FnMut(Progress),
 ) -> Automap {
-    let gaz = Gazetteer::new(&hints.locations).with_comma_qualifier(rules.on("comma-qualifier"));
+    let gaz = Gazetteer::new(&hints.locations)
+        .with_comma_qualifier(rules.on("comma-qualifier"))
+        .with_head_name(rules.on("head-name"));
     // The reader sees each reply in the plain form this transcript's conventions give it; the
     // commits keep the text as written.
     let plain = Conventions::learn(steps)
