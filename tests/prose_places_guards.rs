@@ -105,14 +105,14 @@ window. I sat down in my room and wrote.",
 
 #[test]
 fn a_bare_name_is_a_place_only_where_a_name_is_a_place() {
-    // "left Trelawney", "past Trelawney", "Trelawney lay": roles a person fills; "to
-    // Millcote", "at Millcote": a place's own.
+    // "left Trelawney", "passed Trelawney": roles a person fills; "to Millcote", "at
+    // Millcote": a place's own.
     let r = read(
         "We drove from the station to Millcote, and at Millcote we found the inn. The inn \
-stood in the market square.\n\nNext morning I left Trelawney in the parlour and walked past \
-Trelawney into the yard. Then I passed Trelawney again and went out to the garden, and from \
-the garden to the orchard.\n\nI left Trelawney at the gate and climbed over the wall into the \
-lane. Trelawney lay on the grass beside the lane, and I passed Trelawney and reached the mill.",
+stood in the market square.\n\nNext morning I left Trelawney and went into the yard. Then I \
+passed Trelawney and went out to the garden, and from the garden to the orchard.\n\nI left \
+Trelawney again and climbed over the wall into the lane, and I passed Trelawney and reached \
+the mill.",
     );
     let all = places(&r);
     assert_eq!(answering(&r, "Trelawney"), 0, "{all:?}");
