@@ -1,7 +1,7 @@
 //! The offline prose reader's guards against wrong places (`domain::prose::place`,
 //! `person`, `salience`): an apposed or called name is the place it names, a person is no
-//! place, a word's other sense is no place, a part of a room is its room, each on an
-//! invented text.
+//! place (nor a bare name where only a person stands), a word's other sense is no place, a
+//! part of a room is its room, each on an invented text.
 #![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 
 use maprepair::domain::llm::{split_observations, Split};
@@ -101,4 +101,21 @@ window. I sat down in my room and wrote.",
     let all = places(&r);
     assert_eq!(answering(&r, "clothes closet"), 0, "{all:?}");
     assert_eq!(answering(&r, "my room"), 1, "{all:?}");
+}
+
+#[test]
+fn a_bare_name_is_a_place_only_where_a_name_is_a_place() {
+    // "left Trelawney", "passed Trelawney": roles a person fills; "to Millcote", "at
+    // Millcote": a place's own.
+    let r = read(
+        "We drove from the station to Millcote, and at Millcote we found the inn. The inn \
+stood in the market square.\n\nNext morning I left Trelawney and went into the yard. Then I \
+passed Trelawney and went out to the garden, and from the garden to the orchard.\n\nI left \
+Trelawney again and climbed over the wall into the lane, and I passed Trelawney and reached \
+the mill.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "Trelawney"), 0, "{all:?}");
+    assert_eq!(answering(&r, "Millcote"), 1, "{all:?}");
+    assert_eq!(answering(&r, "orchard"), 1, "{all:?}");
 }

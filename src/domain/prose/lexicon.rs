@@ -548,6 +548,52 @@ pub fn is_way_verb(base: &str) -> bool {
     contains(WAY_VERBS, base)
 }
 
+/// Prepositions whose object is a place and seldom a person: where one is ("at", "in",
+/// "near"), where one goes or comes from ("to", "into", "towards", "from", "out of"), what one
+/// goes through. A proper name with no place noun is a place only as the object of one of
+/// these ([`is_name_preposition`]) or of [`NAME_OBJECT_VERBS`], or the subject of
+/// [`NAME_PREDICATES`]: "behind", "beside", "past", "with", "round" and "before" take persons
+/// as often as places.
+#[rustfmt::skip]
+const NAME_PREPOSITIONS: &[&str] = &[
+    "at", "in", "into", "to", "unto", "towards", "toward", "from", "near", "through", "across",
+    "within", "inside", "outside", "beyond", "throughout",
+];
+
+/// Verbs whose direct object, a proper name, is a place: one reaches or enters a town, not a
+/// person ("left Hawkins", "passed Hawkins", "approached Hawkins" are said of persons).
+const NAME_OBJECT_VERBS: &[&str] = &["reach", "enter", "gain", "regain", "attain"];
+
+/// Verbs (base form) whose subject, a proper name, is a place: only land stretches, borders,
+/// overlooks ("Grimpen lies", "Hawkins lay", "Hawkins stood" and "Hawkins ran" are not among
+/// them: persons lie, stand and run).
+#[rustfmt::skip]
+const NAME_PREDICATES: &[&str] = &[
+    "stretch", "extend", "border", "adjoin", "overlook", "surround", "enclose", "girdle",
+    "encircle", "bound", "flank", "skirt", "span", "crown", "jut", "nestle", "straggle", "abut",
+    "slope", "tower",
+];
+
+/// True when a preposition (its words, lowercased) makes its object, a proper name, a place
+/// ([`NAME_PREPOSITIONS`], "out of").
+pub fn is_name_preposition(words: &[&str]) -> bool {
+    match words {
+        [.., "out", "of"] => true,
+        [.., last] => NAME_PREPOSITIONS.contains(last),
+        [] => false,
+    }
+}
+
+/// True for a verb (base form) whose object, a proper name, is a place ([`NAME_OBJECT_VERBS`]).
+pub fn is_name_object_verb(base: &str) -> bool {
+    contains(NAME_OBJECT_VERBS, base)
+}
+
+/// True for a verb (base form) whose subject, a proper name, is a place ([`NAME_PREDICATES`]).
+pub fn is_name_predicate(base: &str) -> bool {
+    contains(NAME_PREDICATES, base)
+}
+
 /// True for a verb (base form) by which a place stands beside another.
 pub fn is_position_verb(base: &str) -> bool {
     contains(POSITION_VERBS, base)

@@ -10,8 +10,17 @@
 //! * pairs it with a person by "and": "Hawkins and I", "he and Hawkins";
 //! * makes it an owner: "Hawkins's voice" (what a place has, a story gives with "of");
 //! * tells, asks or thanks it, or speaks to it ("told Hawkins", "said to Hawkins").
+//!
+//! And a name is a place only with place evidence of its own kind ([`placed_names`]): the
+//! object of a preposition of place ("at Bistritz", "to Millcote"), of "reached" or "entered",
+//! or the subject of a verb only land does ("the moor stretches"); the object of "left" or
+//! "passed", "behind" or "beside", or the subject of "lay" or "stood", persons are too.
 
-use super::lexicon::is_place_head;
+use super::clause::{Subject, Target};
+use super::event::Sentence;
+use super::lexicon::{
+    is_name_object_verb, is_name_predicate, is_name_preposition, is_place_head, verb_base,
+};
 use crate::domain::names::normalize_name;
 
 /// Words of pity or praise a story puts right before a person's name.
@@ -37,6 +46,37 @@ const SPEAK: &[&str] = &[
 /// True for a Penn tag of a proper noun.
 fn proper(tag: &str) -> bool {
     matches!(tag, "NNP" | "NNPS")
+}
+
+/// The phrases of a sentence that stand where a proper name is a place: the object of a
+/// preposition of place ([`is_name_preposition`]), the object of a verb of reaching
+/// ([`is_name_object_verb`]), the subject of a verb only land does ([`is_name_predicate`]).
+pub fn placed_names(s: &Sentence<'_>) -> Vec<usize> {
+    let mut out = Vec::new();
+    for c in s.clauses {
+        let base = verb_base(s.words[c.verb]);
+        for d in c.before.iter().chain(&c.after) {
+            let Target::Phrase(p) = d.target else {
+                continue;
+            };
+            let placed = if d.prep.0 == d.prep.1 {
+                is_name_object_verb(&base)
+            } else {
+                let words = s.span(d.prep);
+                let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+                is_name_preposition(&refs)
+            };
+            if placed {
+                out.push(p);
+            }
+        }
+        if let Subject::Phrase(p) = c.subject {
+            if is_name_predicate(&base) {
+                out.push(p);
+            }
+        }
+    }
+    out
 }
 
 /// Adds to `out` the names sentence (`words`, `tags`, and which words are `quoted`) uses for

@@ -331,6 +331,9 @@ pub struct Place {
     pub host: Option<PlaceId>,
     /// Named at least once by the narration, outside quotation marks.
     pub narrated: bool,
+    /// Named at least once where a proper name is a place ([`super::person::placed_names`]):
+    /// "at Bistritz", "reached Millcote".
+    pub placed: bool,
 }
 
 /// The places of one text, in order of first mention.
@@ -388,6 +391,7 @@ impl PlaceBook {
                     last_seen: sentence,
                     host: None,
                     narrated: false,
+                    placed: false,
                 });
                 self.places.len() - 1
             }

@@ -17,6 +17,7 @@ use super::event::{Event, Sentence};
 use super::lexicon::{verb_base, PathRole};
 use super::links::{add_link, fold_with_links};
 pub use super::links::{FoundLink, ParagraphReading, Reading};
+use super::person::placed_names;
 use super::place::{candidate, Candidate, PlaceId, PlaceKind, Text};
 use super::position::{Departure, Position};
 use super::relation::{events, spatial_phrases};
@@ -496,8 +497,17 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 arrived: None,
             };
             let spatial = spatial_phrases(&sent);
+            let placed = placed_names(&sent);
             for (i, p) in s.phrases.iter().enumerate() {
                 if let (Some(id), Some(c)) = (places[i], &named[i]) {
+                    // A name with no place noun has a spatial role only where a name is a
+                    // place ("at Bistritz", not "left Hawkins").
+                    let spatial = if c.kind == PlaceKind::Name {
+                        reading.book.places[id].placed |= placed.contains(&i);
+                        placed.contains(&i)
+                    } else {
+                        spatial.contains(&i)
+                    };
                     let complement = s.phrases[..i]
                         .iter()
                         .any(|q| q.end < p.start && q.complement_end.is_some_and(|e| e >= p.end));
@@ -509,7 +519,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                             determiner: c.determiner,
                             plural: c.plural,
                             proper: c.proper,
-                            spatial: spatial.contains(&i),
+                            spatial,
                             quoted: quoted.get(p.start).copied().unwrap_or(false),
                             aside: past && present_at(&tags, &quoted, p.start),
                         });

@@ -264,10 +264,14 @@ pub fn evidence(mentions: f32, linked: bool, visits: usize) -> f32 {
 /// The whole evidence for a place of the book. Being in a place named only by a proper name
 /// with no place noun ("in England", "at Lowood") weighs what a mention of such a name in a
 /// spatial role weighs ([`NAME_WORD`] per visit, not [`VISITED`]): such a name is a person or a
-/// nation as often as a place, and the being may be the narrator's aside.
+/// nation as often as a place, and the being may be the narrator's aside. Such a name
+/// never named where a name is a place ([`Place::placed`]) has no evidence at all.
 pub fn of_place(p: &Place) -> f32 {
     let visits = f32::from(u16::try_from(p.visits).unwrap_or(u16::MAX));
     match p.kind {
+        // Never where a name is a place ("at Bistritz", [`super::person::placed_names`]):
+        // links and visits read from "left Hawkins" or "passed Hawkins" are a person's.
+        PlaceKind::Name if !p.placed => 0.0,
         PlaceKind::Name => evidence(p.evidence, p.linked, 0) + NAME_WORD * visits,
         _ => evidence(p.evidence, p.linked, p.visits),
     }
