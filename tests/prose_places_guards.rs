@@ -4,31 +4,10 @@
 //! part of a room is its room, each on an invented text.
 #![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 
-use maprepair::domain::llm::{split_observations, Split};
+mod support;
+
 use maprepair::domain::names::normalize_name;
-use maprepair::domain::prose::{read_paragraphs, Reading};
-
-fn read(text: &str) -> Reading {
-    read_paragraphs(&split_observations(text, &Split::Paragraphs)).unwrap()
-}
-
-/// Every place on the map with all its names, normalized.
-fn places(r: &Reading) -> Vec<Vec<String>> {
-    r.places()
-        .map(|(_, p)| {
-            std::iter::once(&p.name)
-                .chain(&p.aliases)
-                .map(|n| normalize_name(n))
-                .collect()
-        })
-        .collect()
-}
-
-/// The places on the map that answer to `name`.
-fn answering(r: &Reading, name: &str) -> usize {
-    let key = normalize_name(name);
-    places(r).iter().filter(|p| p.contains(&key)).count()
-}
+use support::prose_map::{answering, places, read};
 
 #[test]
 fn a_proper_name_in_apposition_is_the_place_it_follows() {

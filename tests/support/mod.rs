@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 #![allow(dead_code)]
 
+pub mod prose_map;
 pub mod random_map;
 
 use std::path::PathBuf;
