@@ -16,11 +16,9 @@
 //! or the subject of a verb only land does ("the moor stretches"); the object of "left" or
 //! "passed", "behind" or "beside", or the subject of "lay" or "stood", persons are too.
 
-use super::clause::{Subject, Target};
 use super::event::Sentence;
-use super::lexicon::{
-    is_name_object_verb, is_name_predicate, is_name_preposition, is_place_head, verb_base,
-};
+use super::lexicon::{is_name_object_verb, is_name_predicate, is_name_preposition, is_place_head};
+use super::relation::{phrases_in_role, RoleTests};
 use crate::domain::names::normalize_name;
 
 /// Words of pity or praise a story puts right before a person's name.
@@ -52,31 +50,14 @@ fn proper(tag: &str) -> bool {
 /// preposition of place ([`is_name_preposition`]), the object of a verb of reaching
 /// ([`is_name_object_verb`]), the subject of a verb only land does ([`is_name_predicate`]).
 pub fn placed_names(s: &Sentence<'_>) -> Vec<usize> {
-    let mut out = Vec::new();
-    for c in s.clauses {
-        let base = verb_base(s.words[c.verb]);
-        for d in c.before.iter().chain(&c.after) {
-            let Target::Phrase(p) = d.target else {
-                continue;
-            };
-            let placed = if d.prep.0 == d.prep.1 {
-                is_name_object_verb(&base)
-            } else {
-                let words = s.span(d.prep);
-                let refs: Vec<&str> = words.iter().map(String::as_str).collect();
-                is_name_preposition(&refs)
-            };
-            if placed {
-                out.push(p);
-            }
-        }
-        if let Subject::Phrase(p) = c.subject {
-            if is_name_predicate(&base) {
-                out.push(p);
-            }
-        }
-    }
-    out
+    phrases_in_role(
+        s,
+        &RoleTests {
+            object_of: is_name_object_verb,
+            after_preposition: is_name_preposition,
+            subject_of: is_name_predicate,
+        },
+    )
 }
 
 /// Adds to `out` the names sentence (`words`, `tags`, and which words are `quoted`) uses for

@@ -18,10 +18,19 @@ use super::clause::{Subject, Target};
 use super::event::{Event, Sentence, Who};
 use super::lexicon::{is_position_verb, is_way_verb, object_role, preposition, verb_base};
 
-/// The phrases a sentence names in a spatial role: the object of a preposition of path or
-/// position, the object of a verb that says which part of a path it is ("reached the gate"),
-/// the subject of a verb of way or position about a place.
-pub fn spatial_phrases(s: &Sentence<'_>) -> Vec<usize> {
+/// Which dependents and subjects of a sentence's clauses stand in a role: a phrase after no
+/// preposition is tested by its clause's verb (`object_of`), one after a preposition by the
+/// preposition's words (`after_preposition`), a clause's subject phrase by its verb
+/// (`subject_of`); verbs come as their base form.
+pub struct RoleTests {
+    pub object_of: fn(&str) -> bool,
+    pub after_preposition: fn(&[&str]) -> bool,
+    pub subject_of: fn(&str) -> bool,
+}
+
+/// The phrases of a sentence that pass `tests`, clause by clause: its dependents in order, then
+/// its subject.
+pub fn phrases_in_role(s: &Sentence<'_>, tests: &RoleTests) -> Vec<usize> {
     let mut out = Vec::new();
     for c in s.clauses {
         let base = verb_base(s.words[c.verb]);
@@ -29,25 +38,41 @@ pub fn spatial_phrases(s: &Sentence<'_>) -> Vec<usize> {
             let Target::Phrase(p) = d.target else {
                 continue;
             };
-            let spatial = if d.prep.0 == d.prep.1 {
-                object_role(&base).is_some()
+            let passes = if d.prep.0 == d.prep.1 {
+                (tests.object_of)(&base)
             } else {
                 let words = s.span(d.prep);
                 let refs: Vec<&str> = words.iter().map(String::as_str).collect();
-                let r = preposition(&refs);
-                r.role.is_some() || r.position
+                (tests.after_preposition)(&refs)
             };
-            if spatial {
+            if passes {
                 out.push(p);
             }
         }
         if let Subject::Phrase(p) = c.subject {
-            if is_way_verb(&base) || (is_position_verb(&base) && base != "be") {
+            if (tests.subject_of)(&base) {
                 out.push(p);
             }
         }
     }
     out
+}
+
+/// The phrases a sentence names in a spatial role: the object of a preposition of path or
+/// position, the object of a verb that says which part of a path it is ("reached the gate"),
+/// the subject of a verb of way or position about a place.
+pub fn spatial_phrases(s: &Sentence<'_>) -> Vec<usize> {
+    phrases_in_role(
+        s,
+        &RoleTests {
+            object_of: |base| object_role(base).is_some(),
+            after_preposition: |words| {
+                let r = preposition(words);
+                r.role.is_some() || r.position
+            },
+            subject_of: |base| is_way_verb(base) || (is_position_verb(base) && base != "be"),
+        },
+    )
 }
 
 /// Every event of one sentence, with the token indices each rests on.
