@@ -353,3 +353,56 @@ fn an_inform7_printed_name_after_an_owner_is_its_listed_room() {
     let s = g.sight("Fisher's Row\nNets hang.").unwrap();
     assert_eq!(g.place(s.places[0].0).unwrap().key, "fisher's row");
 }
+
+#[test]
+fn inform7_rooms_met_in_the_dark_by_the_same_way_are_one_room() {
+    // Every dark room prints the same "Darkness": the one entered southwest from the Kitchen and
+    // left north for the Wine Cellar is the one left north for the Wine Cellar before (rule
+    // `dark-rooms-joined`), not a third dark room; the one entered west from the Crypt stays
+    // another (it was left east for the Crypt, a way the other leads elsewhere).
+    let text = include_str!("fixtures/systems/inform7-dark-rooms.txt");
+    let (rooms, exits) = mapped(text);
+    assert_eq!(
+        rooms,
+        set(&[
+            "Crypt",
+            "Dark room",
+            "Dark room (2)",
+            "Kitchen",
+            "Wine Cellar"
+        ])
+    );
+    assert!(
+        exits.contains("Kitchen -southwest-> Dark room"),
+        "{exits:?}"
+    );
+    assert!(
+        exits.contains("Dark room -north-> Wine Cellar"),
+        "{exits:?}"
+    );
+    assert!(exits.contains("Dark room (2) -east-> Crypt"), "{exits:?}");
+    // With a list, the two dark rooms take the two names no title shows; the Crypt's
+    // description places the larder northwest, by its whole name (rule `described-ways`).
+    let (rooms, exits) = mapped_with(
+        text,
+        &["Crypt", "Larder", "Kitchen", "Wine Cellar", "Pantry"],
+    );
+    assert_eq!(
+        rooms,
+        set(&["Crypt", "Kitchen", "Larder", "Pantry", "Wine Cellar"])
+    );
+    assert!(exits.contains("Crypt -northwest-> Larder"), "{exits:?}");
+    assert!(exits.contains("Kitchen -southwest-> Larder"), "{exits:?}");
+    assert!(exits.contains("Crypt -west-> Pantry"), "{exits:?}");
+}
+
+#[test]
+fn an_inform7_door_gone_back_through_returns_to_the_room_it_left() {
+    // "go through trapdoor" is no compass move; its reply shows the Glade again, a room already
+    // known though described in two words only: the player is back there, so `west` leaves
+    // the Glade for the Smithy already met, not for a second Smithy.
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/inform7-door-back.txt"));
+    assert_eq!(rooms, set(&["Glade", "Smithy"]));
+    assert!(exits.contains("Glade -west-> Smithy"), "{exits:?}");
+    assert!(exits.contains("Smithy -east-> Glade"), "{exits:?}");
+}

@@ -224,6 +224,44 @@ pub fn opening_fit(place: &Place, opening: bool) -> f64 {
     }
 }
 
+/// How a slot's described ways fit a name ([`W_DESCRIBED`] or nothing): a sentence about the
+/// way into the slot, in the description of the room it was entered from, holds the name's
+/// base words whole and in order ("The library lies to the southeast." for "Library", never
+/// for "Library Annex" nor "Lib"), and the way is said outside the name.
+pub fn described_fit(place: &Place, sentences: &[Vec<String>]) -> f64 {
+    let name = &place.base_words;
+    if name.is_empty() {
+        return 0.0;
+    }
+    let whole = |ws: &Vec<String>| {
+        ws.windows(name.len()).enumerate().any(|(at, win)| {
+            win == name.as_slice()
+                // The words on either side are not part of a longer name.
+                && (at == 0 || !is_name_word(&ws[at - 1]))
+                && ws.get(at + name.len()).is_none_or(|w| !is_name_word(w))
+        })
+    };
+    if sentences.iter().any(whole) {
+        W_DESCRIBED
+    } else {
+        0.0
+    }
+}
+
+/// True for a word that could continue a room's name next to it: not an article, a verb of
+/// lying or being, a preposition or a compass word.
+fn is_name_word(w: &str) -> bool {
+    !matches!(
+        w,
+        "the" | "a" | "an" | "lies" | "lie" | "is" | "are" | "to" | "of" | "leads" | "through"
+    ) && crate::domain::direction::Direction::from_word(w).is_none()
+}
+
+/// The weight of [`described_fit`]: a whole name the game itself places the way the slot was
+/// entered outweighs any words around the slot ([`context_fit`] is at most 1, and
+/// [`crate::domain::automap::weights::SLOT_CUE`] names a slot outright): one and a half.
+pub const W_DESCRIBED: f64 = 1.5;
+
 /// Words that name darkness itself: "pitch black 1", "dark", "in darkness" are how a list
 /// names a room it only ever saw unlit ("dark tunnel" and "a dark hallway" are lit rooms).
 const DARKNESS: &[&str] = &["pitch", "black", "dark", "darkness"];

@@ -497,7 +497,11 @@ impl Tracker<'_> {
         let cands = self.candidates(&seen, None);
         // Without a list of rooms, a title-like line in the reply to a non-move is a room only
         // if the room is known or described.
-        if self.gaz.is_empty() && cands.len() == 1 && !seen.desc.is_telling() && self.cur.is_some()
+        if self.gaz.is_empty()
+            && cands.len() == 1
+            && cands.first().is_some_and(|c| c.room.is_none())
+            && !seen.desc.is_telling()
+            && self.cur.is_some()
         {
             return stay("not a move; the room is unchanged".into(), self.cur);
         }

@@ -2,12 +2,12 @@
 //! (by its texts and by where the map puts it), and every room that could not be read when met
 //! (a slot) the listed name its words and place fit best, else a plain name.
 
-use super::text_cues::{pointed_ways, relative_places};
+use super::text_cues::{only_way, pointed_ways, relative_places};
 use super::{SlotKind, Tracker};
 use crate::domain::analysis::Geometry;
 use crate::domain::automap::naming::{
-    best_assignment, context_fit, cued_assignment, dark_fit, group_scores, lie_fit, opening_fit,
-    LIE_FIT_MAX,
+    best_assignment, context_fit, cued_assignment, dark_fit, described_fit, group_scores, lie_fit,
+    opening_fit, LIE_FIT_MAX,
 };
 use crate::domain::automap::placement::{floor, placement_scores, Floor, Whereabouts};
 use crate::domain::automap::title::{same_word, words};
@@ -83,6 +83,29 @@ impl Tracker<'_> {
                 Some((geo.frame_of(room.id)?, z, k))
             })
             .collect()
+    }
+
+    /// The sentences of the descriptions of the rooms a move entered `slot` from that speak of
+    /// that move's way only ("The library lies to the southeast." over a room left southeast
+    /// into the dark), each as its words: a game's own words for the room that way (rule
+    /// `described-ways`). Only ways in: a way out says nothing of the way back, which may bend.
+    pub(super) fn described_ways(&self, slot: RoomId) -> Vec<Vec<String>> {
+        if !self.rules.on("described-ways") {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for e in self.map.exits_to(slot) {
+            let (Some(way), Some(text)) = (
+                e.label.direction().filter(|d| d.vector().is_some()),
+                self.info(e.from)
+                    .filter(|i| i.slot.is_none())
+                    .and_then(|i| i.desc_text.as_deref()),
+            ) else {
+                continue;
+            };
+            out.extend(only_way(text, &['.', '!', '?', ';'], way));
+        }
+        out
     }
 
     /// How the moves place a room vertically: +1 per move that enters it going up or leaves it
@@ -222,6 +245,7 @@ impl Tracker<'_> {
                     let rise = self.rise(s);
                     let dark = threshold <= 0.0 && in_dark;
                     let opening = threshold <= 0.0 && Some(s) == opening;
+                    let described = self.described_ways(s);
                     unclaimed
                         .iter()
                         .map(|&p| {
@@ -230,6 +254,7 @@ impl Tracker<'_> {
                                     + lie_fit(pl, rise, dark)
                                     + dark_fit(pl, in_dark)
                                     + opening_fit(pl, opening)
+                                    + described_fit(pl, &described)
                             })
                         })
                         .collect()

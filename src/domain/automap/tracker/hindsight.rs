@@ -35,6 +35,9 @@ pub const HINDSIGHT: &[(&str, Stage)] = &[
     // A word the transcript moves by with no compass name ("fore") is the one compass way the
     // map's moves between the same rooms show (`learned_ways`).
     ("learned ways", |t, steps| t.learned_ways(steps)),
+    // The rooms met in the dark that the same way from (or to) the same room shows are one
+    // room (`dark_rooms`).
+    ("dark rooms joined", |t, _| t.join_dark_rooms()),
 ];
 
 /// The finished map's lattice, with what removing one exit would do to it, found without

@@ -43,6 +43,7 @@
 //! Everything is deterministic: candidates are scored with fixed weights and ties go to the
 //! first candidate in a fixed order.
 
+mod dark_rooms;
 mod destination;
 mod final_names;
 mod hindsight;
