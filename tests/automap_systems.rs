@@ -406,3 +406,18 @@ fn an_inform7_door_gone_back_through_returns_to_the_room_it_left() {
     assert!(exits.contains("Glade -west-> Smithy"), "{exits:?}");
     assert!(exits.contains("Smithy -east-> Glade"), "{exits:?}");
 }
+
+#[test]
+fn a_verbose_inform7_transcript_prints_a_room_again_and_it_is_that_room() {
+    // Inform 7 describes a room on every visit: the two straight returns to the Boiler Room
+    // print its description again (rule `verbose-returns`), so the Vestry shown again after
+    // `climb ladder` and `d`, with the description printed before under that title, is the
+    // Vestry, not a second one.
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/inform7-verbose.txt"));
+    assert!(!rooms.contains("Vestry (2)"), "{rooms:?}");
+    assert!(exits.contains("Vestry -west-> Library"), "{exits:?}");
+    assert!(
+        exits.contains("Boiler Room -northeast-> Vestry"),
+        "{exits:?}"
+    );
+}

@@ -126,6 +126,11 @@ pub const BREAK_SLOT: f64 = 4.0;
 /// outright: half, so "You get off the bench." names "bench" and not "park bench north".
 pub const SLOT_CUE: f64 = 0.5;
 
+/// How many straight returns ("north" then "south") that print the room's description again
+/// show a transcript verbose (`tracker::verbose`), with none that prints the title alone: two,
+/// so that one return after a light came on or a changed room decides nothing.
+pub const VERBOSE_RETURNS: usize = 2;
+
 /// How many known exits the skipped steps of a transcript of moves may have walked before the
 /// next kept move: a cleaned walkthrough drops short re-walks (MANGO's gaps are one to four
 /// moves), not long journeys.

@@ -106,7 +106,8 @@ impl Tracker<'_> {
             // A long description printed again is the room it was printed for, however the
             // lattice disagrees (a game's map need not be flat). Short ones are not: every
             // room of a maze is "a maze of twisty little passages, all alike".
-            if seen.desc.words.len() >= DISTINCTIVE {
+            // In a verbose transcript (`verbose`) any description printed again is that.
+            if seen.desc.words.len() >= DISTINCTIVE || (self.verbose && seen.desc.is_telling()) {
                 let same: Vec<Cand> = out
                     .iter()
                     .filter(|c| {

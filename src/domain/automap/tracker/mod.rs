@@ -53,6 +53,7 @@ mod start_evidence;
 #[cfg(test)]
 mod tests;
 mod text_cues;
+mod verbose;
 
 pub use hindsight::HINDSIGHT;
 
@@ -224,6 +225,9 @@ pub struct Tracker<'a> {
     /// Rooms a reply entered without naming them, by the last word of each phrase that reply
     /// says the player went into (`RoomInfo::arrival`): a new title looks up only these.
     entered_unnamed: std::collections::HashMap<String, Vec<RoomId>>,
+    /// The game prints a room's description on every visit (`verbose`): a description printed
+    /// again under a known title is then that room's, however short.
+    verbose: bool,
 }
 
 /// How a note says that the text or a way back vouches for a move's start.
@@ -256,12 +260,14 @@ impl<'a> Tracker<'a> {
             rules: Rules::all(),
             refusals: std::collections::HashSet::new(),
             entered_unnamed: std::collections::HashMap::new(),
+            verbose: false,
         }
     }
 
     /// Reads the whole transcript once to learn which listed names it ever shows as a title
     /// (the others can only be met in the dark, or off the transcript).
     pub fn survey(&mut self, steps: &[Step]) {
+        self.verbose = self.learn_verbose(steps);
         self.surveyed = steps
             .iter()
             .map(|st| self.gaz.sight(&st.observation))
