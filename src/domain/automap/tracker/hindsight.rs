@@ -315,6 +315,12 @@ impl Tracker<'_> {
     /// room one step back from its destination — started in that room: the transcript skipped
     /// the steps that led there.
     pub(super) fn revisit_sources(&mut self) {
+        // A whole transcript of a verbose game (`verbose`) confirms the room before every move
+        // by its title and its description printed again: the lattice, which a game's bent
+        // ways break, does not move a start there (rule `verbose-returns`).
+        if self.verbose && !self.all_moves {
+            return;
+        }
         // How many steps made each move (a move two steps made is not in doubt).
         let mut made = self.moves_made();
         let mut lattice = Lattice::of(&self.map);

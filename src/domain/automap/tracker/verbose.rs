@@ -29,7 +29,7 @@ impl Tracker<'_> {
     /// as it was printed when the player left it. Only without a list: with one, the names tell
     /// rooms apart.
     pub(super) fn learn_verbose(&self, steps: &[Step]) -> bool {
-        if !self.gaz.is_empty() || !self.rules.on("verbose-returns") {
+        if !self.rules.on("verbose-returns") {
             return false;
         }
         let (mut again, mut bare) = (0usize, 0usize);
