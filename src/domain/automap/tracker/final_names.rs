@@ -14,6 +14,40 @@ use crate::domain::automap::title::{same_word, words};
 use crate::domain::automap::weights::{SLOT_CUE, W_PLACEMENT, W_POINTED};
 use crate::domain::direction::{Direction, Label};
 use crate::domain::map::{Origin, RoomId};
+use crate::domain::names::title_key;
+
+/// The name in "The NAME lies to the WAY" (or "is to the"), title-cased, when `way` is that
+/// sentence's way and the name holds no compass word.
+fn lies_towards(sentence: &str, way: Direction) -> Option<String> {
+    let s = sentence.trim();
+    let lower = s.to_lowercase();
+    let rest = lower.strip_prefix("the ")?;
+    let (name, tail) = rest
+        .split_once(" lies to the ")
+        .or_else(|| rest.split_once(" is to the "))?;
+    if Direction::from_word(tail.trim()) != Some(way)
+        || name.is_empty()
+        || name
+            .split_whitespace()
+            .any(|w| Direction::from_word(w).is_some())
+    {
+        return None;
+    }
+    // The name as printed, its words capitalised as a title is.
+    let printed = s.get(4..4 + name.len())?;
+    Some(
+        printed
+            .split_whitespace()
+            .map(|w| {
+                let mut c = w.chars();
+                c.next().map_or_else(String::new, |f| {
+                    f.to_uppercase().collect::<String>() + c.as_str()
+                })
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
 
 impl Tracker<'_> {
     /// How well the map agrees that `r` lies `dir` of a room named by `target` (words): one if a
@@ -106,6 +140,42 @@ impl Tracker<'_> {
             out.extend(only_way(text, &['.', '!', '?', ';'], way));
         }
         out
+    }
+
+    /// Without a list, the name the descriptions of the rooms a move entered `slot` from give
+    /// the room that way, when they all give one and no other room bears it: "The larder lies
+    /// to the west." over a room left west into the dark names it "Larder" (rule
+    /// `described-ways`). Only the sentence "the NAME lies (is) to the WAY", its way the move's.
+    pub(super) fn described_name(&self, slot: RoomId) -> Option<String> {
+        if !self.rules.on("described-ways") {
+            return None;
+        }
+        let mut found: Option<String> = None;
+        for e in self.map.exits_to(slot) {
+            let (Some(way), Some(text)) = (
+                e.label.direction().filter(|d| d.vector().is_some()),
+                self.info(e.from)
+                    .filter(|i| i.slot.is_none())
+                    .and_then(|i| i.desc_text.as_deref()),
+            ) else {
+                continue;
+            };
+            for sentence in text.split(['.', '!', '?', ';']) {
+                let Some(name) = lies_towards(sentence, way) else {
+                    continue;
+                };
+                if found.as_ref().is_some_and(|f| *f != name) {
+                    return None;
+                }
+                found = Some(name);
+            }
+        }
+        let name = found?;
+        let taken = self
+            .map
+            .rooms()
+            .any(|r| r.id != slot && !self.is_slot(r.id) && title_key(&r.name) == title_key(&name));
+        (!taken).then_some(name)
     }
 
     /// How the moves place a room vertically: +1 per move that enters it going up or leaves it
@@ -308,7 +378,10 @@ impl Tracker<'_> {
                     {
                         None
                     }
-                    Some(kind) if self.gaz.is_empty() => Some(kind.plain_name().to_string()),
+                    Some(kind) if self.gaz.is_empty() => Some(
+                        self.described_name(r.id)
+                            .unwrap_or_else(|| kind.plain_name().to_string()),
+                    ),
                     _ => None,
                 },
                 None if !self.gaz.is_empty() && info.is_some_and(|x| x.group.is_some()) => None,
