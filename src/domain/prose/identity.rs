@@ -131,8 +131,10 @@ impl PlaceBook {
                 )
             })
         };
+        // "My chamber" and "the large front chambers": a place known by its owner is not
+        // the one an unowned mention tells apart by a modifier of its own.
         let owners_agree = |p: &Place| {
-            c.owner.is_none()
+            (c.owner.is_none() && (p.owner.is_none() || c.distinguishing.is_empty()))
                 || p.owner == c.owner
                 || (third(&p.owner) && named(&c.owner))
                 || (named(&p.owner) && third(&c.owner))

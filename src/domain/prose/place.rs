@@ -211,7 +211,9 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     };
     let distinguishing = words[phrase.body..phrase.head]
         .iter()
-        .filter(|w| !is_descriptive(w) && !w.chars().all(|c| c.is_ascii_digit() || c == ','))
+        // "The lava tunnel" is the tunnel told of: what a place is made of describes it.
+        .filter(|w| !is_descriptive(w) && !is_material(w))
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit() || c == ','))
         .filter(|w| !matches!(**w, "," | "and" | "or"))
         .map(|w| w.to_lowercase())
         .collect();
@@ -397,6 +399,18 @@ impl PlaceBook {
             }
         };
         let place = &mut self.places[id];
+        // "The drawing-room", then "the common drawing-room": the modifiers the text first
+        // tells the place apart by are its own, so "the real drawing-room" after it is
+        // another room. The main building is told apart by nothing, and a proper name's words
+        // are its name, not a kind's modifiers.
+        if found.is_some()
+            && place.distinguishing.is_empty()
+            && !place.dwelling
+            && !c.proper
+            && c.owner.is_none()
+        {
+            place.distinguishing.clone_from(&c.distinguishing);
+        }
         for form in std::iter::once(&c.surface).chain(&c.forms) {
             place.name_it(form);
         }
@@ -564,6 +578,52 @@ mod tests {
         let ids = resolve_all(&mut book, &w, &t);
         assert_ne!(ids[0], ids[1]);
         assert_eq!(ids[2], ids[3]);
+    }
+
+    #[test]
+    fn a_place_keeps_the_modifiers_it_was_first_told_apart_by() {
+        let mut book = PlaceBook::default();
+        let w = [
+            "the",
+            "drawing-room",
+            "the",
+            "common",
+            "drawing-room",
+            "the",
+            "real",
+            "drawing-room",
+            "the",
+            "lava",
+            "drawing-room",
+        ];
+        let t = [
+            "DT", "NN", "DT", "JJ", "NN", "DT", "JJ", "NN", "DT", "NN", "NN",
+        ];
+        let ids = resolve_all(&mut book, &w, &t);
+        assert_eq!(ids[0], ids[1]);
+        assert_ne!(ids[1], ids[2]);
+        // What a place is made of describes it: "the lava drawing-room" is the one last named.
+        assert_eq!(ids[2], ids[3]);
+    }
+
+    #[test]
+    fn an_owned_room_and_an_outbuilding_are_not_other_places_of_their_kind() {
+        let mut book = PlaceBook::default();
+        let w = [
+            "the",
+            "house",
+            "my",
+            "chamber",
+            "the",
+            "front",
+            "chambers",
+            "the",
+            "tea-house",
+        ];
+        let t = ["DT", "NN", "PRP$", "NN", "DT", "JJ", "NNS", "DT", "NN"];
+        let ids = resolve_all(&mut book, &w, &t);
+        assert_ne!(ids[1], ids[2]);
+        assert_ne!(ids[0], ids[3]);
     }
 
     #[test]
