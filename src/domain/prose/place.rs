@@ -209,8 +209,19 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     } else {
         return None;
     };
-    let distinguishing = words[phrase.body..phrase.head]
-        .iter()
+    let distinguishing = (phrase.body..phrase.head)
+        // "A most dreary room": an adverb grades a word, it tells nothing apart.
+        .filter(|&k| !text.tags.get(k).is_some_and(|t| t.starts_with("RB")))
+        // "The block house" is the block-house: a noun that makes a dwelling's compound
+        // with the head is part of its word, not a modifier ("the tea house" is not a
+        // dwelling's compound, and stays told apart).
+        .filter(|&k| {
+            !(k + 1 == phrase.head
+                && text.tags.get(k) == Some(&"NN")
+                && is_dwelling(head_word)
+                && is_dwelling(&format!("{}-{}", words[k].to_lowercase(), head)))
+        })
+        .filter_map(|k| words.get(k))
         // "The lava tunnel" is the tunnel told of: what a place is made of describes it.
         .filter(|w| !is_descriptive(w) && !is_material(w))
         .filter(|w| !w.chars().all(|c| c.is_ascii_digit() || c == ','))
@@ -232,9 +243,12 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     let described = phrase.head > phrase.body
         && from == phrase.body
         && (phrase.body..phrase.head).all(|k| {
-            text.tags
-                .get(k)
-                .is_some_and(|t| matches!(*t, "JJ" | "JJR" | "JJS" | "VBN" | "VBG" | "," | "CC"))
+            text.tags.get(k).is_some_and(|t| {
+                matches!(
+                    *t,
+                    "JJ" | "JJR" | "JJS" | "VBN" | "VBG" | "RB" | "RBR" | "RBS" | "," | "CC"
+                )
+            })
         });
     if described && !phrase.proper {
         forms.push(text.quote(phrase.head, phrase.head + 1));
@@ -619,11 +633,18 @@ mod tests {
             "chambers",
             "the",
             "tea-house",
+            "the",
+            "block",
+            "house",
         ];
-        let t = ["DT", "NN", "PRP$", "NN", "DT", "JJ", "NNS", "DT", "NN"];
+        let t = [
+            "DT", "NN", "PRP$", "NN", "DT", "JJ", "NNS", "DT", "NN", "DT", "NN", "NN",
+        ];
         let ids = resolve_all(&mut book, &w, &t);
         assert_ne!(ids[1], ids[2]);
         assert_ne!(ids[0], ids[3]);
+        // An open compound of a dwelling's word ("block house") is the house again.
+        assert_eq!(ids[0], ids[4]);
     }
 
     #[test]
