@@ -234,9 +234,12 @@ pub fn chunk(words: &[&str], tags: &[&str]) -> Vec<Phrase> {
             let opened = determiner != Determiner::Bare && last_noun.is_none() && k > start;
             let t = body_tag(words, tags, k, opened);
             let grading = t == GRADING;
+            // A number after the noun measures it ("a precipice five hundred feet deep"): the
+            // phrase has ended.
+            let measure = t == "CD" && last_noun.is_some();
             if grading {
                 k += 1;
-            } else if is_modifier(t) {
+            } else if is_modifier(t) && !measure {
                 if is_noun(t) {
                     last_noun = Some(k);
                 }
@@ -373,6 +376,9 @@ mod tests {
         assert_eq!(p.len(), 2);
         assert_eq!((p[0].start, p[0].head), (0, 3));
         assert_eq!((p[1].start, p[1].head), (5, 7));
+        let words = ["a", "precipice", "five", "hundred", "feet", "deep"];
+        let tags = ["DT", "NN", "CD", "CD", "NNS", "JJ"];
+        assert_eq!(chunk(&words, &tags)[0].head, 1);
         // Before "of", a compass word is the direction: no phrase ("the north of it").
         let words = ["the", "north", "of", "it"];
         let tags = ["DT", "NN", "IN", "PRP"];

@@ -256,7 +256,11 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     // "The lovely champaign country" is the champaign country: words that only describe,
     // before the ones that tell it apart, are not part of its name.
     let named_from = (phrase.body..phrase.head)
-        .find(|&k| !is_descriptive(words[k]) && !matches!(words[k], "," | "and"))
+        .find(|&k| {
+            !is_descriptive(words[k])
+                && !matches!(words[k], "," | "and")
+                && !text.tags.get(k).is_some_and(|t| t.starts_with("RB"))
+        })
         .unwrap_or(phrase.head);
     if from == phrase.body && named_from > phrase.body && named_from < phrase.head && !phrase.proper
     {
@@ -645,6 +649,20 @@ mod tests {
         assert_ne!(ids[0], ids[3]);
         // An open compound of a dwelling's word ("block house") is the house again.
         assert_eq!(ids[0], ids[4]);
+    }
+
+    #[test]
+    fn a_demonstrative_names_again_the_place_just_named_in_other_words() {
+        let mut book = PlaceBook::default();
+        let w = ["a", "ravine", "this", "vast", "gulf"];
+        let t = ["DT", "NN", "DT", "JJ", "NN"];
+        let ids = resolve_all(&mut book, &w, &t);
+        assert_eq!(ids[0], ids[1]);
+        // Long after, "this gulf" is not the ravine.
+        let later = candidates(&["this", "gulf"], &["DT", "NN"], &[]);
+        let mut book = PlaceBook::default();
+        let first = resolve_all(&mut book, &["a", "ravine"], &["DT", "NN"]);
+        assert_ne!(book.resolve(&later[0], RECENT_SENTENCES + 1), first[0]);
     }
 
     #[test]
