@@ -160,7 +160,16 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         }
         _ => phrase.body,
     };
-    let surface = text.quote(from, phrase.end);
+    // "A very narrow staircase" is named "narrow staircase": an adverb that opens the
+    // phrase grades the word after it and is no part of the name.
+    let named_at = if from == phrase.body {
+        (from..phrase.head)
+            .find(|&k| !text.tags.get(k).is_some_and(|t| t.starts_with("RB")))
+            .unwrap_or(phrase.head)
+    } else {
+        from
+    };
+    let surface = text.quote(named_at, phrase.end);
     let determiner = if kind_of_owner {
         Determiner::Indefinite
     } else {
@@ -236,7 +245,7 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         forms.push(format!("{d} {surface}"));
     }
     if let Some(end) = phrase.complement_end {
-        forms.push(text.quote(from, end));
+        forms.push(text.quote(named_at, end));
     }
     // "The undulating veld" is what the text calls the veld: with adjectives only before it,
     // the noun alone is one of its names.
@@ -596,6 +605,17 @@ mod tests {
         let ids = resolve_all(&mut book, &w, &t);
         assert_ne!(ids[0], ids[1]);
         assert_eq!(ids[2], ids[3]);
+    }
+
+    #[test]
+    fn a_grading_adverb_is_no_part_of_a_name() {
+        let c = candidates(
+            &["a", "very", "narrow", "staircase"],
+            &["DT", "RB", "JJ", "NN"],
+            &[],
+        );
+        assert_eq!(c[0].surface, "narrow staircase");
+        assert!(c[0].distinguishing.is_empty());
     }
 
     #[test]
