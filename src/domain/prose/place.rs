@@ -426,18 +426,6 @@ impl PlaceBook {
             }
         };
         let place = &mut self.places[id];
-        // "The drawing-room", then "the common drawing-room": the modifiers the text first
-        // tells the place apart by are its own, so "the real drawing-room" after it is
-        // another room. The main building is told apart by nothing, and a proper name's words
-        // are its name, not a kind's modifiers.
-        if found.is_some()
-            && place.distinguishing.is_empty()
-            && !place.dwelling
-            && !c.proper
-            && c.owner.is_none()
-        {
-            place.distinguishing.clone_from(&c.distinguishing);
-        }
         for form in std::iter::once(&c.surface).chain(&c.forms) {
             place.name_it(form);
         }
@@ -619,29 +607,23 @@ mod tests {
     }
 
     #[test]
-    fn a_place_keeps_the_modifiers_it_was_first_told_apart_by() {
+    fn what_a_place_is_made_of_does_not_tell_it_apart() {
         let mut book = PlaceBook::default();
         let w = [
-            "the",
-            "drawing-room",
             "the",
             "common",
             "drawing-room",
             "the",
-            "real",
-            "drawing-room",
-            "the",
             "lava",
             "drawing-room",
+            "the",
+            "real",
+            "drawing-room",
         ];
-        let t = [
-            "DT", "NN", "DT", "JJ", "NN", "DT", "JJ", "NN", "DT", "NN", "NN",
-        ];
+        let t = ["DT", "JJ", "NN", "DT", "NN", "NN", "DT", "JJ", "NN"];
         let ids = resolve_all(&mut book, &w, &t);
         assert_eq!(ids[0], ids[1]);
-        assert_ne!(ids[1], ids[2]);
-        // What a place is made of describes it: "the lava drawing-room" is the one last named.
-        assert_eq!(ids[2], ids[3]);
+        assert_ne!(ids[0], ids[2]);
     }
 
     #[test]
