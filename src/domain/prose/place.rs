@@ -42,7 +42,8 @@ pub enum PlaceKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Candidate {
     /// The phrase as written, without its article ("common drawing-room", "my room",
-    /// "Count's room", "bottom of the well", "low, sandy spit").
+    /// "Count's room", "bottom of the well", "low sandy spit": commas between adjectives
+    /// dropped, the phrase as written is one of its `forms`).
     pub surface: String,
     /// Other forms of this mention the text wrote: with its "of" complement ("narrow ledge of
     /// stone"), a collective's "of" phrase ("low subterranean tunnels").
@@ -169,7 +170,10 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     } else {
         from
     };
-    let surface = text.quote(named_at, phrase.end);
+    // "The low, sandy spit" is named "low sandy spit": the commas between its adjectives are
+    // the sentence's, not the name's (the phrase as written stays one of its names).
+    let written = text.quote(named_at, phrase.end);
+    let surface = written.replace(", ", " ");
     let determiner = if kind_of_owner {
         Determiner::Indefinite
     } else {
@@ -238,6 +242,9 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         .map(|w| w.to_lowercase())
         .collect();
     let mut forms = Vec::new();
+    if written != surface {
+        forms.push(written);
+    }
     // "That room", "these retreats": the demonstrative is part of how the text names it.
     if let Some(d) =
         determiner_word(words[phrase.start]).filter(|d| d.starts_with("th") && *d != "the")
@@ -593,6 +600,17 @@ mod tests {
         let ids = resolve_all(&mut book, &w, &t);
         assert_ne!(ids[0], ids[1]);
         assert_eq!(ids[2], ids[3]);
+    }
+
+    #[test]
+    fn commas_between_adjectives_are_no_part_of_a_name() {
+        let c = candidates(
+            &["the", "low", ",", "sandy", "spit"],
+            &["DT", "JJ", ",", "JJ", "NN"],
+            &[],
+        );
+        assert_eq!(c[0].surface, "low sandy spit");
+        assert!(c[0].forms.contains(&"low, sandy spit".to_string()));
     }
 
     #[test]
