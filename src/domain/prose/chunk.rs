@@ -105,7 +105,7 @@ fn is_compass(word: &str) -> bool {
             d,
             crate::domain::Direction::Up | crate::domain::Direction::Down
         )
-    }) && !word.ends_with("ern")
+    }) && !word.to_lowercase().ends_with("ern")
 }
 
 fn is_noun(tag: &str) -> bool {
@@ -130,6 +130,35 @@ fn determiner_kind(word: &str, tag: &str) -> Option<Determiner> {
         ("a" | "an" | "another" | "some" | "any" | "one", _) => Some(Determiner::Indefinite),
         (_, "PRP$") => Some(Determiner::Pronoun),
         _ => None,
+    }
+}
+
+/// What [`body_tag`] gives an adverb that grades the word after it in a phrase.
+const GRADING: &str = "RB+";
+
+/// The tag token `k` plays in a phrase's body (`opened`: a determiner has opened the phrase
+/// and no noun has come yet). A compass word is a direction, never a noun of a phrase ("North
+/// of the hall"), but inside an opened phrase before a noun it tells which one it is ("the
+/// east window"). Inside an opened phrase, an adverb before an adjective or a noun grades it
+/// ("a very pretty drawing-room", "the most dreary room"): [`GRADING`].
+fn body_tag<'a>(words: &[&str], tags: &[&'a str], k: usize, opened: bool) -> &'a str {
+    let adverb = |t: &str| matches!(t, "RB" | "RBR" | "RBS");
+    if is_compass(words[k]) {
+        return if opened && tags.get(k + 1).is_some_and(|t| is_noun(t)) {
+            "JJ"
+        } else {
+            "RB"
+        };
+    }
+    let grading = opened
+        && adverb(tags[k])
+        && (k + 1..tags.len())
+            .find(|&x| !adverb(tags[x]))
+            .is_some_and(|x| is_modifier(tags[x]) && tags[x] != "CD");
+    if grading {
+        GRADING
+    } else {
+        tags[k]
     }
 }
 
@@ -200,9 +229,17 @@ pub fn chunk(words: &[&str], tags: &[&str]) -> Vec<Phrase> {
         let mut k = j;
         let mut last_noun = None;
         while k < n {
-            // A compass word is a direction, never a noun of a phrase ("North of the hall").
-            let t = if is_compass(words[k]) { "RB" } else { tags[k] };
-            if is_modifier(t) {
+            // Once a determiner has opened a phrase and before its noun, an adverb grades the
+            // adjective after it and a compass word tells which one it is ([`body_tag`]).
+            let opened = determiner != Determiner::Bare && last_noun.is_none() && k > start;
+            let t = body_tag(words, tags, k, opened);
+            let grading = t == GRADING;
+            // A number after the noun measures it ("a precipice five hundred feet deep"): the
+            // phrase has ended.
+            let measure = t == "CD" && last_noun.is_some();
+            if grading {
+                k += 1;
+            } else if is_modifier(t) && !measure {
                 if is_noun(t) {
                     last_noun = Some(k);
                 }
@@ -320,6 +357,32 @@ mod tests {
         let p = chunk(&words, &tags);
         assert_eq!((p[0].start, p[0].head, p[0].end), (0, 4, 5));
         assert_eq!(p[0].complement_end, Some(7));
+    }
+
+    #[test]
+    fn adverbs_and_compass_words_inside_a_phrase_stay_with_its_noun() {
+        let words = [
+            "a",
+            "very",
+            "pretty",
+            "drawing-room",
+            "and",
+            "the",
+            "east",
+            "window",
+        ];
+        let tags = ["DT", "RB", "RB", "NN", "CC", "DT", "JJ", "NN"];
+        let p = chunk(&words, &tags);
+        assert_eq!(p.len(), 2);
+        assert_eq!((p[0].start, p[0].head), (0, 3));
+        assert_eq!((p[1].start, p[1].head), (5, 7));
+        let words = ["a", "precipice", "five", "hundred", "feet", "deep"];
+        let tags = ["DT", "NN", "CD", "CD", "NNS", "JJ"];
+        assert_eq!(chunk(&words, &tags)[0].head, 1);
+        // Before "of", a compass word is the direction: no phrase ("the north of it").
+        let words = ["the", "north", "of", "it"];
+        let tags = ["DT", "NN", "IN", "PRP"];
+        assert!(chunk(&words, &tags).is_empty());
     }
 
     #[test]

@@ -52,6 +52,18 @@ const DWELLINGS: &[&str] = &[
     "house", "mansion", "manor", "manor-house", "abbey", "castle", "palace", "building",
 ];
 
+/// What a "-house" is for when it is no one's home: "the tea-house", "the summer-house" of
+/// an estate are places of their own, not the story's main building ("the manor-house",
+/// "the log-house").
+#[rustfmt::skip]
+const OUTBUILDINGS: &[&str] = &[
+    "tea", "summer", "hen", "boat", "ice", "wash", "coach", "out", "green", "bath", "store",
+    "guard", "light", "ware", "bake", "brew", "cart", "pump", "dog", "slaughter", "gate", "club",
+    "custom", "court", "play", "opera", "meeting", "school", "engine", "power", "pack", "work",
+    "alms", "hot", "glass", "ale", "coffee", "chop", "eating", "counting", "watch", "toll",
+    "wheel", "carriage", "poor", "mad", "pest", "dairy", "milk", "smoke", "gun", "powder",
+];
+
 /// Heads that name the main building when they end a proper name ("Thornfield Hall",
 /// "Baskerville Grange"), though "the hall" alone is a room.
 #[rustfmt::skip]
@@ -395,10 +407,12 @@ const ACTIVITIES: &[&str] = &[
     "peak", "summit", "crest",
 ];
 
-/// Materials that are also place nouns ("solid rock", "lava rock"): without a determiner
-/// they name the stuff, not a place.
+/// Materials, some also place nouns ("solid rock", "lava rock"): without a determiner they
+/// name the stuff, not a place; before a place noun ("the lava tunnel") they describe it and
+/// do not tell it apart from others of its kind.
 const MATERIALS: &[&str] = &[
-    "rock", "stone", "snow", "ice", "sand", "earth", "grass", "water",
+    "rock", "stone", "snow", "ice", "sand", "earth", "grass", "water", "lava", "granite", "marble",
+    "brick", "clay", "gravel", "chalk", "slate", "basalt", "flint",
 ];
 
 /// The lemma of a place noun: its singular, lowercased, even for nouns listed in the plural
@@ -525,7 +539,10 @@ pub fn is_room(noun: &str) -> bool {
 /// ("log-house", "farmhouse").
 pub fn is_dwelling(noun: &str) -> bool {
     let s = singular(noun);
-    contains(DWELLINGS, &s) || s.ends_with("-house") || s == "farmhouse"
+    let outbuilding = s
+        .strip_suffix("-house")
+        .is_some_and(|kind| contains(OUTBUILDINGS, kind));
+    contains(DWELLINGS, &s) || (s.ends_with("-house") && !outbuilding) || s == "farmhouse"
 }
 
 /// True for the head of a proper name that names the main building.

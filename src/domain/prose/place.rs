@@ -42,7 +42,8 @@ pub enum PlaceKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Candidate {
     /// The phrase as written, without its article ("common drawing-room", "my room",
-    /// "Count's room", "bottom of the well", "low, sandy spit").
+    /// "Count's room", "bottom of the well", "low sandy spit": commas between adjectives
+    /// dropped, the phrase as written is one of its `forms`).
     pub surface: String,
     /// Other forms of this mention the text wrote: with its "of" complement ("narrow ledge of
     /// stone"), a collective's "of" phrase ("low subterranean tunnels").
@@ -160,7 +161,19 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         }
         _ => phrase.body,
     };
-    let surface = text.quote(from, phrase.end);
+    // "A very narrow staircase" is named "narrow staircase": an adverb that opens the
+    // phrase grades the word after it and is no part of the name.
+    let named_at = if from == phrase.body {
+        (from..phrase.head)
+            .find(|&k| !text.tags.get(k).is_some_and(|t| t.starts_with("RB")))
+            .unwrap_or(phrase.head)
+    } else {
+        from
+    };
+    // "The low, sandy spit" is named "low sandy spit": the commas between its adjectives are
+    // the sentence's, not the name's (the phrase as written stays one of its names).
+    let written = text.quote(named_at, phrase.end);
+    let surface = written.replace(", ", " ");
     let determiner = if kind_of_owner {
         Determiner::Indefinite
     } else {
@@ -209,13 +222,29 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     } else {
         return None;
     };
-    let distinguishing = words[phrase.body..phrase.head]
-        .iter()
-        .filter(|w| !is_descriptive(w) && !w.chars().all(|c| c.is_ascii_digit() || c == ','))
+    let distinguishing = (phrase.body..phrase.head)
+        // "A most dreary room": an adverb grades a word, it tells nothing apart.
+        .filter(|&k| !text.tags.get(k).is_some_and(|t| t.starts_with("RB")))
+        // "The block house" is the block-house: a noun that makes a dwelling's compound
+        // with the head is part of its word, not a modifier ("the tea house" is not a
+        // dwelling's compound, and stays told apart).
+        .filter(|&k| {
+            !(k + 1 == phrase.head
+                && text.tags.get(k) == Some(&"NN")
+                && is_dwelling(head_word)
+                && is_dwelling(&format!("{}-{}", words[k].to_lowercase(), head)))
+        })
+        .filter_map(|k| words.get(k))
+        // "The lava tunnel" is the tunnel told of: what a place is made of describes it.
+        .filter(|w| !is_descriptive(w) && !is_material(w))
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit() || c == ','))
         .filter(|w| !matches!(**w, "," | "and" | "or"))
         .map(|w| w.to_lowercase())
         .collect();
     let mut forms = Vec::new();
+    if written != surface {
+        forms.push(written);
+    }
     // "That room", "these retreats": the demonstrative is part of how the text names it.
     if let Some(d) =
         determiner_word(words[phrase.start]).filter(|d| d.starts_with("th") && *d != "the")
@@ -223,16 +252,19 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         forms.push(format!("{d} {surface}"));
     }
     if let Some(end) = phrase.complement_end {
-        forms.push(text.quote(from, end));
+        forms.push(text.quote(named_at, end));
     }
     // "The undulating veld" is what the text calls the veld: with adjectives only before it,
     // the noun alone is one of its names.
     let described = phrase.head > phrase.body
         && from == phrase.body
         && (phrase.body..phrase.head).all(|k| {
-            text.tags
-                .get(k)
-                .is_some_and(|t| matches!(*t, "JJ" | "JJR" | "JJS" | "VBN" | "VBG" | "," | "CC"))
+            text.tags.get(k).is_some_and(|t| {
+                matches!(
+                    *t,
+                    "JJ" | "JJR" | "JJS" | "VBN" | "VBG" | "RB" | "RBR" | "RBS" | "," | "CC"
+                )
+            })
         });
     if described && !phrase.proper {
         forms.push(text.quote(phrase.head, phrase.head + 1));
@@ -240,7 +272,11 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     // "The lovely champaign country" is the champaign country: words that only describe,
     // before the ones that tell it apart, are not part of its name.
     let named_from = (phrase.body..phrase.head)
-        .find(|&k| !is_descriptive(words[k]) && !matches!(words[k], "," | "and"))
+        .find(|&k| {
+            !is_descriptive(words[k])
+                && !matches!(words[k], "," | "and")
+                && !text.tags.get(k).is_some_and(|t| t.starts_with("RB"))
+        })
         .unwrap_or(phrase.head);
     if from == phrase.body && named_from > phrase.body && named_from < phrase.head && !phrase.proper
     {
@@ -564,6 +600,89 @@ mod tests {
         let ids = resolve_all(&mut book, &w, &t);
         assert_ne!(ids[0], ids[1]);
         assert_eq!(ids[2], ids[3]);
+    }
+
+    #[test]
+    fn commas_between_adjectives_are_no_part_of_a_name() {
+        let c = candidates(
+            &["the", "low", ",", "sandy", "spit"],
+            &["DT", "JJ", ",", "JJ", "NN"],
+            &[],
+        );
+        assert_eq!(c[0].surface, "low sandy spit");
+        assert!(c[0].forms.contains(&"low, sandy spit".to_string()));
+    }
+
+    #[test]
+    fn a_grading_adverb_is_no_part_of_a_name() {
+        let c = candidates(
+            &["a", "very", "narrow", "staircase"],
+            &["DT", "RB", "JJ", "NN"],
+            &[],
+        );
+        assert_eq!(c[0].surface, "narrow staircase");
+        assert!(c[0].distinguishing.is_empty());
+    }
+
+    #[test]
+    fn what_a_place_is_made_of_does_not_tell_it_apart() {
+        let mut book = PlaceBook::default();
+        let w = [
+            "the",
+            "common",
+            "drawing-room",
+            "the",
+            "lava",
+            "drawing-room",
+            "the",
+            "real",
+            "drawing-room",
+        ];
+        let t = ["DT", "JJ", "NN", "DT", "NN", "NN", "DT", "JJ", "NN"];
+        let ids = resolve_all(&mut book, &w, &t);
+        assert_eq!(ids[0], ids[1]);
+        assert_ne!(ids[0], ids[2]);
+    }
+
+    #[test]
+    fn an_owned_room_and_an_outbuilding_are_not_other_places_of_their_kind() {
+        let mut book = PlaceBook::default();
+        let w = [
+            "the",
+            "house",
+            "my",
+            "chamber",
+            "the",
+            "front",
+            "chambers",
+            "the",
+            "tea-house",
+            "the",
+            "block",
+            "house",
+        ];
+        let t = [
+            "DT", "NN", "PRP$", "NN", "DT", "JJ", "NNS", "DT", "NN", "DT", "NN", "NN",
+        ];
+        let ids = resolve_all(&mut book, &w, &t);
+        assert_ne!(ids[1], ids[2]);
+        assert_ne!(ids[0], ids[3]);
+        // An open compound of a dwelling's word ("block house") is the house again.
+        assert_eq!(ids[0], ids[4]);
+    }
+
+    #[test]
+    fn a_demonstrative_names_again_the_place_just_named_in_other_words() {
+        let mut book = PlaceBook::default();
+        let w = ["a", "ravine", "this", "vast", "gulf"];
+        let t = ["DT", "NN", "DT", "JJ", "NN"];
+        let ids = resolve_all(&mut book, &w, &t);
+        assert_eq!(ids[0], ids[1]);
+        // Long after, "this gulf" is not the ravine.
+        let later = candidates(&["this", "gulf"], &["DT", "NN"], &[]);
+        let mut book = PlaceBook::default();
+        let first = resolve_all(&mut book, &["a", "ravine"], &["DT", "NN"]);
+        assert_ne!(book.resolve(&later[0], RECENT_SENTENCES + 1), first[0]);
     }
 
     #[test]
