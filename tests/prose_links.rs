@@ -106,3 +106,12 @@ fn a_place_passed_by_is_beside_the_way_and_the_mover_stays_on_it() {
     assert!(linked(&r, "road", "drive"), "{:?}", pairs(&r));
     assert!(!linked(&r, "church", "drive"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn the_reader_stays_where_it_is_through_a_conversation() {
+    let r = read(
+        "We went into the library.\n\n“Is it late?” said she.\n\n“Very late,” I answered.\n\n\
+“Then we must hurry,” she said.\n\n“Yes, we must.”\n\nThen we went to the hall.",
+    );
+    assert!(linked(&r, "library", "hall"), "{:?}", pairs(&r));
+}

@@ -337,6 +337,17 @@ fn named_room(places: &[super::place::Place], way: PlaceId, c: &Candidate) -> Op
         .max_by_key(|&i| (places[i].last_seen, i))
 }
 
+/// Share of a sentence's words inside quotation marks from which it is talk, not narration
+/// ("“You'll see it carried into your room,” she said": the speech tag is narration's
+/// smaller part).
+const SPEECH_SHARE: f32 = 0.6;
+
+/// True when a sentence is mostly quoted speech ([`SPEECH_SHARE`]).
+fn speech(tokens: &[Token]) -> bool {
+    let quoted = tokens.iter().filter(|t| t.quoted).count();
+    !tokens.is_empty() && quoted as f32 >= SPEECH_SHARE * tokens.len() as f32
+}
+
 /// Reads a text given as paragraphs (one observation each).
 ///
 /// # Errors
@@ -370,8 +381,13 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
     for (pi, para) in tagged.iter().enumerate() {
         let mut out = ParagraphReading::default();
         let mut named_here: Vec<PlaceId> = Vec::new();
+        // A paragraph of talk alone does not change the scene: quoted speech does not move the
+        // reader, so the reader's place does not fade through a conversation.
+        let talk = para.sentences.iter().all(|s| speech(&s.tokens));
         if pi > 0 {
-            position.paragraph_passed();
+            if !talk {
+                position.paragraph_passed();
+            }
             topic = None;
         }
         for s in &para.sentences {
@@ -755,7 +771,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     }
                 }
             }
-            if !moved {
+            if !moved && !speech(&s.tokens) {
                 position.sentence_passed(before.is_some_and(|b| places.contains(&Some(b))));
             }
             let centre_place = subject_places.first().map(|&(_, p)| p).or_else(|| {
