@@ -79,3 +79,39 @@ fn a_person_taken_along_moves_with_the_taker() {
     let r = read("We came to the library. He took the key into the drawing-room.");
     assert!(!linked(&r, "library", "drawing-room"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_way_said_to_lead_somewhere_is_in_the_place_the_reader_stands_in() {
+    let r = read("We entered the hall. From it a door led into the library.");
+    assert!(linked(&r, "hall", "library"), "{:?}", pairs(&r));
+    // Dropped rather than invented: with the reader nowhere, the door is nowhere.
+    let r = read("A door led into the library.");
+    assert!(r.links.is_empty(), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_door_named_by_a_room_is_in_that_room() {
+    let r = read(
+        "I went into the drawing-room. Then I walked to the library. The drawing-room door \
+opened on the garden.",
+    );
+    assert!(linked(&r, "drawing-room", "garden"), "{:?}", pairs(&r));
+    assert!(!linked(&r, "library", "garden"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_place_passed_by_is_beside_the_way_and_the_mover_stays_on_it() {
+    let r = read("We walked along the road. We were passing a church. Then we ascended a drive.");
+    assert!(linked(&r, "road", "church"), "{:?}", pairs(&r));
+    assert!(linked(&r, "road", "drive"), "{:?}", pairs(&r));
+    assert!(!linked(&r, "church", "drive"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn the_reader_stays_where_it_is_through_a_conversation() {
+    let r = read(
+        "We went into the library.\n\n“Is it late?” said she.\n\n“Very late,” I answered.\n\n\
+“Then we must hurry,” she said.\n\n“Yes, we must.”\n\nThen we went to the hall.",
+    );
+    assert!(linked(&r, "library", "hall"), "{:?}", pairs(&r));
+}

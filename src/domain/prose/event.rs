@@ -60,6 +60,9 @@ pub struct Stop {
     pub direction: Option<Direction>,
     /// The place the text says the stop is in ("the window in the gallery").
     pub within: Option<PlaceId>,
+    /// Passed by, not entered ("we were passing a church"): the mover was beside it, so it
+    /// is linked to where the mover is and the mover stays there.
+    pub beside: bool,
 }
 
 /// What a sentence says about places.

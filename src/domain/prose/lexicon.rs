@@ -104,6 +104,15 @@ const GO_VERBS: &[&str] = &[
     "swarm",
 ];
 
+/// Verbs whose direct object the mover goes by, not into ("passing a church", "skirted the
+/// wood"): a place beside the path.
+const PASS_BY_VERBS: &[&str] = &["pass", "skirt"];
+
+/// True for a verb (base form) whose object the mover goes by ([`PASS_BY_VERBS`]).
+pub fn is_pass_by_verb(base: &str) -> bool {
+    contains(PASS_BY_VERBS, base)
+}
+
 /// Verbs whose direct object is where the mover arrives ("reached the gate").
 const ARRIVE_OBJECT: &[&str] = &["reach", "enter", "gain", "regain", "approach", "attain"];
 

@@ -19,8 +19,8 @@
 use super::clause::{Clause, Dependent, Form, Subject, Target, Via, REFLEXIVES};
 use super::event::{Event, Sentence, Stop};
 use super::lexicon::{
-    direction_word, is_aspectual_verb, is_being_verb, is_go_verb, object_role, preposition,
-    verb_base, verb_direction, PathRole,
+    direction_word, is_aspectual_verb, is_being_verb, is_go_verb, is_pass_by_verb, object_role,
+    preposition, verb_base, verb_direction, PathRole,
 };
 use super::place::PlaceId;
 use crate::domain::Direction;
@@ -89,6 +89,7 @@ fn stops_of(
     s: &Sentence<'_>,
     deps: &[Dependent],
     object: Option<PathRole>,
+    beside: bool,
     mut pending: Option<Direction>,
     used: &mut Vec<usize>,
 ) -> Vec<Stop> {
@@ -134,6 +135,7 @@ fn stops_of(
                     place,
                     direction,
                     within: None,
+                    beside: beside && d.prep.0 == d.prep.1,
                 });
                 pending = None;
             }
@@ -169,6 +171,7 @@ fn stranded(s: &Sentence<'_>, c: &Clause, used: &mut Vec<usize>) -> Option<Stop>
         place,
         direction: None,
         within: None,
+        beside: false,
     })
 }
 
@@ -198,6 +201,23 @@ fn fronted_source(s: &Sentence<'_>, c: &Clause, used: &mut Vec<usize>) -> Option
         place,
         direction: None,
         within: None,
+        beside: false,
+    })
+}
+
+/// The way in or out a particle says of a move with no place ("I went in", "we came out").
+fn inward(s: &Sentence<'_>, c: &Clause, used: &mut Vec<usize>) -> Option<Direction> {
+    c.particles.iter().find_map(|&k| {
+        let w = s.words[k].to_lowercase();
+        let d = match w.as_str() {
+            "in" | "inside" | "indoors" | "within" => Some(Direction::In),
+            "out" | "outside" | "outdoors" | "forth" => Some(Direction::Out),
+            _ => None,
+        };
+        if d.is_some() {
+            used.push(k);
+        }
+        d
     })
 }
 
@@ -249,28 +269,26 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
             })
             .copied()
             .collect();
-        stops.extend(stops_of(s, &sources, None, None, &mut used));
+        stops.extend(stops_of(s, &sources, None, false, None, &mut used));
         if stops.is_empty() {
             stops.extend(fronted_source(s, c, &mut used));
         }
         let object = if arriving { None } else { object_role(&base) };
-        stops.extend(stops_of(s, &c.after, object, pending, &mut used));
+        // "We were passing a church": the object of a verb of passing by is beside the path.
+        let after = stops_of(
+            s,
+            &c.after,
+            object,
+            is_pass_by_verb(&base),
+            pending,
+            &mut used,
+        );
+        stops.extend(after);
         if stops.iter().all(|st| st.role == PathRole::Source) {
             stops.extend(stranded(s, c, &mut used));
         }
         if stops.is_empty() {
-            let inward = c.particles.iter().find_map(|&k| {
-                let w = s.words[k].to_lowercase();
-                let d = match w.as_str() {
-                    "in" | "inside" | "indoors" | "within" => Some(Direction::In),
-                    "out" | "outside" | "outdoors" | "forth" => Some(Direction::Out),
-                    _ => None,
-                };
-                if d.is_some() {
-                    used.push(k);
-                }
-                d
-            });
+            let inward = inward(s, c, &mut used);
             let direction = pending.or(verb_direction(&base)).or(inward);
             // Only the people the story follows: "the driver got down" moves the driver.
             let followed = followed(s, c);
@@ -297,7 +315,7 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
     // the story where it is; it does not say where the story is.
     if is_being_verb(&base) && c.via != Via::Inverted {
         // "We were in the hall": being there, no way.
-        let stops = stops_of(s, &c.after, None, None, &mut used);
+        let stops = stops_of(s, &c.after, None, false, None, &mut used);
         if let Some(st) = stops.iter().find(|st| st.role == PathRole::Goal) {
             let reached = followed(s, c)
                 && (c.group.0.saturating_sub(1)..(c.group.1 + 1).min(s.words.len()))

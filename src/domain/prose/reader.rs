@@ -314,6 +314,40 @@ fn referent(
         .or(topic)
 }
 
+/// The room a way's own words name ("the drawing-room door", "the hall-door"): the place
+/// last mentioned whose head is the way's modifier or the first part of its compound head.
+fn named_room(places: &[super::place::Place], way: PlaceId, c: &Candidate) -> Option<PlaceId> {
+    let place = places.get(way)?;
+    if place.kind != PlaceKind::Way || place.host.is_some() {
+        return None;
+    }
+    let prefix = c
+        .head
+        .rsplit_once('-')
+        .filter(|(_, last)| super::lexicon::is_way_head(last))
+        .map(|(first, _)| first.to_string());
+    let words: Vec<String> = c.distinguishing.iter().cloned().chain(prefix).collect();
+    (0..places.len())
+        .filter(|&i| i != way && places[i].kind == PlaceKind::Place)
+        .filter(|&i| {
+            words
+                .iter()
+                .any(|w| super::lexicon::singular(w) == places[i].head)
+        })
+        .max_by_key(|&i| (places[i].last_seen, i))
+}
+
+/// Share of a sentence's words inside quotation marks from which it is talk, not narration
+/// ("“You'll see it carried into your room,” she said": the speech tag is narration's
+/// smaller part).
+const SPEECH_SHARE: f32 = 0.6;
+
+/// True when a sentence is mostly quoted speech ([`SPEECH_SHARE`]).
+fn speech(tokens: &[Token]) -> bool {
+    let quoted = tokens.iter().filter(|t| t.quoted).count();
+    !tokens.is_empty() && quoted as f32 >= SPEECH_SHARE * tokens.len() as f32
+}
+
 /// Reads a text given as paragraphs (one observation each).
 ///
 /// # Errors
@@ -347,8 +381,13 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
     for (pi, para) in tagged.iter().enumerate() {
         let mut out = ParagraphReading::default();
         let mut named_here: Vec<PlaceId> = Vec::new();
+        // A paragraph of talk alone does not change the scene: quoted speech does not move the
+        // reader, so the reader's place does not fade through a conversation.
+        let talk = para.sentences.iter().all(|s| speech(&s.tokens));
         if pi > 0 {
-            position.paragraph_passed();
+            if !talk {
+                position.paragraph_passed();
+            }
             topic = None;
         }
         for s in &para.sentences {
@@ -409,6 +448,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         None => reading.book.resolve(&c, sentence_no),
                     };
                     reading.book.adopt_host(id);
+                    if let Some(room) = named_room(&reading.book.places, id, &c) {
+                        reading.book.places[id].host = Some(room);
+                    }
                     places[i] = Some(id);
                     named[i] = Some(c).filter(|_| apposed.is_none() && owner_place.is_none());
                 }
@@ -537,6 +579,17 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
             };
             let mut moved = false;
             let mut left = false;
+            // Places that are the subject of a verb by which a place makes a way ("a door
+            // led into the library", "the doors opened").
+            let leads: Vec<PlaceId> = cs
+                .iter()
+                .filter(|c| super::lexicon::is_way_verb(&verb_base(words[c.verb])))
+                .filter_map(|c| match c.subject {
+                    Subject::Phrase(j) => places.get(j).copied().flatten(),
+                    Subject::Pronoun(k) => referents.get(k).copied().flatten(),
+                    _ => None,
+                })
+                .collect();
             // "I went in. It was a long low room": the first place the narration names
             // after a move with no place said is where it arrived.
             if let Some(d) = position.departure(sentence_no).cloned() {
@@ -597,6 +650,14 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         let mut first_link = true;
                         let mut carried: Option<Direction> = None;
                         for st in &path {
+                            if st.beside {
+                                // "We were passing a church": beside the way from where the
+                                // mover is, who stays there.
+                                if let Some(p) = prev {
+                                    add_link(&mut reading, &mut out, link(p, st.place, None));
+                                }
+                                continue;
+                            }
                             let is_way = reading.book.places[st.place].kind == PlaceKind::Way;
                             // Steps, a ladder, a door passed on the way are the way itself,
                             // not a place between: the link runs past them with their direction.
@@ -660,11 +721,13 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                         direction,
                     } => {
                         // A door or a window stands for the place it is in; one whose place
-                        // the text does not give links nothing.
+                        // the text does not give, said to lead somewhere, is in the place the
+                        // reader stands in ("We entered the hall. A door led into the
+                        // library."), and links nothing when the reader is nowhere.
                         let settle = |p: PlaceId| {
                             let place = &reading.book.places[p];
                             if place.kind == PlaceKind::Way {
-                                place.host
+                                place.host.or(before.filter(|_| leads.contains(&p)))
                             } else {
                                 Some(p)
                             }
@@ -708,7 +771,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     }
                 }
             }
-            if !moved {
+            if !moved && !speech(&s.tokens) {
                 position.sentence_passed(before.is_some_and(|b| places.contains(&Some(b))));
             }
             let centre_place = subject_places.first().map(|&(_, p)| p).or_else(|| {
