@@ -37,13 +37,15 @@
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
 use super::registry::{block, register_cells, At, Registry};
+use super::side_carry::{carried, carried_cells, carried_change, Zone};
 use super::side_judge::{
-    judge, loop_change, mismatch_change, read_again, still_delta, Footprint, Judged,
+    judge, loop_change, mismatch_change, read_again, read_exits, still_delta, Footprint, Judged,
 };
 use super::side_patch::{
-    apart, on_side, overlap_change, overlap_change_on, patched_cells, Moved, Tour,
+    apart, inside_of, on_side, overlap_change, overlap_change_on, patched_cells, Moved, Side, Tour,
 };
 use super::tracker::{ConflictTracker, Effects};
+use crate::domain::direction::Vector;
 use crate::domain::history::Change;
 use crate::domain::map::{ExitId, Map, RoomId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -90,6 +92,15 @@ pub struct FlattenGains {
     /// Patch a judgement when the cells to look at are fewer than its side's rooms times
     /// this (see [`PATCH_RATIO`]).
     patch_ratio: usize,
+    /// The zones of the last move by side shift ([`super::side_carry::zone`]).
+    zones: FxHashMap<Vector, Zone>,
+    /// Scratch: the zone cells a carried side reads.
+    hit: Vec<Cell>,
+    /// Scratch for walking a carried side.
+    stack: Vec<RoomId>,
+    /// The rooms of the sides followed through a move that carried them, summed (each a side
+    /// not judged again).
+    carried_rooms: usize,
 }
 
 /// Patch a judgement (re-judge it over only the cells a move changed, [`super::side_patch`])
@@ -164,6 +175,12 @@ impl FlattenGains {
         }
         let e = pick?;
         Some((e, self.entries.get(&e)?.delta))
+    }
+
+    /// The rooms of the sides followed through moves that carried them ([`super::side_carry`]),
+    /// summed since the last rebuild: rooms not judged again.
+    pub fn carried_rooms(&self) -> usize {
+        self.carried_rooms
     }
 
     /// Every exit whose flattening lowers the count, with the change (once built).
@@ -261,6 +278,7 @@ impl FlattenGains {
         );
         let mut done: FxHashSet<ExitId> = FxHashSet::default();
         let moved = patchable(map, forest, fx);
+        self.zones.clear();
         for e in owner_dirty {
             if done.insert(e) {
                 self.find_owner(map, tracker, e, weight);
@@ -680,6 +698,7 @@ impl FlattenGains {
         }
         let mut overlaps = j.overlaps;
         let mut cells = Vec::new();
+        let mut fresh = false;
         if let Some(hits) = hits {
             let side = j.side?;
             let inside_move = forest
@@ -691,7 +710,10 @@ impl FlattenGains {
             if apart(tracker, tour, e, &side, moved)? {
                 overlaps += overlap_change_on(tracker, tour, e, &side, (moved, false), hits)?;
                 cells = hits.to_vec();
-            } else if inside_move || !cheaper {
+            } else if inside_move {
+                cells = self.carry(tracker, e, &side, moved, &mut overlaps)?;
+                fresh = true;
+            } else if !cheaper {
                 return None;
             } else {
                 overlaps += overlap_change(tracker, tour, e, &side, (moved, false))?;
@@ -700,12 +722,64 @@ impl FlattenGains {
         }
         let delta =
             mismatch_change(map, e) + loop_change(tracker, &crossing, link, shift) + overlaps;
-        let exits = read_again(map, e, changed, &crossing);
+        let exits = if fresh {
+            read_exits(map, e, &crossing)
+        } else {
+            read_again(map, e, changed, &crossing)
+        };
         let j = self.judged.get_mut(&e)?;
         j.crossing = crossing;
         j.overlaps = overlaps;
         j.delta = delta;
         Some((delta, cells, exits))
+    }
+
+    /// Follows a judged side inside the region the move carried ([`super::side_carry`]): its
+    /// overlaps patched over the cells of the move's zone for its shift that its rooms name;
+    /// `None` when it must be judged again. The judgement gets a new generation, registered on
+    /// the cells it reads now (a walk over its subtree, no look at the rooms on them).
+    fn carry(
+        &mut self,
+        tracker: &ConflictTracker,
+        e: ExitId,
+        side: &Side,
+        moved: &Moved,
+        overlaps: &mut i64,
+    ) -> Option<Vec<Cell>> {
+        let forest = tracker.forest();
+        let low = forest.lower_end(e)?;
+        if !carried(forest, moved, low, side) {
+            return None;
+        }
+        self.tour.refresh(forest);
+        if !self.zones.contains_key(&side.shift) {
+            let zone = Zone::of(forest, &self.tour, moved, side.shift)?;
+            self.zones.insert(side.shift, zone);
+        }
+        let mut hit = std::mem::take(&mut self.hit);
+        self.zones
+            .get(&side.shift)?
+            .under(&self.tour, low, &mut hit);
+        let inside = inside_of(forest, &mut self.tour, e, side)?;
+        let change = carried_change(tracker, side, moved, &hit, &inside);
+        self.hit = hit;
+        *overlaps += change?;
+        let mut cells = carried_cells(forest, low, side, &mut self.stack);
+        let j = self.judged.get(&e)?;
+        for &(x, start_in) in &j.crossing {
+            if let Some((xa, xb, _)) = forest.part(x) {
+                cells.extend(forest.cell(if start_in { xb } else { xa }));
+            }
+        }
+        // A new generation: the registrations on the cells the side left are dropped.
+        self.generation = self.generation.wrapping_add(1);
+        let g = self.generation;
+        let j = self.judged.get_mut(&e)?;
+        self.live -= j.size;
+        j.size = 0;
+        j.generation = g;
+        self.carried_rooms += j.rooms;
+        Some(cells)
     }
 
     /// Sweeps out footprint registrations of sides judged again since.
@@ -735,6 +809,10 @@ fn patchable(map: &Map, forest: &super::Forest, fx: &Effects) -> Option<Moved> {
         }
         _ => None,
     };
-    let moved = Moved::new(forest, &r.moved, was_with);
+    let mut moved = Moved::new(forest, &r.moved, was_with);
+    // The subtree the move hung from the replacement, when it is the moved rooms.
+    if let [_, x] = r.retreed[..] {
+        moved.root = forest.lower_end(x).filter(|m| moved.has(*m));
+    }
     (moved.cells == fx.cells).then_some(moved)
 }
