@@ -26,9 +26,10 @@
 //!   the flattened exit's crossed exits it did not cross before), and its overlaps only over
 //!   the cells the flattening's move changed: for a side the move left apart (no moved room on
 //!   it, before or after) only those of them it read, which the registrations it was found by
-//!   name, whatever the size of the move; for a side holding the moved rooms, every cell the
-//!   move changed. A side inside the moved rooms, one whose shift changed, and one holding a
-//!   move larger than itself, are judged again.
+//!   name, whatever the size of the move; for a side holding or inside a rigid move, only the
+//!   move's rim ([`super::side_carry`]); for a side holding any other move, every cell the move
+//!   changed (judged again when the move is larger than it). One whose shift changed is judged
+//!   again.
 //!
 //! Any other edit (a removal, a relabelling) drops everything; the next question builds it
 //! again. The figures always equal a fresh [`super::TrialJudge`]'s (a property test checks it
@@ -37,15 +38,14 @@
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
 use super::registry::{block, register_cells, At, Registry};
-use super::side_carry::{carried, carried_cells, carried_change, Zone};
+use super::side_carry::{carried, Zones};
 use super::side_judge::{
     judge, loop_change, mismatch_change, read_again, read_exits, still_delta, Footprint, Judged,
 };
 use super::side_patch::{
-    apart, inside_of, on_side, overlap_change, overlap_change_on, patched_cells, Moved, Side, Tour,
+    apart, on_side, overlap_change, overlap_change_on, patchable, patched_cells, Moved, Side, Tour,
 };
 use super::tracker::{ConflictTracker, Effects};
-use crate::domain::direction::Vector;
 use crate::domain::history::Change;
 use crate::domain::map::{ExitId, Map, RoomId};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -92,12 +92,8 @@ pub struct FlattenGains {
     /// Patch a judgement when the cells to look at are fewer than its side's rooms times
     /// this (see [`PATCH_RATIO`]).
     patch_ratio: usize,
-    /// The zones of the last move by side shift ([`super::side_carry::zone`]).
-    zones: FxHashMap<Vector, Zone>,
-    /// Scratch: the zone cells a carried side reads.
-    hit: Vec<Cell>,
-    /// Scratch for walking a carried side.
-    stack: Vec<RoomId>,
+    /// The zones of the last move ([`super::side_carry`]).
+    zones: Zones,
     /// The rooms of the sides followed through a move that carried them, summed (each a side
     /// not judged again).
     carried_rooms: usize,
@@ -278,7 +274,7 @@ impl FlattenGains {
         );
         let mut done: FxHashSet<ExitId> = FxHashSet::default();
         let moved = patchable(map, forest, fx);
-        self.zones.clear();
+        self.zones = Zones::default();
         for e in owner_dirty {
             if done.insert(e) {
                 self.find_owner(map, tracker, e, weight);
@@ -713,6 +709,11 @@ impl FlattenGains {
             } else if inside_move {
                 cells = self.carry(tracker, e, &side, moved, &mut overlaps)?;
                 fresh = true;
+            } else if moved.carry.is_some() {
+                overlaps += self
+                    .zones
+                    .holding(tracker, &mut self.tour, e, &side, moved)?;
+                cells = self.zones.blocks(&side).to_vec();
             } else if !cheaper {
                 return None;
             } else {
@@ -751,20 +752,11 @@ impl FlattenGains {
         if !carried(forest, moved, low, side) {
             return None;
         }
-        self.tour.refresh(forest);
-        if !self.zones.contains_key(&side.shift) {
-            let zone = Zone::of(forest, &self.tour, moved, side.shift)?;
-            self.zones.insert(side.shift, zone);
-        }
-        let mut hit = std::mem::take(&mut self.hit);
-        self.zones
-            .get(&side.shift)?
-            .under(&self.tour, low, &mut hit);
-        let inside = inside_of(forest, &mut self.tour, e, side)?;
-        let change = carried_change(tracker, side, moved, &hit, &inside);
-        self.hit = hit;
-        *overlaps += change?;
-        let mut cells = carried_cells(forest, low, side, &mut self.stack);
+        let inside = self
+            .zones
+            .carried(tracker, &mut self.tour, e, side, moved)?;
+        *overlaps += inside;
+        let mut cells = self.zones.carried_cells(forest, low, side);
         let j = self.judged.get(&e)?;
         for &(x, start_in) in &j.crossing {
             if let Some((xa, xb, _)) = forest.part(x) {
@@ -792,27 +784,4 @@ impl FlattenGains {
         self.by_block.retain(live);
         self.by_exit.retain(live);
     }
-}
-
-/// The rooms a flattening moved, when judgements that read only the cells they changed can be
-/// patched: the move kept every cut but those on the loop the replacement closed (a tree exit
-/// was replaced, or left with nothing crossing its cut and its side became a frame of its own,
-/// or nothing moved) and explained no pair anew.
-fn patchable(map: &Map, forest: &super::Forest, fx: &Effects) -> Option<Moved> {
-    let r = &fx.reshape;
-    let set: FxHashSet<RoomId> = r.moved.iter().map(|(x, _)| *x).collect();
-    // A side left with nothing crossing its cut: the flattened exit's end outside it.
-    let was_with = match (&r.retreed[..], r.moved.is_empty()) {
-        ([x], false) => {
-            let e = map.exit(*x)?;
-            Some(if set.contains(&e.from) { e.to } else { e.from })
-        }
-        _ => None,
-    };
-    let mut moved = Moved::new(forest, &r.moved, was_with);
-    // The subtree the move hung from the replacement, when it is the moved rooms.
-    if let [_, x] = r.retreed[..] {
-        moved.root = forest.lower_end(x).filter(|m| moved.has(*m));
-    }
-    (moved.cells == fx.cells).then_some(moved)
 }

@@ -19,9 +19,9 @@
 //! the tree changes, once, on the first patch that needs it.
 
 use super::forest::{Cell, Forest, Reshape};
-use super::tracker::ConflictTracker;
+use super::tracker::{ConflictTracker, Effects};
 use crate::domain::direction::{add, sub, Vector};
-use crate::domain::map::{ExitId, RoomId};
+use crate::domain::map::{ExitId, Map, RoomId};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The rooms one commit moved.
@@ -376,4 +376,27 @@ pub fn patched_cells(side: &Side, moved: &Moved) -> Vec<Cell> {
         );
     }
     out
+}
+
+/// The rooms a flattening moved, when judgements that read only the cells they changed can be
+/// patched: the move kept every cut but those on the loop the replacement closed (a tree exit
+/// was replaced, or left with nothing crossing its cut and its side became a frame of its own,
+/// or nothing moved) and explained no pair anew.
+pub fn patchable(map: &Map, forest: &Forest, fx: &Effects) -> Option<Moved> {
+    let r = &fx.reshape;
+    let set: FxHashSet<RoomId> = r.moved.iter().map(|(x, _)| *x).collect();
+    // A side left with nothing crossing its cut: the flattened exit's end outside it.
+    let was_with = match (&r.retreed[..], r.moved.is_empty()) {
+        ([x], false) => {
+            let e = map.exit(*x)?;
+            Some(if set.contains(&e.from) { e.to } else { e.from })
+        }
+        _ => None,
+    };
+    let mut moved = Moved::new(forest, &r.moved, was_with);
+    // The subtree the move hung from the replacement, when it is the moved rooms.
+    if let [_, x] = r.retreed[..] {
+        moved.root = forest.lower_end(x).filter(|m| moved.has(*m));
+    }
+    (moved.cells == fx.cells).then_some(moved)
 }
