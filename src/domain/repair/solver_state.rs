@@ -34,7 +34,12 @@
 //! 5–6: main 13.7 and 12.9 s, this 13.1 and 12.7 s): those judgements were cheap per room (a
 //! cell that holds one room is passed with three look-ups). What grows now is the patches of
 //! the sides holding a move, over every cell the move changed (`overlap_change`, a tenth of the
-//! time at 50,000 rooms); the same rim would serve them.
+//! time at 50,000 rooms); they are now patched over the same rim. Release build against main's
+//! `fast` at load 1–1.5, 100,000 rooms: 13.0 and 13.6 s → 12.2 and 12.5 s (`fast` against
+//! `fast`: 13.3 → 12.8 s). Left, each a tenth of the time or less (`perf`, 100,000 rooms):
+//! first judgements, finding the rims, cuts to find owners again, sorting the changed
+//! cells (the tracker, [`crate::domain::analysis::side_patch::Moved`] and the block lists each
+//! sort the same cells) and the allocator.
 //!
 //! Why the judging is not lazy (a side judged only when a bound says it could win): on these
 //! lattices every weight is 1 and the best gain is exactly 1 in two decisions of three (606 of
