@@ -243,6 +243,59 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Larger lattices flattened best first, where the moves carry judged sides nested inside
+    /// them: the sides followed in the moved region's own coordinates
+    /// ([`maprepair::domain::analysis::side_carry`]) keep the figures a full judgement gives.
+    #[test]
+    fn sides_carried_by_a_move_keep_the_figures_of_a_full_judgement(
+        w in 8usize..12,
+        h in 8usize..12,
+        north in prop::collection::vec(any::<bool>(), 1..40),
+        wrong in prop::collection::vec(prop::bool::weighted(0.08), 1..60),
+    ) {
+        let mut map = support::random_map::lattice(w, h, &north, &wrong, 0);
+        let mut tracker = ConflictTracker::of(&map);
+        let mut gains = FlattenGains::new();
+        for _ in 0..30 {
+            assert_gains(&mut gains, &tracker, &map)?;
+            let Some((e, _)) = gains.best(&map, &tracker, &weight) else { break };
+            let k = map.exits().position(|x| x.id == e).unwrap();
+            let pick = MapEdit::Flatten(u8::try_from(k % 256).unwrap());
+            let Some((next, change)) = edited(&map, &pick) else { break };
+            let fx = tracker.apply(&next, &change);
+            gains.observe(&next, &tracker, &change, &fx, &weight);
+            map = next;
+        }
+    }
+}
+
+/// On one lattice the moves do carry judged sides (so the property above tests the path).
+#[test]
+fn best_first_flattenings_of_a_lattice_carry_judged_sides() {
+    let north: Vec<bool> = (0..37).map(|i| i % 3 == 0).collect();
+    let wrong: Vec<bool> = (0..53).map(|i| i % 17 == 5).collect();
+    let mut map = support::random_map::lattice(11, 11, &north, &wrong, 0);
+    let mut tracker = ConflictTracker::of(&map);
+    let mut gains = FlattenGains::new();
+    for _ in 0..30 {
+        let Some((e, _)) = gains.best(&map, &tracker, &weight) else {
+            break;
+        };
+        let k = map.exits().position(|x| x.id == e).unwrap();
+        let pick = MapEdit::Flatten(u8::try_from(k % 256).unwrap());
+        let Some((next, change)) = edited(&map, &pick) else {
+            break;
+        };
+        let fx = tracker.apply(&next, &change);
+        gains.observe(&next, &tracker, &change, &fx, &weight);
+        map = next;
+    }
+    assert!(gains.carried_rooms() > 0, "no side carried");
+}
+
 /// One operation on a registry: register a side on a key, take a key's list, or sweep.
 #[derive(Debug, Clone)]
 enum RegistryOp {

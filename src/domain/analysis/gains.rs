@@ -26,9 +26,10 @@
 //!   the flattened exit's crossed exits it did not cross before), and its overlaps only over
 //!   the cells the flattening's move changed: for a side the move left apart (no moved room on
 //!   it, before or after) only those of them it read, which the registrations it was found by
-//!   name, whatever the size of the move; for a side holding the moved rooms, every cell the
-//!   move changed. A side inside the moved rooms, one whose shift changed, and one holding a
-//!   move larger than itself, are judged again.
+//!   name, whatever the size of the move; for a side holding or inside a rigid move, only the
+//!   move's rim ([`super::side_carry`]); for a side holding any other move, every cell the move
+//!   changed (judged again when the move is larger than it). One whose shift changed is judged
+//!   again.
 //!
 //! Any other edit (a removal, a relabelling) drops everything; the next question builds it
 //! again. The figures always equal a fresh [`super::TrialJudge`]'s (a property test checks it
@@ -37,11 +38,12 @@
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
 use super::registry::{block, register_cells, At, Registry};
+use super::side_carry::{carried, Zones};
 use super::side_judge::{
-    judge, loop_change, mismatch_change, read_again, still_delta, Footprint, Judged,
+    judge, loop_change, mismatch_change, read_again, read_exits, still_delta, Footprint, Judged,
 };
 use super::side_patch::{
-    apart, on_side, overlap_change, overlap_change_on, patched_cells, Moved, Tour,
+    apart, on_side, overlap_change, overlap_change_on, patchable, patched_cells, Moved, Side, Tour,
 };
 use super::tracker::{ConflictTracker, Effects};
 use crate::domain::history::Change;
@@ -90,6 +92,11 @@ pub struct FlattenGains {
     /// Patch a judgement when the cells to look at are fewer than its side's rooms times
     /// this (see [`PATCH_RATIO`]).
     patch_ratio: usize,
+    /// The zones of the last move ([`super::side_carry`]).
+    zones: Zones,
+    /// The rooms of the sides followed through a move that carried them, summed (each a side
+    /// not judged again).
+    carried_rooms: usize,
 }
 
 /// Patch a judgement (re-judge it over only the cells a move changed, [`super::side_patch`])
@@ -164,6 +171,12 @@ impl FlattenGains {
         }
         let e = pick?;
         Some((e, self.entries.get(&e)?.delta))
+    }
+
+    /// The rooms of the sides followed through moves that carried them ([`super::side_carry`]),
+    /// summed since the last rebuild: rooms not judged again.
+    pub fn carried_rooms(&self) -> usize {
+        self.carried_rooms
     }
 
     /// Every exit whose flattening lowers the count, with the change (once built).
@@ -261,6 +274,7 @@ impl FlattenGains {
         );
         let mut done: FxHashSet<ExitId> = FxHashSet::default();
         let moved = patchable(map, forest, fx);
+        self.zones = Zones::default();
         for e in owner_dirty {
             if done.insert(e) {
                 self.find_owner(map, tracker, e, weight);
@@ -680,6 +694,7 @@ impl FlattenGains {
         }
         let mut overlaps = j.overlaps;
         let mut cells = Vec::new();
+        let mut fresh = false;
         if let Some(hits) = hits {
             let side = j.side?;
             let inside_move = forest
@@ -691,7 +706,15 @@ impl FlattenGains {
             if apart(tracker, tour, e, &side, moved)? {
                 overlaps += overlap_change_on(tracker, tour, e, &side, (moved, false), hits)?;
                 cells = hits.to_vec();
-            } else if inside_move || !cheaper {
+            } else if inside_move {
+                cells = self.carry(tracker, e, &side, moved, &mut overlaps)?;
+                fresh = true;
+            } else if moved.carry.is_some() {
+                overlaps += self
+                    .zones
+                    .holding(tracker, &mut self.tour, e, &side, moved)?;
+                cells = self.zones.blocks(&side).to_vec();
+            } else if !cheaper {
                 return None;
             } else {
                 overlaps += overlap_change(tracker, tour, e, &side, (moved, false))?;
@@ -700,12 +723,55 @@ impl FlattenGains {
         }
         let delta =
             mismatch_change(map, e) + loop_change(tracker, &crossing, link, shift) + overlaps;
-        let exits = read_again(map, e, changed, &crossing);
+        let exits = if fresh {
+            read_exits(map, e, &crossing)
+        } else {
+            read_again(map, e, changed, &crossing)
+        };
         let j = self.judged.get_mut(&e)?;
         j.crossing = crossing;
         j.overlaps = overlaps;
         j.delta = delta;
         Some((delta, cells, exits))
+    }
+
+    /// Follows a judged side inside the region the move carried ([`super::side_carry`]): its
+    /// overlaps patched over the cells of the move's zone for its shift that its rooms name;
+    /// `None` when it must be judged again. The judgement gets a new generation, registered on
+    /// the cells it reads now (a walk over its subtree, no look at the rooms on them).
+    fn carry(
+        &mut self,
+        tracker: &ConflictTracker,
+        e: ExitId,
+        side: &Side,
+        moved: &Moved,
+        overlaps: &mut i64,
+    ) -> Option<Vec<Cell>> {
+        let forest = tracker.forest();
+        let low = forest.lower_end(e)?;
+        if !carried(forest, moved, low, side) {
+            return None;
+        }
+        let inside = self
+            .zones
+            .carried(tracker, &mut self.tour, e, side, moved)?;
+        *overlaps += inside;
+        let mut cells = self.zones.carried_cells(forest, low, side);
+        let j = self.judged.get(&e)?;
+        for &(x, start_in) in &j.crossing {
+            if let Some((xa, xb, _)) = forest.part(x) {
+                cells.extend(forest.cell(if start_in { xb } else { xa }));
+            }
+        }
+        // A new generation: the registrations on the cells the side left are dropped.
+        self.generation = self.generation.wrapping_add(1);
+        let g = self.generation;
+        let j = self.judged.get_mut(&e)?;
+        self.live -= j.size;
+        j.size = 0;
+        j.generation = g;
+        self.carried_rooms += j.rooms;
+        Some(cells)
     }
 
     /// Sweeps out footprint registrations of sides judged again since.
@@ -718,23 +784,4 @@ impl FlattenGains {
         self.by_block.retain(live);
         self.by_exit.retain(live);
     }
-}
-
-/// The rooms a flattening moved, when judgements that read only the cells they changed can be
-/// patched: the move kept every cut but those on the loop the replacement closed (a tree exit
-/// was replaced, or left with nothing crossing its cut and its side became a frame of its own,
-/// or nothing moved) and explained no pair anew.
-fn patchable(map: &Map, forest: &super::Forest, fx: &Effects) -> Option<Moved> {
-    let r = &fx.reshape;
-    let set: FxHashSet<RoomId> = r.moved.iter().map(|(x, _)| *x).collect();
-    // A side left with nothing crossing its cut: the flattened exit's end outside it.
-    let was_with = match (&r.retreed[..], r.moved.is_empty()) {
-        ([x], false) => {
-            let e = map.exit(*x)?;
-            Some(if set.contains(&e.from) { e.to } else { e.from })
-        }
-        _ => None,
-    };
-    let moved = Moved::new(forest, &r.moved, was_with);
-    (moved.cells == fx.cells).then_some(moved)
 }

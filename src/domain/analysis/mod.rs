@@ -25,6 +25,7 @@ pub mod localize;
 pub mod registry;
 pub mod room_lists;
 pub mod score;
+pub mod side_carry;
 pub mod side_judge;
 pub mod side_patch;
 pub mod tracker;

@@ -237,6 +237,15 @@ pub fn read_again(
         .collect()
 }
 
+/// Every exit the judgement of `e` with these crossing exits reads: `e`, those between its
+/// rooms, the crossing ones.
+pub fn read_exits(map: &Map, e: ExitId, crossing: &[(ExitId, bool)]) -> Vec<ExitId> {
+    let mut out = vec![e];
+    out.extend(around(map, e));
+    out.extend(crossing.iter().map(|(x, _)| *x));
+    out
+}
+
 /// The exits between a tree exit's rooms, either way (its pair's mismatch reads them).
 fn around(map: &Map, e: ExitId) -> Vec<ExitId> {
     map.exit(e)

@@ -19,9 +19,9 @@
 //! the tree changes, once, on the first patch that needs it.
 
 use super::forest::{Cell, Forest, Reshape};
-use super::tracker::ConflictTracker;
+use super::tracker::{ConflictTracker, Effects};
 use crate::domain::direction::{add, sub, Vector};
-use crate::domain::map::{ExitId, RoomId};
+use crate::domain::map::{ExitId, Map, RoomId};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The rooms one commit moved.
@@ -35,6 +35,11 @@ pub struct Moved {
     /// When `M` left for a frame of its own: a room outside it on the side `M` was on before,
     /// relative to every cut (the far end of the exit that held it).
     was_with: Option<RoomId>,
+    /// The vector every room of `M` moved by, when they all moved by one within their frame.
+    pub carry: Option<Vector>,
+    /// When `M` is the subtree below this room (it hangs from the exit that replaced the
+    /// flattened one).
+    pub root: Option<RoomId>,
 }
 
 impl Moved {
@@ -45,7 +50,16 @@ impl Moved {
             was_with,
             ..Moved::default()
         };
+        let mut carry: Option<Option<Vector>> = None;
         for &(r, old) in moved {
+            let v = forest
+                .cell(r)
+                .filter(|now| now.0 == old.0)
+                .map(|now| sub(now.1, old.1));
+            carry = match carry {
+                None => Some(v),
+                Some(w) => Some(w.filter(|_| w == v)),
+            };
             out.rooms.insert(r);
             out.left.entry(old).or_default().push(r);
             out.cells.push(old);
@@ -53,7 +67,13 @@ impl Moved {
         }
         out.cells.sort_unstable();
         out.cells.dedup();
+        out.carry = carry.flatten();
         out
+    }
+
+    /// The rooms moved (in no order).
+    pub fn rooms(&self) -> impl Iterator<Item = RoomId> + '_ {
+        self.rooms.iter().copied()
     }
 
     /// True if the room moved.
@@ -67,7 +87,7 @@ impl Moved {
     }
 
     /// The rooms on a cell before the move, into `out` (emptied first).
-    fn before<'a>(&self, forest: &Forest, k: &Cell, out: &'a mut Vec<RoomId>) -> &'a [RoomId] {
+    pub fn before<'a>(&self, forest: &Forest, k: &Cell, out: &'a mut Vec<RoomId>) -> &'a [RoomId] {
         out.clear();
         out.extend(forest.rooms_at(k).iter().copied().filter(|r| !self.has(*r)));
         out.extend(self.left.get(k).into_iter().flatten());
@@ -188,6 +208,13 @@ impl Tour {
         self.fresh = true;
     }
 
+    /// The labels the tour enters `r` at and leaves it at: the rooms below `r` are those
+    /// entered in between (from the first on).
+    pub fn span(&self, r: RoomId) -> Option<(u64, u64)> {
+        let i = r.0 as usize;
+        Some((*self.enter.get(i)?, *self.leave.get(i)?))
+    }
+
     /// True if `r` lies in the subtree of `c`.
     pub fn below(&self, r: RoomId, c: RoomId) -> bool {
         let at = |v: &[u64], x: RoomId| v.get(x.0 as usize).copied();
@@ -255,7 +282,7 @@ pub fn apart(
 
 /// Whether a room lies on the side of tree exit `e` judged on `side` (in its frame, below `e`
 /// or not as its near end is), or `None` for an exit outside the tree.
-fn inside_of<'a>(
+pub fn inside_of<'a>(
     forest: &'a Forest,
     tour: &'a mut Tour,
     e: ExitId,
@@ -349,4 +376,27 @@ pub fn patched_cells(side: &Side, moved: &Moved) -> Vec<Cell> {
         );
     }
     out
+}
+
+/// The rooms a flattening moved, when judgements that read only the cells they changed can be
+/// patched: the move kept every cut but those on the loop the replacement closed (a tree exit
+/// was replaced, or left with nothing crossing its cut and its side became a frame of its own,
+/// or nothing moved) and explained no pair anew.
+pub fn patchable(map: &Map, forest: &Forest, fx: &Effects) -> Option<Moved> {
+    let r = &fx.reshape;
+    let set: FxHashSet<RoomId> = r.moved.iter().map(|(x, _)| *x).collect();
+    // A side left with nothing crossing its cut: the flattened exit's end outside it.
+    let was_with = match (&r.retreed[..], r.moved.is_empty()) {
+        ([x], false) => {
+            let e = map.exit(*x)?;
+            Some(if set.contains(&e.from) { e.to } else { e.from })
+        }
+        _ => None,
+    };
+    let mut moved = Moved::new(forest, &r.moved, was_with);
+    // The subtree the move hung from the replacement, when it is the moved rooms.
+    if let [_, x] = r.retreed[..] {
+        moved.root = forest.lower_end(x).filter(|m| moved.has(*m));
+    }
+    (moved.cells == fx.cells).then_some(moved)
 }

@@ -26,10 +26,20 @@
 //! ([`crate::domain::analysis::room_lists`]); a registration skips the blocks it just
 //! registered. Profile of the 50,000-room run after them (`perf`, `fast` build): judging sides
 //! 14 %, cuts 7 %, sorting 8 %, registrations 8 %, patches over changed cells 5 %, the allocator
-//! about 9 %. The rooms judged in full are unchanged (the figures above), so the time still
-//! grows about threefold for twice the rooms; the next step is to judge the sides inside a
-//! moved region in its own coordinates (a move shifts the region rigidly, so only sides
-//! crossing its boundary need judging again).
+//! about 9 %. Since then the sides inside a moved region are followed in its own coordinates
+//! ([`crate::domain::analysis::side_carry`]): at 100,000 rooms their 14.8 M rooms are walked
+//! once to be registered where they now stand but no longer judged, and the region's rim (2.6 M
+//! moved rooms walked to find it, 0.64 M rim cells looked at) is what is read instead; the rooms
+//! judged in full fall from 45 M to 30 M. The time barely moved (`fast`, interleaved, load
+//! 5–6: main 13.7 and 12.9 s, this 13.1 and 12.7 s): those judgements were cheap per room (a
+//! cell that holds one room is passed with three look-ups). What grows now is the patches of
+//! the sides holding a move, over every cell the move changed (`overlap_change`, a tenth of the
+//! time at 50,000 rooms); they are now patched over the same rim. Release build against main's
+//! `fast` at load 1–1.5, 100,000 rooms: 13.0 and 13.6 s → 12.2 and 12.5 s (`fast` against
+//! `fast`: 13.3 → 12.8 s). Left, each a tenth of the time or less (`perf`, 100,000 rooms):
+//! first judgements, finding the rims, cuts to find owners again, sorting the changed
+//! cells (the tracker, [`crate::domain::analysis::side_patch::Moved`] and the block lists each
+//! sort the same cells) and the allocator.
 //!
 //! Why the judging is not lazy (a side judged only when a bound says it could win): on these
 //! lattices every weight is 1 and the best gain is exactly 1 in two decisions of three (606 of

@@ -1,0 +1,345 @@
+//! Following a judged side that a move carried along, in the moved region's own coordinates:
+//! what lets [`super::FlattenGains`] keep the judgements of the sides nested inside a moved
+//! region without judging each of them again over its whole side.
+//!
+//! A flattening moves a region `M` of the lattice rigidly by a vector `v` (every room of `M`
+//! by the same `v`, in the same frame). A judged tree exit `e` whose side `S` lies inside `M`
+//! (its cut unchanged) keeps its side's rooms, its shift `s` and its rooms' places relative to
+//! each other; its overlaps are, summed over every cell `k`,
+//! `g(k) = overlap(R(k) \ S ∪ (S ∩ R(k − s))) − overlap(R(k))` ([`super::side_patch`]). Take
+//! the cell `c` now and `c − v` before the move: the rooms of `M` on them are the same, and so
+//! are those of `S` on `c − s` and `c − v − s`; only the rooms outside `M` differ. So
+//! `g(c)` now equals `g(c − v)` before unless a room outside `M` stands on `c` or on `c − v`,
+//! and both are zero unless a room of `S` stands on `c` or on `c − s`. The new overlaps are the
+//! old ones plus the change of `g` over the *zone* of `M` for `s`: the cells `c` of `M` and of
+//! `M` shifted by `s` on which, or on `c − v`, a room outside `M` stands. The zone is found
+//! once per move and shift, by a walk over `M`, and serves every side nested in it; on a
+//! lattice it is the region's rim, not its area.
+//!
+//! A side holding `M` (every room of `M` on it) is followed the same way: pairing `c` now with
+//! `c − v` before again leaves only the zone (a room outside `M` on `c`, `c − v`, `c − s` or
+//! `c − v − s`: the side's own rooms outside `M` now count too), and the cells of `M`'s reach
+//! (its cells and those shifted by `s`) that it left or newly reached: there `g` now, or
+//! before, stands alone (on a cell out of the reach no room of `M` stands, on it or on it less
+//! `s`), and it is zero unless a room outside `M` stands on the cell or on the cell less `s`.
+//! Such a side was patched over every cell the move changed: four per moved room, each read
+//! before and after.
+
+use super::forest::{Cell, Forest};
+use super::registry::{block, BLOCK_SHIFT};
+use super::side_patch::{inside_of, Moved, Side, Tour};
+use super::tracker::ConflictTracker;
+use crate::domain::direction::{add, sub, Vector};
+use crate::domain::map::{ExitId, RoomId};
+use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
+
+/// The zone of a rigid move for one side shift (see the module docs), with the moved rooms
+/// that can lie on a side on each of its cells (those on the cell or on the cell the shift
+/// brings onto it) by their label in the tour: a side nested in the move reads only the zone
+/// cells some room of its subtree's label range names.
+#[derive(Debug, Clone, Default)]
+pub struct Zone {
+    cells: Vec<Cell>,
+    /// (tour label of a moved room, index of a zone cell it names), sorted.
+    by_label: Vec<(u64, u32)>,
+    /// The cells the move's reach (its cells, and those shifted by `s`) left, and those it
+    /// newly reached, where a room outside the move stands on the cell or on the cell less `s`.
+    left: Vec<Cell>,
+    reached: Vec<Cell>,
+    /// One cell of each block ([`super::registry::block`]) of the cells the move changed and
+    /// those shifted by `s`: what a side holding the move reads anew.
+    blocks: Vec<Cell>,
+}
+
+impl Zone {
+    /// The zone of the rigid move `moved` for side shift `s`, or `None` when the move was not
+    /// rigid within one frame; `tour` is the forest's tour, taken after the move.
+    pub fn of(forest: &Forest, tour: &Tour, moved: &Moved, s: Vector) -> Option<Zone> {
+        let v = moved.carry?;
+        // What stands on a cell: (a moved room, a room outside the move).
+        let on = |f: u32, p: Vector| {
+            let rooms = forest.rooms_at(&(f, p));
+            let ours = rooms.iter().filter(|x| moved.has(**x)).count();
+            (ours > 0, ours < rooms.len())
+        };
+        let (mut cells, mut left, mut reached) = (Vec::new(), Vec::new(), Vec::new());
+        let mut blocks: Vec<Cell> = Vec::new();
+        for r in moved.rooms() {
+            let Some((f, c)) = forest.cell(r) else {
+                continue;
+            };
+            // The ten cells the two reach cells `c` and `c + s` are read against, each once.
+            let at = |d: Vector| on(f, add(c, d));
+            let (cs, cv, css, cvs) = (
+                at(s),
+                at(sub([0, 0, 0], v)),
+                at(sub([0, 0, 0], s)),
+                at(sub(sub([0, 0, 0], v), s)),
+            );
+            let (c0, cpv, cpvs) = (at([0, 0, 0]), at(v), at(sub(v, s)));
+            let (csv, cspv) = (at(sub(s, v)), at(add(s, v)));
+            // For k = c: k − v, k − s, k − v − s; k + v, k + v − s.
+            // For k = c + s: k − v = c + s − v, k − s = c, k − v − s = c − v; k + v = c + s + v,
+            // k + v − s = c + v.
+            for (k, here, kv, ks, kvs, kpv, kpvs) in [
+                (c, c0, cv, css, cvs, cpv, cpvs),
+                (add(c, s), cs, csv, c0, cv, cspv, cpv),
+            ] {
+                if here.1 || kv.1 || ks.1 || kvs.1 {
+                    cells.push((f, k));
+                }
+                // `k` newly reached: `k + v` was not in the reach (no moved room on it or on it
+                // less `s`).
+                if !(kpv.0 || kpvs.0) && (here.1 || ks.1) {
+                    reached.push((f, k));
+                }
+                // `k − v` left: not in the reach now (no moved room on it or on it less `s`).
+                if !(kv.0 || kvs.0) && (kv.1 || kvs.1) {
+                    left.push((f, sub(k, v)));
+                }
+                blocks.push(block((f, k)));
+                blocks.push(block((f, sub(k, v))));
+            }
+        }
+        for list in [&mut cells, &mut left, &mut reached, &mut blocks] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        // A cell standing for each block (its own block is the block).
+        let blocks = blocks
+            .into_iter()
+            .map(|(f, [x, y, z])| (f, [x << BLOCK_SHIFT, y << BLOCK_SHIFT, z << BLOCK_SHIFT]))
+            .collect();
+        let mut by_label: Vec<(u64, u32)> = Vec::new();
+        for (i, k) in cells.iter().enumerate() {
+            let source: Cell = (k.0, sub(k.1, s));
+            for r in forest.rooms_at(k).iter().chain(forest.rooms_at(&source)) {
+                if let (true, Some((t, _))) = (moved.has(*r), tour.span(*r)) {
+                    by_label.push((t, i as u32));
+                }
+            }
+        }
+        by_label.sort_unstable();
+        Some(Zone {
+            cells,
+            by_label,
+            left,
+            reached,
+            blocks,
+        })
+    }
+
+    /// One cell of each block a side holding the move reads anew (to register it on).
+    pub fn blocks(&self) -> &[Cell] {
+        &self.blocks
+    }
+
+    /// The zone cells that a room of the subtree below `low` names, each once, into `out`.
+    pub fn under(&self, tour: &Tour, low: RoomId, out: &mut Vec<Cell>) {
+        out.clear();
+        let Some((lo, hi)) = tour.span(low) else {
+            return;
+        };
+        let from = self.by_label.partition_point(|(t, _)| *t < lo);
+        let mut idx: Vec<u32> = self.by_label[from..]
+            .iter()
+            .take_while(|(t, _)| *t < hi)
+            .map(|(_, i)| *i)
+            .collect();
+        idx.sort_unstable();
+        idx.dedup();
+        out.extend(idx.iter().filter_map(|i| self.cells.get(*i as usize)));
+    }
+}
+
+/// True when the side of tree exit `e` judged on `side` lies inside the region `moved` carried
+/// (its lower end `low` is `side.near`, so the side is the subtree below it, and that room
+/// hangs in the moved region's subtree).
+pub fn carried(forest: &Forest, moved: &Moved, low: RoomId, side: &Side) -> bool {
+    moved.carry.is_some()
+        && moved.root.is_some()
+        && side.near == low
+        && moved.has(low)
+        && forest.frame_of(low) == Some(side.frame)
+}
+
+/// How the overlaps of a side carried by the move changed: the change of `g` over the zone,
+/// now against `c − v` before; `inside` tells the side's rooms.
+pub fn carried_change(
+    tracker: &ConflictTracker,
+    side: &Side,
+    moved: &Moved,
+    zone: &[Cell],
+    inside: &dyn Fn(RoomId) -> bool,
+) -> Option<i64> {
+    let v = moved.carry?;
+    let forest = tracker.forest();
+    let s = side.shift;
+    let mut change = 0i64;
+    let (mut here_was, mut from_was, mut now) = (Vec::new(), Vec::new(), Vec::new());
+    let mut g = |here: &[RoomId], from: &[RoomId]| -> i64 {
+        if !here.iter().chain(from).any(|r| inside(*r)) {
+            return 0;
+        }
+        let before = tracker.overlapping(here);
+        now.clear();
+        now.extend(here.iter().copied().filter(|r| !inside(*r)));
+        now.extend(from.iter().copied().filter(|r| inside(*r)));
+        i64::from(tracker.overlapping(&now)) - i64::from(before)
+    };
+    for k in zone {
+        let source: Cell = (k.0, sub(k.1, s));
+        let new = g(forest.rooms_at(k), forest.rooms_at(&source));
+        let was: Cell = (k.0, sub(k.1, v));
+        let was_source: Cell = (k.0, sub(was.1, s));
+        let old = g(
+            moved.before(forest, &was, &mut here_was),
+            moved.before(forest, &was_source, &mut from_was),
+        );
+        change += new - old;
+    }
+    Some(change)
+}
+
+/// How the overlaps of a side holding the move (every moved room on it, before and after)
+/// changed: the change of `g` over the zone's cells now against those cells less `v` before,
+/// plus `g` now on the cells the reach left and less `g` before on those it newly reached
+/// (see [`Zone`]); `inside` tells the side's rooms.
+pub fn holding_change(
+    tracker: &ConflictTracker,
+    side: &Side,
+    moved: &Moved,
+    zone: &Zone,
+    inside: &dyn Fn(RoomId) -> bool,
+) -> Option<i64> {
+    let v = moved.carry?;
+    let forest = tracker.forest();
+    let s = side.shift;
+    let (mut here_was, mut from_was, mut now) = (Vec::new(), Vec::new(), Vec::new());
+    let mut g = |here: &[RoomId], from: &[RoomId]| -> i64 {
+        if !here.iter().chain(from).any(|r| inside(*r)) {
+            return 0;
+        }
+        let before = tracker.overlapping(here);
+        now.clear();
+        now.extend(here.iter().copied().filter(|r| !inside(*r)));
+        now.extend(from.iter().copied().filter(|r| inside(*r)));
+        i64::from(tracker.overlapping(&now)) - i64::from(before)
+    };
+    let back = |k: &Cell, d: Vector| (k.0, sub(k.1, d));
+    let mut change = 0i64;
+    for k in &zone.cells {
+        change += g(forest.rooms_at(k), forest.rooms_at(&back(k, s)));
+        let was = back(k, v);
+        change -= g(
+            moved.before(forest, &was, &mut here_was),
+            moved.before(forest, &back(&was, s), &mut from_was),
+        );
+    }
+    for k in &zone.left {
+        change += g(forest.rooms_at(k), forest.rooms_at(&back(k, s)));
+    }
+    for k in &zone.reached {
+        change -= g(
+            moved.before(forest, k, &mut here_was),
+            moved.before(forest, &back(k, s), &mut from_was),
+        );
+    }
+    Some(change)
+}
+
+/// The cells a carried side reads now (as [`super::side_judge::judge`] registers them): each
+/// room's cell and, when the side moves, that cell shifted; `stack` is scratch.
+pub fn carried_cells(
+    forest: &Forest,
+    low: RoomId,
+    side: &Side,
+    stack: &mut Vec<RoomId>,
+) -> Vec<Cell> {
+    let moves = side.shift != [0, 0, 0];
+    let mut out = Vec::new();
+    stack.clear();
+    stack.push(low);
+    while let Some(r) = stack.pop() {
+        stack.extend(forest.children(r));
+        let Some(c) = forest.cell(r) else { continue };
+        out.push(c);
+        if moves {
+            out.push((c.0, add(c.1, side.shift)));
+        }
+    }
+    out
+}
+
+/// The zones of one move by side shift, built on the first side that needs one, and the scratch
+/// of following sides through the move.
+#[derive(Debug, Clone, Default)]
+pub struct Zones {
+    by_shift: FxHashMap<Vector, Zone>,
+    hit: Vec<Cell>,
+    stack: Vec<RoomId>,
+}
+
+impl Zones {
+    fn zone(
+        &mut self,
+        forest: &Forest,
+        tour: &mut Tour,
+        moved: &Moved,
+        s: Vector,
+    ) -> Option<&Zone> {
+        tour.refresh(forest);
+        if let Entry::Vacant(slot) = self.by_shift.entry(s) {
+            slot.insert(Zone::of(forest, tour, moved, s)?);
+        }
+        self.by_shift.get(&s)
+    }
+
+    /// How the overlaps of tree exit `e`'s side, carried by the move, changed
+    /// ([`carried_change`] over the zone cells its subtree names).
+    pub fn carried(
+        &mut self,
+        tracker: &ConflictTracker,
+        tour: &mut Tour,
+        e: ExitId,
+        side: &Side,
+        moved: &Moved,
+    ) -> Option<i64> {
+        let forest = tracker.forest();
+        let low = forest.lower_end(e)?;
+        let mut hit = std::mem::take(&mut self.hit);
+        self.zone(forest, tour, moved, side.shift)?
+            .under(tour, low, &mut hit);
+        let inside = inside_of(forest, tour, e, side)?;
+        let change = carried_change(tracker, side, moved, &hit, &inside);
+        self.hit = hit;
+        change
+    }
+
+    /// How the overlaps of tree exit `e`'s side, holding the move, changed ([`holding_change`]).
+    pub fn holding(
+        &mut self,
+        tracker: &ConflictTracker,
+        tour: &mut Tour,
+        e: ExitId,
+        side: &Side,
+        moved: &Moved,
+    ) -> Option<i64> {
+        let forest = tracker.forest();
+        self.zone(forest, tour, moved, side.shift)?;
+        let zone = self.by_shift.get(&side.shift)?;
+        let inside = inside_of(forest, tour, e, side)?;
+        holding_change(tracker, side, moved, zone, &inside)
+    }
+
+    /// One cell of each block a side holding the move reads anew (after [`Zones::holding`]).
+    pub fn blocks(&self, side: &Side) -> &[Cell] {
+        self.by_shift.get(&side.shift).map_or(&[], |z| z.blocks())
+    }
+
+    /// The cells a carried side reads now ([`carried_cells`]).
+    pub fn carried_cells(&mut self, forest: &Forest, low: RoomId, side: &Side) -> Vec<Cell> {
+        carried_cells(forest, low, side, &mut self.stack)
+    }
+}
