@@ -4,7 +4,7 @@
 
 use super::chunk::Determiner;
 use super::lexicon::{is_dwelling, kin};
-use super::place::{names_of, Candidate, Place, PlaceBook, PlaceId, PlaceKind, RECENT_SENTENCES};
+use super::place::{names_of, Candidate, Place, PlaceBook, PlaceId, RECENT_SENTENCES};
 
 impl PlaceBook {
     /// "A circular stairway, which went steeply down. I descended, for the stairs were
@@ -131,10 +131,8 @@ impl PlaceBook {
                 )
             })
         };
-        // "My chamber" and "the large front chambers": a place known by its owner is not
-        // the one an unowned mention tells apart by a modifier of its own.
         let owners_agree = |p: &Place| {
-            (c.owner.is_none() && (p.owner.is_none() || c.distinguishing.is_empty()))
+            c.owner.is_none()
                 || p.owner == c.owner
                 || (third(&p.owner) && named(&c.owner))
                 || (named(&p.owner) && third(&c.owner))
@@ -147,22 +145,6 @@ impl PlaceBook {
                 p.specific && p.kin == c.kin && owners_agree(p)
             });
             if let Some(id) = recent(&mut named) {
-                return Some(id);
-            }
-            // "We came to a ravine. This vast gulf was filled in": with no place of its kind
-            // named, the narration's demonstrative names again the place it has just named
-            // (within [`RECENT_SENTENCES`]), in other words.
-            let mut just = (0..self.places.len()).filter(|&i| {
-                let p = &self.places[i];
-                !c.quoted
-                    && p.narrated
-                    && p.specific
-                    && !p.dwelling
-                    && p.kind == PlaceKind::Place
-                    && p.owner.is_none()
-                    && p.last_seen + RECENT_SENTENCES >= sentence
-            });
-            if let Some(id) = recent(&mut just) {
                 return Some(id);
             }
         }
