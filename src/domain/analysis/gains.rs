@@ -312,28 +312,27 @@ impl FlattenGains {
     }
 
     /// The judged sides registered on the blocks of these cells (taking their registrations
-    /// there), and for each the changed cells of those blocks, each once.
+    /// there), and for each the changed cells of those blocks, each once; `cells` come each
+    /// once in [`super::registry::block_order`] (as the tracker gives them), so a block's cells
+    /// stand together and a side's hits come each once.
     fn read_on(&mut self, cells: &[Cell]) -> (Vec<ExitId>, FxHashMap<ExitId, Vec<Cell>>) {
         let mut dirty: Vec<ExitId> = Vec::new();
         let mut hits: FxHashMap<ExitId, Vec<Cell>> = FxHashMap::default();
         let mut read: Vec<At> = Vec::new();
-        let mut blocks: Vec<(Cell, Cell)> = cells.iter().map(|c| (block(*c), *c)).collect();
-        blocks.sort_unstable();
-        blocks.dedup();
-        for group in blocks.chunk_by(|a, b| a.0 == b.0) {
-            self.by_block.take_into(&group[0].0, &mut read);
+        for group in cells.chunk_by(|a, b| block(*a) == block(*b)) {
+            let Some(first) = group.first() else { continue };
+            self.by_block.take_into(&block(*first), &mut read);
             for (e, g) in read.drain(..) {
                 if self.judged.get(&e).is_some_and(|j| j.generation == g) {
                     dirty.push(e);
-                    hits.entry(e)
-                        .or_default()
-                        .extend(group.iter().map(|(_, c)| *c));
+                    let on = hits.entry(e).or_default();
+                    // A side registered on the block again (patched since) takes its cells
+                    // once: the cells of a block come last in its list when it has them.
+                    if on.last() != group.last() {
+                        on.extend_from_slice(group);
+                    }
                 }
             }
-        }
-        for on in hits.values_mut() {
-            on.sort_unstable();
-            on.dedup();
         }
         (dirty, hits)
     }

@@ -107,6 +107,13 @@ pub fn block((frame, [x, y, z]): Cell) -> Cell {
     )
 }
 
+/// The order changed cells are kept in ([`super::tracker::Effects::cells`]): by block, then by
+/// cell, so that the cells of one block stand together and the sides registered on a block are
+/// looked up once, without sorting the cells again by block.
+pub fn block_order(c: &Cell) -> (Cell, Cell) {
+    (block(*c), *c)
+}
+
 /// Blocks a registration remembers having registered, by a hash of the block: a judged side's
 /// cells come as the cell each room leaves and the one it would enter, in turn, so the block
 /// before is seldom the block again, while the few blocks a side's neighbourhood spans recur.

@@ -19,6 +19,7 @@
 //! the tree changes, once, on the first patch that needs it.
 
 use super::forest::{Cell, Forest, Reshape};
+use super::registry::block_order;
 use super::tracker::{ConflictTracker, Effects};
 use crate::domain::direction::{add, sub, Vector};
 use crate::domain::map::{ExitId, Map, RoomId};
@@ -30,7 +31,7 @@ pub struct Moved {
     rooms: FxHashSet<RoomId>,
     /// The rooms of `M` by the cell they left.
     left: FxHashMap<Cell, Vec<RoomId>>,
-    /// Every cell a room of `M` left or entered, each once.
+    /// Every cell a room of `M` left or entered, each once, in [`block_order`].
     pub cells: Vec<Cell>,
     /// When `M` left for a frame of its own: a room outside it on the side `M` was on before,
     /// relative to every cut (the far end of the exit that held it).
@@ -44,10 +45,19 @@ pub struct Moved {
 
 impl Moved {
     /// The rooms moved, each with the cell it left; `forest` is the forest after the move;
-    /// `was_with`, when they left for a frame of their own, a room they were joined to.
-    pub fn new(forest: &Forest, moved: &[(RoomId, Cell)], was_with: Option<RoomId>) -> Moved {
+    /// `was_with`, when they left for a frame of their own, a room they were joined to;
+    /// `cells`, when the caller has them already (as [`Moved::cells`] holds them), the cells
+    /// they left or entered, else they are gathered and sorted here.
+    pub fn new(
+        forest: &Forest,
+        moved: &[(RoomId, Cell)],
+        was_with: Option<RoomId>,
+        cells: Option<Vec<Cell>>,
+    ) -> Moved {
+        let known = cells.is_some();
         let mut out = Moved {
             was_with,
+            cells: cells.unwrap_or_default(),
             ..Moved::default()
         };
         let mut carry: Option<Option<Vector>> = None;
@@ -62,11 +72,15 @@ impl Moved {
             };
             out.rooms.insert(r);
             out.left.entry(old).or_default().push(r);
-            out.cells.push(old);
-            out.cells.extend(forest.cell(r));
+            if !known {
+                out.cells.push(old);
+                out.cells.extend(forest.cell(r));
+            }
         }
-        out.cells.sort_unstable();
-        out.cells.dedup();
+        if !known {
+            out.cells.sort_unstable_by_key(block_order);
+            out.cells.dedup();
+        }
         out.carry = carry.flatten();
         out
     }
@@ -393,7 +407,9 @@ pub fn patchable(map: &Map, forest: &Forest, fx: &Effects) -> Option<Moved> {
         }
         _ => None,
     };
-    let mut moved = Moved::new(forest, &r.moved, was_with);
+    // With no pair flipped, the tracker's changed cells are the moved rooms' cells (in order).
+    let cells = (!fx.pairs_flipped).then(|| fx.cells.clone());
+    let mut moved = Moved::new(forest, &r.moved, was_with, cells);
     // The subtree the move hung from the replacement, when it is the moved rooms.
     if let [_, x] = r.retreed[..] {
         moved.root = forest.lower_end(x).filter(|m| moved.has(*m));

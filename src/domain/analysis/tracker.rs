@@ -11,6 +11,7 @@
 
 use super::conflict::{ConflictType, Counts};
 use super::forest::{Cell, Forest, Marks, Reshape};
+use super::registry::block_order;
 use crate::domain::direction::Label;
 use crate::domain::history::Change;
 use crate::domain::map::{ExitId, Map, RoomId};
@@ -126,8 +127,12 @@ pub struct Effects {
     pub reshape: Reshape,
     /// Exits whose loop conflict opened or closed.
     pub loops_flipped: Vec<ExitId>,
-    /// Cells whose rooms, or whose rooms' explained pairs, changed.
+    /// Cells whose rooms, or whose rooms' explained pairs, changed, each once, in
+    /// [`block_order`].
     pub cells: Vec<Cell>,
+    /// True when some room's explained pair flipped (its cell is in `cells` though no room
+    /// moved on or off it, perhaps).
+    pub pairs_flipped: bool,
     /// The exits the change named.
     pub touched: Vec<ExitId>,
 }
@@ -378,11 +383,12 @@ impl ConflictTracker {
             cells.push(*old);
             cells.extend(self.forest.cell(*r));
         }
+        fx.pairs_flipped = !flipped.is_empty();
         for (a, b) in flipped {
             cells.extend(self.forest.cell(a));
             cells.extend(self.forest.cell(b));
         }
-        cells.sort_unstable();
+        cells.sort_unstable_by_key(block_order);
         cells.dedup();
         for c in &cells {
             self.set_overlap(*c);
