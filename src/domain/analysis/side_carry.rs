@@ -64,44 +64,50 @@ impl Zone {
             (ours > 0, ours < rooms.len())
         };
         let (mut cells, mut left, mut reached) = (Vec::new(), Vec::new(), Vec::new());
-        let mut blocks: Vec<Cell> = Vec::new();
+        let neg = |d: Vector| sub([0, 0, 0], d);
         for r in moved.rooms() {
             let Some((f, c)) = forest.cell(r) else {
                 continue;
             };
-            // The ten cells the two reach cells `c` and `c + s` are read against, each once.
+            // The six cells the two reach cells `c` and `c + s` are read against, each once;
+            // the cells past them only when a room outside the move stands on one (on a
+            // lattice, most moved rooms have none: they are inside the region, off its rim).
             let at = |d: Vector| on(f, add(c, d));
-            let (cs, cv, css, cvs) = (
-                at(s),
-                at(sub([0, 0, 0], v)),
-                at(sub([0, 0, 0], s)),
-                at(sub(sub([0, 0, 0], v), s)),
-            );
-            let (c0, cpv, cpvs) = (at([0, 0, 0]), at(v), at(sub(v, s)));
-            let (csv, cspv) = (at(sub(s, v)), at(add(s, v)));
-            // For k = c: k − v, k − s, k − v − s; k + v, k + v − s.
-            // For k = c + s: k − v = c + s − v, k − s = c, k − v − s = c − v; k + v = c + s + v,
-            // k + v − s = c + v.
-            for (k, here, kv, ks, kvs, kpv, kpvs) in [
-                (c, c0, cv, css, cvs, cpv, cpvs),
-                (add(c, s), cs, csv, c0, cv, cspv, cpv),
+            let (c0, cv, cs, css) = (at([0, 0, 0]), at(neg(v)), at(s), at(neg(s)));
+            let (cvs, csv) = (at(sub(neg(v), s)), at(sub(s, v)));
+            // For k = c: k − v, k − s, k − v − s, and past them k + v, k + v − s.
+            // For k = c + s: k − v = c + s − v, k − s = c, k − v − s = c − v, and past them
+            // k + v = c + s + v, k + v − s = c + v.
+            for (k, here, kv, ks, kvs, past) in [
+                (c, c0, cv, css, cvs, [v, sub(v, s)]),
+                (add(c, s), cs, csv, c0, cv, [add(s, v), v]),
             ] {
                 if here.1 || kv.1 || ks.1 || kvs.1 {
                     cells.push((f, k));
                 }
                 // `k` newly reached: `k + v` was not in the reach (no moved room on it or on it
                 // less `s`).
-                if !(kpv.0 || kpvs.0) && (here.1 || ks.1) {
+                if (here.1 || ks.1) && !(at(past[0]).0 || at(past[1]).0) {
                     reached.push((f, k));
                 }
                 // `k − v` left: not in the reach now (no moved room on it or on it less `s`).
                 if !(kv.0 || kvs.0) && (kv.1 || kvs.1) {
                     left.push((f, sub(k, v)));
                 }
-                blocks.push(block((f, k)));
-                blocks.push(block((f, sub(k, v))));
             }
         }
+        // The blocks of the cells the move changed (the moved rooms' cells now and less `v`)
+        // and of those cells shifted by `s`. The changed cells come in block order, so their
+        // blocks, and mostly those of the shifted cells, repeat next to each other.
+        let mut blocks: Vec<Cell> = moved.cells.iter().map(|k| block(*k)).collect();
+        blocks.dedup();
+        let mut shifted: Vec<Cell> = moved
+            .cells
+            .iter()
+            .map(|(f, x)| block((*f, add(*x, s))))
+            .collect();
+        shifted.dedup();
+        blocks.append(&mut shifted);
         for list in [&mut cells, &mut left, &mut reached, &mut blocks] {
             list.sort_unstable();
             list.dedup();
