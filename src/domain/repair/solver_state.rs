@@ -36,10 +36,17 @@
 //! the sides holding a move, over every cell the move changed (`overlap_change`, a tenth of the
 //! time at 50,000 rooms); they are now patched over the same rim. Release build against main's
 //! `fast` at load 1–1.5, 100,000 rooms: 13.0 and 13.6 s → 12.2 and 12.5 s (`fast` against
-//! `fast`: 13.3 → 12.8 s). Left, each a tenth of the time or less (`perf`, 100,000 rooms):
-//! first judgements, finding the rims, cuts to find owners again, sorting the changed
-//! cells (the tracker, [`crate::domain::analysis::side_patch::Moved`] and the block lists each
-//! sort the same cells) and the allocator.
+//! `fast`: 13.3 → 12.8 s). Since then the tracker keeps the changed cells in block order
+//! ([`crate::domain::analysis::registry::block_order`]), hands them to
+//! [`crate::domain::analysis::side_patch::Moved`] when no pair flipped, and the sides on their
+//! blocks are found without sorting them again (`fast` against `fast`, 100,000 rooms, load
+//! 3.3–3.5: 13.0 → 12.4 s); a move's rim is found with six look-ups a moved room and its blocks
+//! from those same cells (about 2 %, at the edge of the noise). Release build against main's
+//! `fast`, interleaved, load 3.5–4.8: 50,000 rooms 6.39 and 6.41 s → 5.23 and 5.50 s, 100,000
+//! rooms 18.3 and 18.2 s → 13.95 and 13.93 s. Left, each a tenth of the time or less (`perf`,
+//! 50,000 rooms): first judgements (9 %), finding the rims once per shift (5 %), cuts to find
+//! owners again (5 %), registrations (6 %, a carried side's subtree still walked to register
+//! it) and the allocator.
 //!
 //! Why the judging is not lazy (a side judged only when a bound says it could win): on these
 //! lattices every weight is 1 and the best gain is exactly 1 in two decisions of three (606 of
