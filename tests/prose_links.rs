@@ -115,3 +115,18 @@ fn the_reader_stays_where_it_is_through_a_conversation() {
     );
     assert!(linked(&r, "library", "hall"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_position_right_after_a_place_places_that_place_not_the_subject() {
+    // "beside the house" says where the knoll is; the church is on the knoll.
+    let r = read("The church stood on a knoll beside the house.");
+    assert!(linked(&r, "church", "knoll"), "{:?}", pairs(&r));
+    assert!(linked(&r, "house", "knoll"), "{:?}", pairs(&r));
+    assert!(!linked(&r, "church", "house"), "{:?}", pairs(&r));
+    let r = read(
+        "The church stood near the gates. Its tower looked over a knoll between the house and \
+the gates.",
+    );
+    assert!(linked(&r, "gates", "knoll"), "{:?}", pairs(&r));
+    assert!(!linked(&r, "church", "house"), "{:?}", pairs(&r));
+}
