@@ -130,3 +130,15 @@ the gates.",
     assert!(linked(&r, "gates", "knoll"), "{:?}", pairs(&r));
     assert!(!linked(&r, "church", "house"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_vehicle_stopping_somewhere_brought_the_followed_party_there() {
+    let r = read(
+        "We now slowly ascended a drive. The car stopped at the front door; I alighted and went \
+in.",
+    );
+    assert!(linked(&r, "drive", "front door"), "{:?}", pairs(&r));
+    // Someone else stopping there says nothing of where the party came from.
+    let r = read("We now slowly ascended a drive. The maid stopped at the front door.");
+    assert!(!linked(&r, "drive", "front door"), "{:?}", pairs(&r));
+}
