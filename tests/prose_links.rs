@@ -142,3 +142,12 @@ in.",
     let r = read("We now slowly ascended a drive. The maid stopped at the front door.");
     assert!(!linked(&r, "drive", "front door"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_place_gone_along_in_the_passive_is_on_the_followed_path() {
+    let r = read(
+        "They returned to the hall, that the chief staircase might be ascended, and the beauty \
+of its wood pointed out.",
+    );
+    assert!(linked(&r, "hall", "chief staircase"), "{:?}", pairs(&r));
+}

@@ -361,3 +361,38 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
     }
     Vec::new()
 }
+
+/// "They returned to the hall, that the chief staircase might be ascended": a place that is
+/// the subject of a passive verb of going whose object is part of a path ("ascended",
+/// "crossed", "entered") is that part of the path of the people the story follows. Said in
+/// the passive, it is said of the tour in hand, so a modal does not stop it.
+pub fn read_passive(s: &Sentence<'_>, c: &Clause, place: PlaceId) -> Vec<(Event, Vec<usize>)> {
+    let base = verb_base(s.words[c.verb]);
+    let Some(role) = object_role(&base).filter(|_| c.passive && is_go_verb(&base)) else {
+        return Vec::new();
+    };
+    if s.quoted.get(c.verb).copied().unwrap_or(false) || s.is_way(place) {
+        return Vec::new();
+    }
+    let mut used = vec![c.verb];
+    if let Subject::Phrase(p) = c.subject {
+        let (a, b) = target_span(s, Target::Phrase(p));
+        used.extend(a..b);
+    }
+    let direction = verb_direction(&base);
+    vec![(
+        Event::Move {
+            path: vec![Stop {
+                role,
+                place,
+                direction,
+                within: None,
+                beside: false,
+            }],
+            verb: c.verb,
+            direction,
+            followed: true,
+        },
+        used,
+    )]
+}
