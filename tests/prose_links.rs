@@ -115,3 +115,39 @@ fn the_reader_stays_where_it_is_through_a_conversation() {
     );
     assert!(linked(&r, "library", "hall"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_position_right_after_a_place_places_that_place_not_the_subject() {
+    // "beside the house" says where the knoll is; the church is on the knoll.
+    let r = read("The church stood on a knoll beside the house.");
+    assert!(linked(&r, "church", "knoll"), "{:?}", pairs(&r));
+    assert!(linked(&r, "house", "knoll"), "{:?}", pairs(&r));
+    assert!(!linked(&r, "church", "house"), "{:?}", pairs(&r));
+    let r = read(
+        "The church stood near the gates. Its tower looked over a knoll between the house and \
+the gates.",
+    );
+    assert!(linked(&r, "gates", "knoll"), "{:?}", pairs(&r));
+    assert!(!linked(&r, "church", "house"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_vehicle_stopping_somewhere_brought_the_followed_party_there() {
+    let r = read(
+        "We now slowly ascended a drive. The car stopped at the front door; I alighted and went \
+in.",
+    );
+    assert!(linked(&r, "drive", "front door"), "{:?}", pairs(&r));
+    // Someone else stopping there says nothing of where the party came from.
+    let r = read("We now slowly ascended a drive. The maid stopped at the front door.");
+    assert!(!linked(&r, "drive", "front door"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_place_gone_along_in_the_passive_is_on_the_followed_path() {
+    let r = read(
+        "They returned to the hall, that the chief staircase might be ascended, and the beauty \
+of its wood pointed out.",
+    );
+    assert!(linked(&r, "hall", "chief staircase"), "{:?}", pairs(&r));
+}

@@ -170,6 +170,23 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
     })
 }
 
+/// "Its tower looked over a knoll between the house and gates": a preposition of position
+/// right after another dependent's place, not coordinated, says where that place is
+/// ([`read_phrases`] reads it), not where the clause's subject is. Only for a position: a way
+/// keeps its chain ("led through a stone passage to a circular stairway").
+fn places_last(s: &Sentence<'_>, c: &Clause, d: &Dependent) -> bool {
+    if d.coordinated || d.prep.0 == d.prep.1 {
+        return false;
+    }
+    let after_last = c
+        .after
+        .iter()
+        .any(|e| e.prep != d.prep && !e.apposition && target_span(s, e.target).1 == d.prep.0);
+    let words = s.span(d.prep);
+    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    after_last && preposition(&refs).position
+}
+
 /// The events of a clause about a place.
 pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event, Vec<usize>)> {
     let base = verb_base(s.words[c.verb]);
@@ -184,6 +201,7 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
         .before
         .iter()
         .chain(&c.after)
+        .filter(|d| way || !places_last(s, c, d))
         .filter_map(|d| related(s, c, d, &base))
         .filter(|r| r.place != subject)
         .collect();

@@ -45,6 +45,35 @@ const LOCATIVES: &[&str] = &["in", "at", "on", "upon", "within", "inside"];
 /// cavern", "we were at last on the road").
 const ARRIVAL_ADVERBS: &[&str] = &["now"];
 
+/// Vehicles that carry the people the story follows: one stopping somewhere ("the car stopped
+/// at the front door") has brought them there.
+const VEHICLES: &[&str] = &[
+    "car",
+    "carriage",
+    "coach",
+    "cab",
+    "chaise",
+    "caleche",
+    "calèche",
+    "diligence",
+    "wagon",
+    "waggon",
+    "cart",
+    "gig",
+    "boat",
+];
+
+/// Verbs by which a vehicle, being somewhere, says it has arrived there ("stopped at").
+const VEHICLE_ARRIVALS: &[&str] = &["stop", "halt"];
+
+/// True when a vehicle ([`VEHICLES`]) stops at a place ([`VEHICLE_ARRIVALS`]): it has brought
+/// the followed party there from where they were.
+fn vehicle_arrived(s: &Sentence<'_>, c: &Clause, base: &str) -> bool {
+    VEHICLE_ARRIVALS.contains(&base)
+        && matches!(c.subject, Subject::Phrase(p) if s.phrases.get(p).is_some_and(|ph|
+            VEHICLES.contains(&s.words[ph.head].to_lowercase().as_str())))
+}
+
 /// True when the clause's subject is one the story follows ([`FOLLOWED`]).
 fn followed(s: &Sentence<'_>, c: &Clause) -> bool {
     matches!(c.subject, Subject::Pronoun(k)
@@ -317,9 +346,10 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
         // "We were in the hall": being there, no way.
         let stops = stops_of(s, &c.after, None, false, None, &mut used);
         if let Some(st) = stops.iter().find(|st| st.role == PathRole::Goal) {
-            let reached = followed(s, c)
+            let reached = (followed(s, c)
                 && (c.group.0.saturating_sub(1)..(c.group.1 + 1).min(s.words.len()))
-                    .any(|k| ARRIVAL_ADVERBS.contains(&s.words[k].to_lowercase().as_str()));
+                    .any(|k| ARRIVAL_ADVERBS.contains(&s.words[k].to_lowercase().as_str())))
+                || vehicle_arrived(s, c, &base);
             return vec![(
                 Event::At {
                     place: st.place,
@@ -330,4 +360,39 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
         }
     }
     Vec::new()
+}
+
+/// "They returned to the hall, that the chief staircase might be ascended": a place that is
+/// the subject of a passive verb of going whose object is part of a path ("ascended",
+/// "crossed", "entered") is that part of the path of the people the story follows. Said in
+/// the passive, it is said of the tour in hand, so a modal does not stop it.
+pub fn read_passive(s: &Sentence<'_>, c: &Clause, place: PlaceId) -> Vec<(Event, Vec<usize>)> {
+    let base = verb_base(s.words[c.verb]);
+    let Some(role) = object_role(&base).filter(|_| c.passive && is_go_verb(&base)) else {
+        return Vec::new();
+    };
+    if s.quoted.get(c.verb).copied().unwrap_or(false) || s.is_way(place) {
+        return Vec::new();
+    }
+    let mut used = vec![c.verb];
+    if let Subject::Phrase(p) = c.subject {
+        let (a, b) = target_span(s, Target::Phrase(p));
+        used.extend(a..b);
+    }
+    let direction = verb_direction(&base);
+    vec![(
+        Event::Move {
+            path: vec![Stop {
+                role,
+                place,
+                direction,
+                within: None,
+                beside: false,
+            }],
+            verb: c.verb,
+            direction,
+            followed: true,
+        },
+        used,
+    )]
 }

@@ -6,7 +6,8 @@
 //!   is;
 //! * a **place** (a noun phrase that names one, "it" standing for one, the antecedent of
 //!   "which", the phrase a participle describes) with a verb of way or position says how it
-//!   lies beside the places in its clause ([`super::layout`]);
+//!   lies beside the places in its clause ([`super::layout`]); as the subject of a passive verb
+//!   of going ("the chief staircase might be ascended") it is on the followed party's path;
 //! * besides clauses, a place phrase followed by a preposition of position and another place
 //!   ("the rocky path beyond the courtyard", "the church at the gates") relates the two, and a
 //!   place said to lie behind, over or below "us" relates to where the reader is.
@@ -92,7 +93,10 @@ pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
                 out.extend(super::motion::read(s, c, governing.as_deref()));
             }
             Who::Mover => {}
-            Who::Place(p) => out.extend(super::layout::read_clause(s, c, p)),
+            Who::Place(p) => {
+                out.extend(super::layout::read_clause(s, c, p));
+                out.extend(super::motion::read_passive(s, c, p));
+            }
             Who::Unknown => {}
         }
     }
