@@ -170,6 +170,38 @@ pub fn carried(forest: &Forest, moved: &Moved, low: RoomId, side: &Side) -> bool
         && forest.frame_of(low) == Some(side.frame)
 }
 
+/// `g` of a cell for a side judged where it stands: how many more overlaps the cell holds with
+/// the side's rooms taken from the cell it is read from (`from`) instead of those standing in it
+/// (`here`); 0 when neither holds a room of the side. `now` is scratch.
+struct OverlapGain<'a> {
+    tracker: &'a ConflictTracker,
+    inside: &'a dyn Fn(RoomId) -> bool,
+    now: Vec<RoomId>,
+}
+
+impl<'a> OverlapGain<'a> {
+    fn new(tracker: &'a ConflictTracker, inside: &'a dyn Fn(RoomId) -> bool) -> Self {
+        Self {
+            tracker,
+            inside,
+            now: Vec::new(),
+        }
+    }
+
+    fn at(&mut self, here: &[RoomId], from: &[RoomId]) -> i64 {
+        let inside = self.inside;
+        if !here.iter().chain(from).any(|r| inside(*r)) {
+            return 0;
+        }
+        let before = self.tracker.overlapping(here);
+        self.now.clear();
+        self.now
+            .extend(here.iter().copied().filter(|r| !inside(*r)));
+        self.now.extend(from.iter().copied().filter(|r| inside(*r)));
+        i64::from(self.tracker.overlapping(&self.now)) - i64::from(before)
+    }
+}
+
 /// How the overlaps of a side carried by the move changed: the change of `g` over the zone,
 /// now against `c − v` before; `inside` tells the side's rooms.
 pub fn carried_change(
@@ -183,17 +215,9 @@ pub fn carried_change(
     let forest = tracker.forest();
     let s = side.shift;
     let mut change = 0i64;
-    let (mut here_was, mut from_was, mut now) = (Vec::new(), Vec::new(), Vec::new());
-    let mut g = |here: &[RoomId], from: &[RoomId]| -> i64 {
-        if !here.iter().chain(from).any(|r| inside(*r)) {
-            return 0;
-        }
-        let before = tracker.overlapping(here);
-        now.clear();
-        now.extend(here.iter().copied().filter(|r| !inside(*r)));
-        now.extend(from.iter().copied().filter(|r| inside(*r)));
-        i64::from(tracker.overlapping(&now)) - i64::from(before)
-    };
+    let (mut here_was, mut from_was) = (Vec::new(), Vec::new());
+    let mut gain = OverlapGain::new(tracker, inside);
+    let mut g = |here: &[RoomId], from: &[RoomId]| gain.at(here, from);
     for k in zone {
         let source: Cell = (k.0, sub(k.1, s));
         let new = g(forest.rooms_at(k), forest.rooms_at(&source));
@@ -222,17 +246,9 @@ pub fn holding_change(
     let v = moved.carry?;
     let forest = tracker.forest();
     let s = side.shift;
-    let (mut here_was, mut from_was, mut now) = (Vec::new(), Vec::new(), Vec::new());
-    let mut g = |here: &[RoomId], from: &[RoomId]| -> i64 {
-        if !here.iter().chain(from).any(|r| inside(*r)) {
-            return 0;
-        }
-        let before = tracker.overlapping(here);
-        now.clear();
-        now.extend(here.iter().copied().filter(|r| !inside(*r)));
-        now.extend(from.iter().copied().filter(|r| inside(*r)));
-        i64::from(tracker.overlapping(&now)) - i64::from(before)
-    };
+    let (mut here_was, mut from_was) = (Vec::new(), Vec::new());
+    let mut gain = OverlapGain::new(tracker, inside);
+    let mut g = |here: &[RoomId], from: &[RoomId]| gain.at(here, from);
     let back = |k: &Cell, d: Vector| (k.0, sub(k.1, d));
     let mut change = 0i64;
     for k in &zone.cells {

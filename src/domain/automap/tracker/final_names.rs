@@ -119,6 +119,19 @@ impl Tracker<'_> {
             .collect()
     }
 
+    /// Each compass way a move entered `slot` by, with the description of the named room it
+    /// was entered from (the evidence `described-ways` reads).
+    fn ways_in_described(&self, slot: RoomId) -> impl Iterator<Item = (Direction, &str)> + '_ {
+        self.map.exits_to(slot).filter_map(move |e| {
+            let way = e.label.direction().filter(|d| d.vector().is_some())?;
+            let text = self
+                .info(e.from)
+                .filter(|i| i.slot.is_none())
+                .and_then(|i| i.desc_text.as_deref())?;
+            Some((way, text))
+        })
+    }
+
     /// The sentences of the descriptions of the rooms a move entered `slot` from that speak of
     /// that move's way only ("The library lies to the southeast." over a room left southeast
     /// into the dark), each as its words: a game's own words for the room that way (rule
@@ -128,15 +141,7 @@ impl Tracker<'_> {
             return Vec::new();
         }
         let mut out = Vec::new();
-        for e in self.map.exits_to(slot) {
-            let (Some(way), Some(text)) = (
-                e.label.direction().filter(|d| d.vector().is_some()),
-                self.info(e.from)
-                    .filter(|i| i.slot.is_none())
-                    .and_then(|i| i.desc_text.as_deref()),
-            ) else {
-                continue;
-            };
+        for (way, text) in self.ways_in_described(slot) {
             out.extend(only_way(text, &['.', '!', '?', ';'], way));
         }
         out
@@ -151,15 +156,7 @@ impl Tracker<'_> {
             return None;
         }
         let mut found: Option<String> = None;
-        for e in self.map.exits_to(slot) {
-            let (Some(way), Some(text)) = (
-                e.label.direction().filter(|d| d.vector().is_some()),
-                self.info(e.from)
-                    .filter(|i| i.slot.is_none())
-                    .and_then(|i| i.desc_text.as_deref()),
-            ) else {
-                continue;
-            };
+        for (way, text) in self.ways_in_described(slot) {
             for sentence in text.split(['.', '!', '?', ';']) {
                 let Some(name) = lies_towards(sentence, way) else {
                     continue;
