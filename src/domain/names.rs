@@ -68,6 +68,14 @@ pub fn normalize_name(name: &str) -> String {
     canonical_name(name.trim_matches(|c: char| c.is_whitespace() || is_outer_punctuation(c)))
 }
 
+/// `text` with its first letter in capitals ("library" → "Library").
+pub fn capitalized(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 /// The key of a title line of a game's reply: lowercase, decorations removed (`<< >>`, `[ ]`, a
 /// wrapping pair of parentheses, full-width parentheses, curly apostrophes), blanks collapsed.
 ///

@@ -107,6 +107,14 @@ pub fn block((frame, [x, y, z]): Cell) -> Cell {
     )
 }
 
+/// The first cell of a block ([`block`] of it is the block): a cell standing for the block.
+pub fn block_corner((frame, [x, y, z]): Cell) -> Cell {
+    (
+        frame,
+        [x << BLOCK_SHIFT, y << BLOCK_SHIFT, z << BLOCK_SHIFT],
+    )
+}
+
 /// The order changed cells are kept in ([`super::tracker::Effects::cells`]): by block, then by
 /// cell, so that the cells of one block stand together and the sides registered on a block are
 /// looked up once, without sorting the cells again by block.

@@ -26,7 +26,7 @@
 //! before and after.
 
 use super::forest::{Cell, Forest};
-use super::registry::{block, BLOCK_SHIFT};
+use super::registry::{block, block_corner};
 use super::side_patch::{inside_of, Moved, Side, Tour};
 use super::tracker::ConflictTracker;
 use crate::domain::direction::{add, sub, Vector};
@@ -113,10 +113,7 @@ impl Zone {
             list.dedup();
         }
         // A cell standing for each block (its own block is the block).
-        let blocks = blocks
-            .into_iter()
-            .map(|(f, [x, y, z])| (f, [x << BLOCK_SHIFT, y << BLOCK_SHIFT, z << BLOCK_SHIFT]))
-            .collect();
+        let blocks = blocks.into_iter().map(block_corner).collect();
         let mut by_label: Vec<(u64, u32)> = Vec::new();
         for (i, k) in cells.iter().enumerate() {
             let source: Cell = (k.0, sub(k.1, s));

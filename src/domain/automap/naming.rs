@@ -18,6 +18,7 @@
 
 use super::gazetteer::{Gazetteer, Place};
 use super::title::same_word;
+use super::weights::W_DESCRIBED;
 use crate::domain::direction::Direction;
 
 /// True if `w` occurs among `words` (prefix matches count), or as two consecutive words run
@@ -256,11 +257,6 @@ fn is_name_word(w: &str) -> bool {
         "the" | "a" | "an" | "lies" | "lie" | "is" | "are" | "to" | "of" | "leads" | "through"
     ) && crate::domain::direction::Direction::from_word(w).is_none()
 }
-
-/// The weight of [`described_fit`]: a whole name the game itself places the way the slot was
-/// entered outweighs any words around the slot ([`context_fit`] is at most 1, and
-/// [`crate::domain::automap::weights::SLOT_CUE`] names a slot outright): one and a half.
-pub const W_DESCRIBED: f64 = 1.5;
 
 /// Words that name darkness itself: "pitch black 1", "dark", "in darkness" are how a list
 /// names a room it only ever saw unlit ("dark tunnel" and "a dark hallway" are lit rooms).

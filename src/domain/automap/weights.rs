@@ -28,6 +28,8 @@
 //! | [`W_POINTED`], [`W_PLACEMENT`] | where the finished map puts a same-titled room, against its listed qualifier | 1 |
 //! | [`BREAK_BACK`], [`BREAK_POSITION`], [`BREAK_SLOT`] | the cost of starting a move elsewhere than the room the player was in | 2, 3, 4 |
 //! | [`GAP`], [`CHANGE`], [`CHANGE_FIRM`], [`SUPPORT`], [`BARRED`], [`SILENT`] | the second look at every start ([`super::consistency`]) | 0.3–3 |
+//! | [`SLOT_CUE`], [`W_DESCRIBED`] | naming a room met without a title: the share of a listed name its surrounding words must hold; a description naming it whole the way it was entered | 0.5, 1.5 |
+//! | [`VERBOSE_RETURNS`] | straight returns printing the description again that show a transcript verbose | 2 |
 
 /// How well the reply's title matches a candidate's listed name (1 for the whole name, 0.5 for
 /// one of several rooms sharing the title, the share of words for a partial match), times two:
@@ -125,6 +127,12 @@ pub const BREAK_SLOT: f64 = 4.0;
 /// Share of a listed name's words a slot's surrounding text must hold to name the slot
 /// outright: half, so "You get off the bench." names "bench" and not "park bench north".
 pub const SLOT_CUE: f64 = 0.5;
+
+/// The weight of [`super::naming::described_fit`]: a whole name the game itself places the way
+/// a slot was entered ("The library lies to the southeast.") outweighs any words around the
+/// slot ([`super::naming::context_fit`] is at most 1, and [`SLOT_CUE`] names a slot outright):
+/// one and a half.
+pub const W_DESCRIBED: f64 = 1.5;
 
 /// How many straight returns ("north" then "south") that print the room's description again
 /// show a transcript verbose (`tracker::verbose`), with none that prints the title alone: two,

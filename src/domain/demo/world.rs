@@ -524,12 +524,7 @@ fn describe(rng: &mut SplitMix64, theme: Theme, title: &str) -> String {
     };
     let phrase = format!("{mood} {lower}");
     if plural {
-        let mut c = phrase.chars();
-        let capital: String = c
-            .next()
-            .map(|f| f.to_uppercase().chain(c).collect())
-            .unwrap_or_default();
-        format!("{capital}, {detail}.")
+        format!("{}, {detail}.", crate::domain::names::capitalized(&phrase))
     } else {
         format!("{article}{phrase}, {detail}.")
     }

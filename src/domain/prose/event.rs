@@ -5,7 +5,7 @@
 
 use super::chunk::Phrase;
 use super::clause::{Clause, Subject};
-use super::lexicon::PathRole;
+use super::lexicon::{preposition, PathRole, Preposition};
 use super::place::PlaceId;
 use crate::domain::Direction;
 
@@ -205,6 +205,13 @@ impl Sentence<'_> {
             .iter()
             .map(|w| w.to_lowercase())
             .collect()
+    }
+
+    /// How the words of a span read as a preposition ([`preposition`] of them, lowercased).
+    pub fn preposition_of(&self, span: (usize, usize)) -> Preposition {
+        let words = self.span(span);
+        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+        preposition(&refs)
     }
 
     /// Who or what a clause is about.

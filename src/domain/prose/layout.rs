@@ -182,9 +182,7 @@ fn places_last(s: &Sentence<'_>, c: &Clause, d: &Dependent) -> bool {
         .after
         .iter()
         .any(|e| e.prep != d.prep && !e.apposition && target_span(s, e.target).1 == d.prep.0);
-    let words = s.span(d.prep);
-    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
-    after_last && preposition(&refs).position
+    after_last && s.preposition_of(d.prep).position
 }
 
 /// The events of a clause about a place.
@@ -302,11 +300,9 @@ fn fronted_position(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Option<(E
         if d.prep.0 == d.prep.1 || d.coordinated {
             return None;
         }
-        let words = s.span(d.prep);
-        let refs: Vec<&str> = words.iter().map(String::as_str).collect();
-        let reading = preposition(&refs);
-        let last = refs.last()?;
-        if !reading.position || FRONTED_CONTAINMENT.contains(last) {
+        let reading = s.preposition_of(d.prep);
+        let last = s.words.get(d.prep.1.checked_sub(1)?)?.to_lowercase();
+        if !reading.position || FRONTED_CONTAINMENT.contains(&last.as_str()) {
             return None;
         }
         let place = anchor_of(s, d.target).filter(|&p| p != subject)?;

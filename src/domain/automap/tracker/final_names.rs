@@ -14,7 +14,7 @@ use crate::domain::automap::title::{same_word, words};
 use crate::domain::automap::weights::{SLOT_CUE, W_PLACEMENT, W_POINTED};
 use crate::domain::direction::{Direction, Label};
 use crate::domain::map::{Origin, RoomId};
-use crate::domain::names::title_key;
+use crate::domain::names::{capitalized, title_key};
 
 /// The name in "The NAME lies to the WAY" (or "is to the"), title-cased, when `way` is that
 /// sentence's way and the name holds no compass word.
@@ -38,12 +38,7 @@ fn lies_towards(sentence: &str, way: Direction) -> Option<String> {
     Some(
         printed
             .split_whitespace()
-            .map(|w| {
-                let mut c = w.chars();
-                c.next().map_or_else(String::new, |f| {
-                    f.to_uppercase().collect::<String>() + c.as_str()
-                })
-            })
+            .map(capitalized)
             .collect::<Vec<_>>()
             .join(" "),
     )

@@ -26,8 +26,9 @@ struct Arrival {
 impl Tracker<'_> {
     /// True when the transcript's straight returns show the game verbose (see the module docs):
     /// at least [`VERBOSE_RETURNS`] of them, all but none printing the room's description again
-    /// as it was printed when the player left it. Only without a list: with one, the names tell
-    /// rooms apart.
+    /// as it was printed when the player left it. Learned with or without a list: without one
+    /// it lets a description printed again name its room (`candidates`); with or without, a
+    /// whole transcript of a verbose game keeps its starts (`revisit_sources`).
     pub(super) fn learn_verbose(&self, steps: &[Step]) -> bool {
         if !self.rules.on("verbose-returns") {
             return false;
