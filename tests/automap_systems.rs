@@ -4,7 +4,7 @@
 //! its title, and every exit walked mapped the way it was walked.
 #![allow(clippy::unwrap_used)]
 
-use maprepair::domain::automap::{automap, Hints};
+use maprepair::domain::automap::{automap, automap_with, Hints, Rules};
 use maprepair::domain::eval::{score, PairRule, Score};
 use maprepair::domain::formats::{parse_edge_list, read_steps};
 use maprepair::domain::import::read_import;
@@ -408,6 +408,35 @@ fn a_verbose_inform7_transcript_prints_a_room_again_and_it_is_that_room() {
     assert!(exits.contains("Vestry -west-> Library"), "{exits:?}");
     assert!(
         exits.contains("Boiler Room -northeast-> Vestry"),
+        "{exits:?}"
+    );
+}
+
+#[test]
+fn a_verbose_inform7_move_starts_where_the_reply_before_it_showed_the_player() {
+    // Southwest leads into the conservatory from the pantry (through the red door) and from the
+    // scullery, and the conservatory's way back (northeast) leads to the pantry alone. The reply
+    // just before the second "southwest" showed the player in the scullery, in a game that
+    // describes every room on every visit: the move started there (rule `shown-before`), not
+    // where the way back leads.
+    let text = include_str!("fixtures/systems/inform7-shared-way-in.txt");
+    let (_, exits) = mapped(text);
+    assert!(
+        exits.contains("Scullery -southwest-> Conservatory"),
+        "{exits:?}"
+    );
+    assert!(
+        exits.contains("Pantry -southwest-> Conservatory"),
+        "{exits:?}"
+    );
+    assert!(exits.contains("Conservatory -east-> Scullery"), "{exits:?}");
+    // With the rule off, the way back moves the start to the pantry.
+    let steps = read_steps(text, "fixture").unwrap();
+    let rules = Rules::without(&["shown-before"]).unwrap();
+    let off = automap_with("fixture", &steps, &Hints::default(), &rules);
+    let (_, exits) = rooms_and_exits(&off.project);
+    assert!(
+        !exits.contains("Scullery -southwest-> Conservatory"),
         "{exits:?}"
     );
 }

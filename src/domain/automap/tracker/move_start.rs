@@ -251,6 +251,19 @@ impl Tracker<'_> {
                 );
             }
         }
+        // A game that describes the room on every visit (`verbose`) showed the player in the
+        // current room in the reply just before this move, in a whole transcript: the move
+        // started there, whatever a way back, a room's name or the lattice says. Two rooms may
+        // lead the same way into one (Inform 7: "southwest" from the scullery and from the
+        // pantry both reach the conservatory, whose way back leads to the pantry alone).
+        if let Some(c) = cur.filter(|&c| {
+            c != dst
+                && self.rules.on("shown-before")
+                && self.verbose
+                && self.shown_in(self.outcomes.len(), c)
+        }) {
+            return (c, None);
+        }
         let back = label.opposite();
         // A way back to a room whose same way out leads here, where the player is, cannot be
         // right (one room, one way, one destination): it is no evidence either way.
