@@ -118,7 +118,10 @@
 //! player in a dark room (whole transcripts) starting there rather than in the lit room a way
 //! back names, kept from the second look too: seed-7 Inform 7 games with the list 0.9793 ->
 //! 0.9794, no list 0.6000 -> 0.5990, printed names 0.8937 -> 0.8922 (g02 only; g04's case, "s"
-//! out of the dark to the quay, is then moved by `detach-misfits` instead).
+//! out of the dark to the quay, is then moved by `detach-misfits` instead). `dark-not-lit`, in a verbose game a move whose reply is
+//! dark reaching no room shown lit, the way back it was known by notwithstanding: seed-7 list
+//! 0.9793 -> 0.9760, no list 0.6000 -> 0.5990 (g07 0.967 -> 0.889: its dark garden lost the way
+//! the way back had right).
 //!
 //! Tried in the fourth round and left out: a line that holds a copula ("The door is open",
 //! zenon's landing) is no title — no development game moved, and the whole set's no-list F1
