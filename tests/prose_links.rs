@@ -151,3 +151,12 @@ of its wood pointed out.",
     );
     assert!(linked(&r, "hall", "chief staircase"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn it_with_no_place_before_it_in_its_sentence_is_the_place_the_sentence_before_was_about() {
+    // "Beyond it": the pronoun is the preposition's object, not the verb's subject, and with
+    // no place before it in its own sentence it stands for the lodge the sentence before
+    // named.
+    let r = read("We reached the lodge. Beyond it lay the moor.");
+    assert!(linked(&r, "lodge", "moor"), "{:?}", pairs(&r));
+}

@@ -547,6 +547,18 @@ mod tests {
     }
 
     #[test]
+    fn a_pronoun_after_a_fronted_preposition_is_its_object_and_the_subject_follows_the_verb() {
+        let w = ["Beyond", "it", "lay", "the", "moor", "."];
+        let t = ["IN", "PRP", "VBD", "DT", "NN", "."];
+        let (_, c) = read(&w, &t);
+        assert_eq!(c[0].before[0].target, Target::Pronoun(1), "{:?}", c[0]);
+        assert_eq!(
+            (c[0].subject, c[0].via),
+            (Subject::Phrase(0), Via::Inverted)
+        );
+    }
+
+    #[test]
     fn coordinated_verbs_share_a_subject_and_a_parenthesis_is_skipped() {
         let w = [
             "he", ",", "with", "the", "lamp", ",", "preceded", "me", "down", "the", "stairs",

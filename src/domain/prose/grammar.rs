@@ -232,7 +232,13 @@ impl Grammar<'_> {
                 return Some((Subject::Phrase(head), at));
             }
         }
-        if matches!(self.tags[k - 1], "PRP" | "EX") || self.lower(k - 1) == "this" {
+        // "Beyond it lay the moor", "from there": a pronoun right after a preposition of the
+        // clause is that preposition's object, as a phrase there is, never the subject.
+        let governed = k >= floor + 2
+            && matches!(self.tags[k - 2], "IN" | "TO")
+            && !SUBORDINATORS.contains(&self.lower(k - 2).as_str());
+        let pronoun = matches!(self.tags[k - 1], "PRP" | "EX") || self.lower(k - 1) == "this";
+        if pronoun && !governed {
             return Some((Subject::Pronoun(k - 1), k - 1));
         }
         None

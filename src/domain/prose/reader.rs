@@ -471,7 +471,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
             named_here.extend(places.iter().flatten());
             // "It" as a subject names the last place that was a clause's subject before it in
             // the sentence, else the place the sentence before was about (a subject is
-            // continued before an object); elsewhere the nearest place named before it.
+            // continued before an object); elsewhere the nearest place named before it, else,
+            // with none, the place the sentence before was about ("We reached the lodge.
+            // Beyond it lay the moor.").
             let subjects: Vec<usize> = cs
                 .iter()
                 .filter_map(|c| match c.subject {
@@ -491,7 +493,6 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
             let referents: Vec<Option<PlaceId>> = (0..words.len())
                 .map(|k| {
                     let is_subject = subjects.contains(&k);
-                    let before = if is_subject { topic } else { None };
                     let it = words[k].eq_ignore_ascii_case("it") && tags[k] == "PRP";
                     let centred = is_subject
                         .then(|| {
@@ -503,7 +504,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                                 .or(topic)
                         })
                         .flatten();
-                    it.then(|| centred.or_else(|| referent(k, &s.phrases, &places, before)))
+                    it.then(|| centred.or_else(|| referent(k, &s.phrases, &places, topic)))
                         .flatten()
                 })
                 .collect();
