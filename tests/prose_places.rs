@@ -120,3 +120,32 @@ slipped and rolled down the slope.",
     assert!(knoll.contains(&"hill".to_string()), "{knoll:?}");
     assert_eq!(answering(&r, "slope"), answering(&r, "knoll"));
 }
+
+#[test]
+fn a_room_named_by_either_of_its_uses_is_one_place() {
+    let r = read(
+        "After dinner I went back to the study and read there. Later I left the study and went \
+to my room.\n\nIn the morning I came back to the library and read till noon.",
+    );
+    let all = places(&r);
+    let study = all
+        .iter()
+        .find(|p| p.contains(&"study".to_string()))
+        .unwrap_or_else(|| panic!("no study in {all:?}"));
+    assert!(study.contains(&"library".to_string()), "{all:?}");
+}
+
+#[test]
+fn a_gulf_named_after_a_ravine_is_the_ravine() {
+    let r = read(
+        "At one place we came to a ravine three hundred feet broad. This vast gulf was filled \
+in with blocks of stone, and the road went on over it.",
+    );
+    let all = places(&r);
+    assert_eq!(
+        answering(&r, "ravine"),
+        answering(&r, "vast gulf"),
+        "{all:?}"
+    );
+    assert_eq!(answering(&r, "ravine"), 1, "{all:?}");
+}
