@@ -167,3 +167,12 @@ in with blocks of stone, and the road went on over it.",
     );
     assert_eq!(answering(&r, "ravine"), 1, "{all:?}");
 }
+
+#[test]
+fn the_sides_of_a_place_are_that_place() {
+    let r = read(
+        "We went on in the dark for an hour. Here we noticed that the sides of the tunnel were \
+covered with quaint sculptures of men in chariots.",
+    );
+    assert_eq!(answering(&r, "tunnel"), 1, "{:?}", places(&r));
+}
