@@ -176,3 +176,12 @@ covered with quaint sculptures of men in chariots.",
     );
     assert_eq!(answering(&r, "tunnel"), 1, "{:?}", places(&r));
 }
+
+#[test]
+fn a_spot_of_a_course_of_water_is_a_place_one_stands_at() {
+    let r = read(
+        "We could see the ship from the stockade. Away, near the mouth of the river, a great \
+fire was glowing among the trees.",
+    );
+    assert_eq!(answering(&r, "mouth of the river"), 1, "{:?}", places(&r));
+}

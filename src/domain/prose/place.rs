@@ -122,6 +122,11 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
                 let skip = usize::from(determiner_word(words[phrase.start]).is_some());
                 c.forms.push(text.quote(phrase.start + skip, phrase.end));
             }
+            // "The mouth of the river", "the bank of the stream": a spot of a place that names
+            // a place less surely (a course of water, a rock) is a place one stands at.
+            if part == Part::Spot {
+                c.weak = false;
+            }
             if part == Part::Collective {
                 // "A series of low tunnels" is one place, introduced.
                 c.determiner = phrase.determiner;
