@@ -120,3 +120,68 @@ slipped and rolled down the slope.",
     assert!(knoll.contains(&"hill".to_string()), "{knoll:?}");
     assert_eq!(answering(&r, "slope"), answering(&r, "knoll"));
 }
+
+#[test]
+fn a_place_told_apart_by_a_later_mention_is_not_another_told_apart_otherwise() {
+    let r = read(
+        "\"Tea will be served in the drawing-room,\" she said.\n\nHe led us across the hall, \
+through the common drawing-room, into a room magnificent in size: the real drawing-room.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "common drawing-room"), 1, "{all:?}");
+    assert_eq!(answering(&r, "real drawing-room"), 1, "{all:?}");
+    assert_ne!(
+        all.iter()
+            .position(|p| p.contains(&normalize_name("common drawing-room"))),
+        all.iter()
+            .position(|p| p.contains(&normalize_name("real drawing-room"))),
+        "{all:?}"
+    );
+}
+
+#[test]
+fn a_room_named_by_either_of_its_uses_is_one_place() {
+    let r = read(
+        "After dinner I went back to the study and read there. Later I left the study and went \
+to my room.\n\nIn the morning I came back to the library and read till noon.",
+    );
+    let all = places(&r);
+    let study = all
+        .iter()
+        .find(|p| p.contains(&"study".to_string()))
+        .unwrap_or_else(|| panic!("no study in {all:?}"));
+    assert!(study.contains(&"library".to_string()), "{all:?}");
+}
+
+#[test]
+fn a_gulf_named_after_a_ravine_is_the_ravine() {
+    let r = read(
+        "At one place we came to a ravine three hundred feet broad. This vast gulf was filled \
+in with blocks of stone, and the road went on over it.",
+    );
+    let all = places(&r);
+    assert_eq!(
+        answering(&r, "ravine"),
+        answering(&r, "vast gulf"),
+        "{all:?}"
+    );
+    assert_eq!(answering(&r, "ravine"), 1, "{all:?}");
+}
+
+#[test]
+fn the_sides_of_a_place_are_that_place() {
+    let r = read(
+        "We went on in the dark for an hour. Here we noticed that the sides of the tunnel were \
+covered with quaint sculptures of men in chariots.",
+    );
+    assert_eq!(answering(&r, "tunnel"), 1, "{:?}", places(&r));
+}
+
+#[test]
+fn a_spot_of_a_course_of_water_is_a_place_one_stands_at() {
+    let r = read(
+        "We could see the ship from the stockade. Away, near the mouth of the river, a great \
+fire was glowing among the trees.",
+    );
+    assert_eq!(answering(&r, "mouth of the river"), 1, "{:?}", places(&r));
+}

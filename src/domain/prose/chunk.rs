@@ -168,7 +168,11 @@ pub fn part_of(word: &str) -> Option<Part> {
     let w = w.as_str();
     if SPOT_WORDS.contains(&w) {
         Some(Part::Spot)
-    } else if REGION_WORDS.contains(&w) {
+    } else if REGION_WORDS.contains(&w)
+        // "The sides of the tunnel" are the tunnel as much as "the side of the tunnel" is.
+        || w.strip_suffix('s')
+            .is_some_and(|s| REGION_WORDS.contains(&s))
+    {
         Some(Part::Region)
     } else if COLLECTIVE_WORDS.contains(&w)
         || w.strip_suffix('s')
@@ -348,6 +352,10 @@ mod tests {
         let tags = ["DT", "NN", "IN", "JJ", "NNS"];
         let p = chunk(&words, &tags);
         assert_eq!((p[0].of_head, p[0].part), (Some(4), Some(Part::Collective)));
+        let words = ["the", "sides", "of", "the", "tunnel"];
+        let tags = ["DT", "NNS", "IN", "DT", "NN"];
+        let p = chunk(&words, &tags);
+        assert_eq!((p[0].of_head, p[0].part), (Some(4), Some(Part::Region)));
     }
 
     #[test]

@@ -379,7 +379,8 @@ const PLURALIA: &[&str] = &[
 #[rustfmt::skip]
 const KIN: &[&[&str]] = &[
     &["cave", "cavern", "grotto"],
-    &["shaft", "pit", "well", "abyss", "gulf", "chasm"],
+    // A ravine or a gorge is a gulf seen from its edge: "a ravine … This vast gulf".
+    &["shaft", "pit", "well", "abyss", "gulf", "chasm", "ravine", "gorge"],
     &["marsh", "morass", "swamp", "bog", "fen"],
     &["knoll", "mound", "hillock", "hill", "slope"],
     &["country", "plain", "land"],
@@ -396,6 +397,9 @@ const KIN: &[&[&str]] = &[
     &["tower", "turret"],
     &["gate", "gates", "gateway"],
     &["house", "mansion", "manor", "manor-house", "building"],
+    // The room of books and the room of study are one room named by either use ("the
+    // study" … "returned to the library").
+    &["library", "study"],
 ];
 
 /// Compounds that are a place of their own kind, not a kind of their last word's place: a

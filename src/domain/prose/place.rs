@@ -122,6 +122,11 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
                 let skip = usize::from(determiner_word(words[phrase.start]).is_some());
                 c.forms.push(text.quote(phrase.start + skip, phrase.end));
             }
+            // "The mouth of the river", "the bank of the stream": a spot of a place that names
+            // a place less surely (a course of water, a rock) is a place one stands at.
+            if part == Part::Spot {
+                c.weak = false;
+            }
             if part == Part::Collective {
                 // "A series of low tunnels" is one place, introduced.
                 c.determiner = phrase.determiner;
@@ -433,6 +438,17 @@ impl PlaceBook {
             }
         };
         let place = &mut self.places[id];
+        // "The drawing-room", then "the common drawing-room": the place is now told apart by
+        // what the later mention said, and "the real drawing-room" is another.
+        if place.distinguishing.is_empty()
+            && place.owner.is_none()
+            && place.head == c.head
+            && c.owner.is_none()
+            && !c.proper
+            && !c.plural
+        {
+            place.distinguishing.clone_from(&c.distinguishing);
+        }
         for form in std::iter::once(&c.surface).chain(&c.forms) {
             place.name_it(form);
         }
