@@ -122,24 +122,6 @@ slipped and rolled down the slope.",
 }
 
 #[test]
-fn a_place_told_apart_by_a_later_mention_is_not_another_told_apart_otherwise() {
-    let r = read(
-        "\"Tea will be served in the drawing-room,\" she said.\n\nHe led us across the hall, \
-through the common drawing-room, into a room magnificent in size: the real drawing-room.",
-    );
-    let all = places(&r);
-    assert_eq!(answering(&r, "common drawing-room"), 1, "{all:?}");
-    assert_eq!(answering(&r, "real drawing-room"), 1, "{all:?}");
-    assert_ne!(
-        all.iter()
-            .position(|p| p.contains(&normalize_name("common drawing-room"))),
-        all.iter()
-            .position(|p| p.contains(&normalize_name("real drawing-room"))),
-        "{all:?}"
-    );
-}
-
-#[test]
 fn a_room_named_by_either_of_its_uses_is_one_place() {
     let r = read(
         "After dinner I went back to the study and read there. Later I left the study and went \

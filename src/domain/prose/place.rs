@@ -438,17 +438,6 @@ impl PlaceBook {
             }
         };
         let place = &mut self.places[id];
-        // "The drawing-room", then "the common drawing-room": the place is now told apart by
-        // what the later mention said, and "the real drawing-room" is another.
-        if place.distinguishing.is_empty()
-            && place.owner.is_none()
-            && place.head == c.head
-            && c.owner.is_none()
-            && !c.proper
-            && !c.plural
-        {
-            place.distinguishing.clone_from(&c.distinguishing);
-        }
         for form in std::iter::once(&c.surface).chain(&c.forms) {
             place.name_it(form);
         }
