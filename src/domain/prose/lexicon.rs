@@ -397,9 +397,6 @@ const KIN: &[&[&str]] = &[
     &["tower", "turret"],
     &["gate", "gates", "gateway"],
     &["house", "mansion", "manor", "manor-house", "building"],
-    // The room of books and the room of study are one room named by either use ("the
-    // study" … "returned to the library").
-    &["library", "study"],
 ];
 
 /// Compounds that are a place of their own kind, not a kind of their last word's place: a
