@@ -6,15 +6,16 @@
 
 mod support;
 
-use maprepair::domain::analysis::registry::{At, Registry};
+use maprepair::domain::analysis::forest::Cell;
+use maprepair::domain::analysis::registry::{block, register_cells, At, Registrar, Registry};
 use maprepair::domain::analysis::room_lists::RoomLists;
-use maprepair::domain::analysis::side_patch::Tour;
+use maprepair::domain::analysis::side_patch::{Moved, Tour};
 use maprepair::domain::analysis::{
     detect, ConflictTracker, Edit, FlattenGains, Geometry, TrialJudge,
 };
-use maprepair::domain::map::{ExitId, Map};
+use maprepair::domain::map::{ExitId, Map, RoomId};
 use proptest::prelude::*;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use support::random_map::{build, edited, map_edit, spec, spots, MapEdit};
 
 /// The tracker's conflicts and forest equal detection's and the builder's on `map`.
@@ -401,5 +402,70 @@ proptest! {
                 prop_assert_eq!(inline.get(u32::from(r)), want);
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A side registered cell by cell as a walk finds them ([`Registrar`]) is registered once on
+    /// the block of each cell and on no other, between other sides' registrations, as
+    /// [`register_cells`] registers the same cells from a slice.
+    #[test]
+    fn a_side_registered_cell_by_cell_is_on_each_block_of_its_cells_once(
+        cells in prop::collection::vec((0u32..2, -20i32..20, -20i32..20, -2i32..2), 0..200),
+        others in prop::collection::vec((0u32..2, -20i32..20, -20i32..20), 0..20),
+    ) {
+        let cells: Vec<Cell> = cells.into_iter().map(|(f, x, y, z)| (f, [x, y, z])).collect();
+        let (mut walked, mut sliced): (Registry<Cell>, Registry<Cell>) = Default::default();
+        for (i, (f, x, y)) in others.iter().enumerate() {
+            let at = (ExitId(1000 + i as u32), 0);
+            walked.register(block((*f, [*x, *y, 0])), at);
+            sliced.register(block((*f, [*x, *y, 0])), at);
+        }
+        let at = (ExitId(7), 3);
+        let mut to = Registrar::new(at);
+        for c in &cells {
+            to.add(&mut walked, *c);
+        }
+        let blocks: FxHashSet<Cell> = cells.iter().map(|c| block(*c)).collect();
+        prop_assert_eq!(to.added, blocks.len());
+        prop_assert_eq!(register_cells(&mut sliced, &cells, at), blocks.len());
+        let mut keys: Vec<Cell> = blocks.iter().copied().collect();
+        keys.extend(others.iter().map(|(f, x, y)| block((*f, [*x, *y, 0]))));
+        keys.sort_unstable();
+        keys.dedup();
+        for k in keys {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            walked.take_into(&k, &mut a);
+            sliced.take_into(&k, &mut b);
+            let mine = a.iter().filter(|x| **x == at).count();
+            prop_assert_eq!(mine, usize::from(blocks.contains(&k)), "block {:?}", k);
+            prop_assert_eq!(a, b);
+        }
+    }
+
+    /// The rooms a flattening moved, kept as a bit per room id, are those it names, each once:
+    /// no other id (on the map or past it) reads as moved.
+    #[test]
+    fn a_move_holds_exactly_the_rooms_it_moved(
+        picks in prop::collection::vec(0u32..150, 0..60),
+    ) {
+        let north: Vec<bool> = (0..13).map(|i| i % 3 == 0).collect();
+        let map = support::random_map::lattice(6, 6, &north, &[], 0);
+        let tracker = ConflictTracker::of(&map);
+        let forest = tracker.forest();
+        let moved: Vec<(RoomId, Cell)> =
+            picks.iter().map(|r| (RoomId(*r), (0, [*r as i32, 0, 0]))).collect();
+        let m = Moved::new(forest, &moved, None, None);
+        let want: FxHashSet<u32> = picks.iter().copied().collect();
+        for r in 0u32..300 {
+            prop_assert_eq!(m.has(RoomId(r)), want.contains(&r), "room {}", r);
+        }
+        let mut got: Vec<u32> = m.rooms().map(|r| r.0).collect();
+        got.sort_unstable();
+        let mut want: Vec<u32> = want.into_iter().collect();
+        want.sort_unstable();
+        prop_assert_eq!(got, want);
     }
 }

@@ -37,7 +37,7 @@
 
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
-use super::registry::{block, register_cells, At, Registry};
+use super::registry::{block, register_cells, At, Registrar, Registry};
 use super::side_carry::{carried, Zones};
 use super::side_judge::{
     judge, loop_change, mismatch_change, read_again, read_exits, still_delta, Footprint, Judged,
@@ -737,7 +737,8 @@ impl FlattenGains {
     /// Follows a judged side inside the region the move carried ([`super::side_carry`]): its
     /// overlaps patched over the cells of the move's zone for its shift that its rooms name;
     /// `None` when it must be judged again. The judgement gets a new generation, registered on
-    /// the cells it reads now (a walk over its subtree, no look at the rooms on them).
+    /// the cells it reads now (a walk over its subtree, no look at the rooms on them); the
+    /// cells handed back are the crossing exits' ends, still to be registered.
     fn carry(
         &mut self,
         tracker: &ConflictTracker,
@@ -755,19 +756,26 @@ impl FlattenGains {
             .zones
             .carried(tracker, &mut self.tour, e, side, moved)?;
         *overlaps += inside;
-        let mut cells = self.zones.carried_cells(forest, low, side);
-        let j = self.judged.get(&e)?;
-        for &(x, start_in) in &j.crossing {
-            if let Some((xa, xb, _)) = forest.part(x) {
-                cells.extend(forest.cell(if start_in { xb } else { xa }));
-            }
-        }
         // A new generation: the registrations on the cells the side left are dropped.
         self.generation = self.generation.wrapping_add(1);
         let g = self.generation;
+        // Its subtree's cells registered as they are walked; the crossing exits' far ends
+        // are handed back to be registered with the rest.
+        let mut to = Registrar::new((e, g));
+        self.zones
+            .register_carried(forest, low, side, &mut self.by_block, &mut to);
         let j = self.judged.get_mut(&e)?;
+        let cells: Vec<Cell> = j
+            .crossing
+            .iter()
+            .filter_map(|&(x, start_in)| {
+                let (xa, xb, _) = forest.part(x)?;
+                forest.cell(if start_in { xb } else { xa })
+            })
+            .collect();
         self.live -= j.size;
-        j.size = 0;
+        self.live += to.added;
+        j.size = to.added;
         j.generation = g;
         self.carried_rooms += j.rooms;
         Some(cells)

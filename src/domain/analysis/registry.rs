@@ -128,11 +128,29 @@ pub fn block_order(c: &Cell) -> (Cell, Cell) {
 /// A block found here was registered by this call, and registering it again adds nothing.
 const RECENT: usize = 32;
 
-/// Registers a side on the blocks of these cells; how many registrations were added.
-pub fn register_cells(by_block: &mut Registry<Cell>, cells: &[Cell], at: At) -> usize {
-    let mut recent: [Option<Cell>; RECENT] = [None; RECENT];
-    let mut size = 0;
-    for &c in cells {
+/// Registers one side on the blocks of cells given one at a time, skipping the blocks it
+/// remembers having just registered ([`RECENT`]): what [`register_cells`] does over a slice,
+/// for a caller that finds the cells as it walks (a carried side's subtree, which is then
+/// never gathered into a vector).
+pub struct Registrar {
+    recent: [Option<Cell>; RECENT],
+    at: At,
+    /// Registrations added.
+    pub added: usize,
+}
+
+impl Registrar {
+    /// Registering the side `at`.
+    pub fn new(at: At) -> Registrar {
+        Registrar {
+            recent: [None; RECENT],
+            at,
+            added: 0,
+        }
+    }
+
+    /// Registers the side on the block of `c` (unless just done).
+    pub fn add(&mut self, by_block: &mut Registry<Cell>, c: Cell) {
         let b = block(c);
         let (frame, [x, y, z]) = b;
         let slot = (frame as usize)
@@ -140,10 +158,18 @@ pub fn register_cells(by_block: &mut Registry<Cell>, cells: &[Cell], at: At) -> 
             .wrapping_add((y as usize).wrapping_mul(13))
             .wrapping_add((z as usize).wrapping_mul(29))
             % RECENT;
-        if recent[slot] != Some(b) {
-            recent[slot] = Some(b);
-            size += by_block.register(b, at);
+        if self.recent[slot] != Some(b) {
+            self.recent[slot] = Some(b);
+            self.added += by_block.register(b, self.at);
         }
     }
-    size
+}
+
+/// Registers a side on the blocks of these cells; how many registrations were added.
+pub fn register_cells(by_block: &mut Registry<Cell>, cells: &[Cell], at: At) -> usize {
+    let mut r = Registrar::new(at);
+    for &c in cells {
+        r.add(by_block, c);
+    }
+    r.added
 }

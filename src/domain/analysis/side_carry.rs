@@ -26,7 +26,7 @@
 //! before and after.
 
 use super::forest::{Cell, Forest};
-use super::registry::{block, block_corner};
+use super::registry::{block, block_corner, Registrar, Registry};
 use super::side_patch::{inside_of, Moved, Side, Tour};
 use super::tracker::ConflictTracker;
 use crate::domain::direction::{add, sub, Vector};
@@ -268,27 +268,28 @@ pub fn holding_change(
     Some(change)
 }
 
-/// The cells a carried side reads now (as [`super::side_judge::judge`] registers them): each
-/// room's cell and, when the side moves, that cell shifted; `stack` is scratch.
-pub fn carried_cells(
+/// Registers a carried side on the cells it reads now (as [`super::side_judge::judge`]
+/// registers them: each room's cell and, when the side moves, that cell shifted), walking its
+/// subtree below `low` without gathering the cells; `stack` is scratch.
+pub fn register_carried(
     forest: &Forest,
     low: RoomId,
     side: &Side,
     stack: &mut Vec<RoomId>,
-) -> Vec<Cell> {
+    by_block: &mut Registry<Cell>,
+    to: &mut Registrar,
+) {
     let moves = side.shift != [0, 0, 0];
-    let mut out = Vec::new();
     stack.clear();
     stack.push(low);
     while let Some(r) = stack.pop() {
         stack.extend(forest.children(r));
         let Some(c) = forest.cell(r) else { continue };
-        out.push(c);
+        to.add(by_block, c);
         if moves {
-            out.push((c.0, add(c.1, side.shift)));
+            to.add(by_block, (c.0, add(c.1, side.shift)));
         }
     }
-    out
 }
 
 /// The zones of one move by side shift, built on the first side that needs one, and the scratch
@@ -357,8 +358,15 @@ impl Zones {
         self.by_shift.get(&side.shift).map_or(&[], |z| z.blocks())
     }
 
-    /// The cells a carried side reads now ([`carried_cells`]).
-    pub fn carried_cells(&mut self, forest: &Forest, low: RoomId, side: &Side) -> Vec<Cell> {
-        carried_cells(forest, low, side, &mut self.stack)
+    /// Registers a carried side on the cells it reads now ([`register_carried`]).
+    pub fn register_carried(
+        &mut self,
+        forest: &Forest,
+        low: RoomId,
+        side: &Side,
+        by_block: &mut Registry<Cell>,
+        to: &mut Registrar,
+    ) {
+        register_carried(forest, low, side, &mut self.stack, by_block, to);
     }
 }

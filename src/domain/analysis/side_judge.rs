@@ -222,19 +222,20 @@ pub fn loop_change(
     delta
 }
 
-/// Of the exits that changed, those the judgement of `e` with these crossing exits reads.
+/// Of the exits that changed (`changed`, sorted, each once), those the judgement of `e` with
+/// these crossing exits reads, in order: each exit it reads looked up in `changed` (a move
+/// changes many exits, a side is crossed by many: the pairs of them were most of this).
 pub fn read_again(
     map: &Map,
     e: ExitId,
     changed: &[ExitId],
     crossing: &[(ExitId, bool)],
 ) -> Vec<ExitId> {
-    let between = around(map, e);
-    changed
-        .iter()
-        .copied()
-        .filter(|y| *y == e || between.contains(y) || crossing.iter().any(|(x, _)| x == y))
-        .collect()
+    let mut out: Vec<ExitId> = read_exits(map, e, crossing);
+    out.retain(|y| changed.binary_search(y).is_ok());
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Every exit the judgement of `e` with these crossing exits reads: `e`, those between its

@@ -70,21 +70,13 @@ pub fn mismatched(map: &Map, a: RoomId, b: RoomId, without: Option<ExitId>) -> b
     let usable = |x: &&crate::domain::map::Exit| {
         x.geometric && x.label.direction().is_some() && Some(x.id) != without
     };
-    let forward: Vec<&Label> = map
-        .exits_between(a, b)
-        .filter(usable)
-        .map(|x| &x.label)
-        .collect();
-    let back: Vec<&Label> = map
-        .exits_between(b, a)
-        .filter(usable)
-        .map(|x| &x.label)
-        .collect();
-    !forward.is_empty()
-        && !back.is_empty()
-        && !forward
-            .iter()
-            .any(|f| f.opposite().is_some_and(|o| back.contains(&&o)))
+    // Read from the map's lists each time rather than gathered: a judgement asks twice per
+    // side patched, and the lists between two rooms hold an exit or two.
+    let forward = || map.exits_between(a, b).filter(usable).map(|x| &x.label);
+    let back = || map.exits_between(b, a).filter(usable).map(|x| &x.label);
+    forward().next().is_some()
+        && back().next().is_some()
+        && !forward().any(|f| f.opposite().is_some_and(|o| back().any(|l| *l == o)))
 }
 
 /// The first exit between two rooms, either way (the one detection meets the pair by).

@@ -46,7 +46,12 @@
 //! rooms 18.3 and 18.2 s → 13.95 and 13.93 s. Left, each a tenth of the time or less (`perf`,
 //! 50,000 rooms): first judgements (9 %), finding the rims once per shift (5 %), cuts to find
 //! owners again (5 %), registrations (6 %, a carried side's subtree still walked to register
-//! it) and the allocator.
+//! it) and the allocator. Of the sides carried through a move, 99.5 % are found again by a
+//! later change before they are judged anew (100,000 rooms: 75,048 of 75,886, 14.68 M of their
+//! 14.75 M rooms), so registering them lazily would spare almost no walk; the walk now
+//! registers as it goes (no vector of cells), a move's rooms are a bit per room id, and the
+//! exits a patch reads again are looked up in the sorted changed ones (instructions executed
+//! at 20,000 rooms, cachegrind: 6.61 G → 6.37 G, 3.6 % fewer).
 //!
 //! Why the judging is not lazy (a side judged only when a bound says it could win): on these
 //! lattices every weight is 1 and the best gain is exactly 1 in two decisions of three (606 of
