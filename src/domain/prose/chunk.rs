@@ -11,7 +11,7 @@
 //!   own, named with its "of" phrase;
 //! * a **region** of a place ("a small portion of the park", "the side of a precipice"): the
 //!   place itself, seen in part;
-//! * a **collective** ("a series of low tunnels", "a range of cells", "a patch of green grass"):
+//! * a **collective** ("a series of low tunnels", "a patch of green grass", "a pair of gates"):
 //!   the phrase names what its "of" phrase names, as a whole.
 //!
 //! Any other head keeps an "of" phrase after it as its complement ("the narrow ledge of stone",
@@ -87,12 +87,12 @@ const REGION_WORDS: &[&str] = &[
     "slope", "slopes",
 ];
 
-/// Collectives: the phrase names what its "of" phrase names.
+/// Collectives and quantities: the phrase names what its "of" phrase names ("a pair of gates").
 #[rustfmt::skip]
 const COLLECTIVE_WORDS: &[&str] = &[
     "series", "range", "row", "line", "suite", "set", "patch", "group", "cluster", "clump",
     "expanse", "stretch", "tract", "mass", "belt", "wall", "chain", "reach", "sort", "kind",
-    "labyrinth", "succession", "number",
+    "labyrinth", "succession", "number", "pair", "couple",
 ];
 
 /// Tokens an "of" phrase is looked for in: a determiner, a few modifiers, a noun and its own
@@ -352,6 +352,11 @@ mod tests {
         let tags = ["DT", "NN", "IN", "JJ", "NNS"];
         let p = chunk(&words, &tags);
         assert_eq!((p[0].of_head, p[0].part), (Some(4), Some(Part::Collective)));
+        // A quantity names what it counts: "a pair of gates" is the gates.
+        let words = ["a", "pair", "of", "gates"];
+        let tags = ["DT", "NN", "IN", "NNS"];
+        let p = chunk(&words, &tags);
+        assert_eq!((p[0].of_head, p[0].part), (Some(3), Some(Part::Collective)));
         let words = ["the", "sides", "of", "the", "tunnel"];
         let tags = ["DT", "NNS", "IN", "DT", "NN"];
         let p = chunk(&words, &tags);
