@@ -274,13 +274,13 @@ fn the_textworld_development_games_are_mapped_as_the_app_opens_them() {
 fn an_inform7_room_entered_dark_by_a_verb_is_a_room_of_its_own() {
     // "enter gatehouse" is no compass move, but its reply is the darkness heading Inform prints
     // on arrival: the player left the Armoury, so `out` comes back to it rather than leaving it
-    // for a second Armoury.
+    // for a second Armoury. The dark room is named for the thing entered (rule `entered-thing`).
     let (rooms, exits) = mapped(include_str!("fixtures/systems/inform7-dark-entry.txt"));
     assert_eq!(
         rooms,
-        set(&["Armoury", "Dark room", "Fisher's Row", "Mill Race"])
+        set(&["Armoury", "Gatehouse", "Fisher's Row", "Mill Race"])
     );
-    assert!(exits.contains("Dark room -out-> Armoury"), "{exits:?}");
+    assert!(exits.contains("Gatehouse -out-> Armoury"), "{exits:?}");
     assert!(exits.contains("Armoury -down-> Fisher's Row"), "{exits:?}");
     assert!(
         exits.contains("Mill Race -southeast-> Armoury"),
@@ -439,4 +439,34 @@ fn a_verbose_inform7_move_starts_where_the_reply_before_it_showed_the_player() {
         !exits.contains("Scullery -southwest-> Conservatory"),
         "{exits:?}"
     );
+}
+
+#[test]
+fn inform7_rooms_met_in_the_dark_through_the_same_thing_are_one_room_named_for_it() {
+    // "go through tent" and later "enter tent", both from the ballroom, reach one dark room
+    // (rule `thing-entered-alike`), which "enter tent" names without a list (rule
+    // `entered-thing`); the dark room south of the tower stays a room of its own.
+    let text = include_str!("fixtures/systems/inform7-thing-entered.txt");
+    let (rooms, exits) = mapped(text);
+    assert_eq!(rooms, set(&["Ballroom", "Dark room", "Tent", "Tower"]));
+    assert!(exits.contains("Tower -south-> Dark room"), "{exits:?}");
+    assert!(exits.contains("Tent -out-> Ballroom"), "{exits:?}");
+    // With the list, the last name left goes to the dark room south of the tower, not to a
+    // second tent.
+    let (rooms, exits) = mapped_with(text, &["Ballroom", "Tent", "Tower", "Well House"]);
+    assert_eq!(rooms, set(&["Ballroom", "Tent", "Tower", "Well House"]));
+    assert!(exits.contains("Tower -south-> Well House"), "{exits:?}");
+    assert!(exits.contains("Well House -north-> Tower"), "{exits:?}");
+    // With either rule off, the room "enter tent" reaches is another room.
+    let steps = read_steps(text, "fixture").unwrap();
+    for rule in ["thing-entered-alike", "entered-thing"] {
+        let rules = Rules::without(&[rule]).unwrap();
+        let off = automap_with("fixture", &steps, &Hints::default(), &rules);
+        let (rooms, _) = rooms_and_exits(&off.project);
+        assert_ne!(
+            rooms,
+            set(&["Ballroom", "Dark room", "Tent", "Tower"]),
+            "{rule}"
+        );
+    }
 }

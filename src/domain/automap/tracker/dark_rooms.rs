@@ -8,8 +8,11 @@
 //! went from one of them to the other (a move between two dark rooms went somewhere). Grouping
 //! after the reading (not while reading, where the first guess of a way decides) sees every
 //! witness; each witness is looked up in a table keyed by its room and way, so the pass is
-//! linear in the moves but for the small sets a join merges.
+//! linear in the moves but for the small sets a join merges. A room entered in the dark by an
+//! action on a thing (`entered-dark`: "go through tent") is one with the room the same action on
+//! the same thing from the same room reached before ("enter tent"), under the same guards.
 
+use super::destination::thing_acted_on;
 use super::{SlotKind, Tracker};
 use crate::domain::direction::Label;
 use crate::domain::map::RoomId;
@@ -157,6 +160,21 @@ impl Tracker<'_> {
         for (a, b) in carried {
             groups.join(a, b);
         }
+        // Rule `thing-entered-alike`: the same action on the same thing from the same lit room
+        // ("go through tent", later "enter tent", both from the ballroom) reaches the same room.
+        if self.rules.on("thing-entered-alike") {
+            let mut by_thing: BTreeMap<(RoomId, String), Vec<RoomId>> = BTreeMap::new();
+            for (lit, verb, slot) in &self.entered_by {
+                if let Some(thing) = thing_acted_on(verb).filter(|_| dark.contains(slot)) {
+                    by_thing.entry((*lit, thing)).or_default().push(*slot);
+                }
+            }
+            for slots in by_thing.values() {
+                for w in slots.windows(2) {
+                    groups.join(w[0], w[1]);
+                }
+            }
+        }
         let joined: BTreeMap<RoomId, RoomId> = dark
             .iter()
             .map(|&r| (r, groups.find(r)))
@@ -175,6 +193,9 @@ impl Tracker<'_> {
         for o in &mut self.outcomes {
             o.from = to_group(o.from);
             o.to = to_group(o.to);
+        }
+        for e in &mut self.entered_by {
+            e.2 = to_group(Some(e.2)).unwrap_or(e.2);
         }
         for (&gone, &keep) in joined {
             let exits: Vec<_> = self

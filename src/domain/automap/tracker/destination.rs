@@ -468,6 +468,7 @@ impl Tracker<'_> {
         }
         let r = self.slot(SlotKind::Dark, &format!("{}\n{obs}", self.prev_obs));
         self.cur = Some(r);
+        self.entered_by.push((lit, verb.to_string(), r));
         Some(Outcome {
             index,
             from: None,
@@ -540,4 +541,18 @@ impl Tracker<'_> {
 /// True when a line of the reply is the heading a game prints over a dark room ("Darkness").
 fn darkness_heading(obs: &str) -> bool {
     obs.lines().any(|l| title_key(l) == "darkness")
+}
+
+/// The words of an action after its verb, short of the little words that join them ("tent" of
+/// "go through tent" and of "enter the tent"), or `None` for an action of one word ("fore").
+pub(super) fn thing_acted_on(verb: &str) -> Option<String> {
+    const JOINING: &[&str] = &[
+        "go", "through", "into", "in", "inside", "to", "on", "onto", "the", "a", "an",
+    ];
+    let rest: Vec<&str> = verb
+        .split_whitespace()
+        .skip(1)
+        .filter(|w| !JOINING.contains(w))
+        .collect();
+    (!rest.is_empty()).then(|| rest.join(" "))
 }

@@ -2,6 +2,7 @@
 //! (by its texts and by where the map puts it), and every room that could not be read when met
 //! (a slot) the listed name its words and place fit best, else a plain name.
 
+use super::destination::thing_acted_on;
 use super::text_cues::{only_way, pointed_ways, relative_places};
 use super::{SlotKind, Tracker};
 use crate::domain::analysis::Geometry;
@@ -163,6 +164,39 @@ impl Tracker<'_> {
             }
         }
         let name = found?;
+        let taken = self
+            .map
+            .rooms()
+            .any(|r| r.id != slot && !self.is_slot(r.id) && title_key(&r.name) == title_key(&name));
+        (!taken).then_some(name)
+    }
+
+    /// Without a list, the name of the thing every "enter X" that took the player into the dark
+    /// slot `slot` names ("enter tent": "Tent"), when they all name one and no other room bears
+    /// it (rule `entered-thing`): Inform's `enter` on a door or a room-like thing puts the
+    /// player in it. "go through X" names a way (a gate, a door), not what lies beyond it.
+    fn entered_name(&self, slot: RoomId) -> Option<String> {
+        if !self.rules.on("entered-thing") {
+            return None;
+        }
+        let mut found: Option<String> = None;
+        for (_, verb, _) in self.entered_by.iter().filter(|e| e.2 == slot) {
+            let Some(thing) = verb
+                .strip_prefix("enter ")
+                .and_then(|_| thing_acted_on(verb))
+            else {
+                continue;
+            };
+            if found.as_ref().is_some_and(|f| *f != thing) {
+                return None;
+            }
+            found = Some(thing);
+        }
+        let name = found?
+            .split_whitespace()
+            .map(capitalized)
+            .collect::<Vec<_>>()
+            .join(" ");
         let taken = self
             .map
             .rooms()
@@ -372,6 +406,7 @@ impl Tracker<'_> {
                     }
                     Some(kind) if self.gaz.is_empty() => Some(
                         self.described_name(r.id)
+                            .or_else(|| self.entered_name(r.id))
                             .unwrap_or_else(|| kind.plain_name().to_string()),
                     ),
                     _ => None,

@@ -228,6 +228,9 @@ pub struct Tracker<'a> {
     /// The game prints a room's description on every visit (`verbose`): a description printed
     /// again under a known title is then that room's, however short.
     verbose: bool,
+    /// Dark slots entered by a non-compass action (`entered-dark`): the lit room left, the
+    /// action ("go through tent"), the slot.
+    entered_by: Vec<(RoomId, String, RoomId)>,
 }
 
 /// How a note says that the text or a way back vouches for a move's start.
@@ -258,6 +261,7 @@ impl<'a> Tracker<'a> {
             leads: Vec::new(),
             described: Vec::new(),
             rules: Rules::all(),
+            entered_by: Vec::new(),
             refusals: std::collections::HashSet::new(),
             entered_unnamed: std::collections::HashMap::new(),
             verbose: false,
