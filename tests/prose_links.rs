@@ -160,3 +160,33 @@ fn it_with_no_place_before_it_in_its_sentence_is_the_place_the_sentence_before_w
     let r = read("We reached the lodge. Beyond it lay the moor.");
     assert!(linked(&r, "lodge", "moor"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_road_the_narration_is_about_while_travelling_is_where_the_reader_is() {
+    // "The roads were heavy": the travellers on the common are on the road, and pass the
+    // church from it.
+    let r = read(
+        "We were now on a sort of common. The roads were heavy, the night misty. Again I \
+looked out: we were passing a church.",
+    );
+    assert!(linked(&r, "sort of common", "roads"), "{:?}", pairs(&r));
+    assert!(linked(&r, "roads", "church"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_place_said_with_to_after_being_is_not_where_one_is() {
+    let r = read(
+        "We were now in the hall. I felt we were in a different region to Lowood. The roads \
+were heavy.",
+    );
+    assert!(!linked(&r, "Lowood", "roads"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_parenthesis_after_the_verb_leaves_the_place_after_it_to_the_verb() {
+    let r = read(
+        "We were now, as far as I could see, on a sort of common. The roads were heavy, the \
+night misty.",
+    );
+    assert!(linked(&r, "sort of common", "roads"), "{:?}", pairs(&r));
+}

@@ -185,6 +185,48 @@ fn fronted_after_comma(g: &Grammar<'_>, from: usize, to: usize) -> Option<usize>
         .then_some(comma)
 }
 
+/// The parenthesis right after verb group `gi` ("were now, as far as I could see, on"): its
+/// closing comma and where the words after it that are the verb's end. It opens with a comma
+/// after the verb (and its adverbs), holds the next verb group within
+/// [`PARENTHESIS_REACH`] tokens, and closes with a comma right after that group (and its
+/// adverbs), before a preposition; a verb with its own object or place is no parenthesis.
+fn parenthesis_after(
+    g: &Grammar<'_>,
+    groups: &[(usize, usize, usize)],
+    gi: usize,
+) -> Option<(usize, usize)> {
+    let n = g.words.len();
+    let skip = |mut k: usize| {
+        while k < n && matches!(g.tags[k], "RB" | "RBR" | "RBS") {
+            k += 1;
+        }
+        k
+    };
+    let open = skip(groups.get(gi)?.1);
+    let &(start, end, _) = groups.get(gi + 1)?;
+    let close = skip(end);
+    let ok = g.words.get(open) == Some(&",")
+        && start > open
+        && close - open <= PARENTHESIS_REACH
+        && g.words.get(close) == Some(&",")
+        && close + 1 < n
+        && matches!(g.tags[close + 1], "IN" | "TO")
+        && (open..=close)
+            .all(|k| !is_boundary(g.words[k], g.tags[k]) && g.quoted[k] == g.quoted[open]);
+    if !ok {
+        return None;
+    }
+    let mut to = groups.get(gi + 2).map_or(n, |&(s, _, _)| s);
+    if let Some(b) = (close + 1..to).find(|&k| is_boundary(g.words[k], g.tags[k])) {
+        to = b;
+    } else if to < n {
+        if let Some((_, at)) = g.subject_before(to, close + 1) {
+            to = to.min(at);
+        }
+    }
+    Some((close, to))
+}
+
 /// The clauses of one sentence, in text order.
 #[allow(clippy::too_many_lines)] // One left-to-right pass over a sentence's tagged words; its state (open clause, subject, verb group) is shared by every step.
 pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase]) -> Vec<Clause> {
@@ -211,6 +253,8 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
     };
     let mut out: Vec<Clause> = Vec::new();
     let mut prev_end = 0;
+    // The closing comma of a parenthesis after the last verb: where the parenthesis ends.
+    let mut paren_close: Option<usize> = None;
     for (gi, &(start, end, main)) in groups.iter().enumerate() {
         let lower: Vec<String> = (start..end).map(|k| g.lower(k)).collect();
         let finite = (start..end).any(|k| matches!(g.tags[k], "VBD" | "VBZ" | "VBP" | "MD"));
@@ -370,7 +414,18 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
                 clause_end = comma;
             }
         }
-        let (after, particles) = g.dependents(end, clause_end, true);
+        if let Some(close) = paren_close.take().filter(|&c| c > end) {
+            clause_end = clause_end.min(close);
+        }
+        let (mut after, particles) = g.dependents(end, clause_end, true);
+        // "We were now, as far as I could see, on a sort of common": a clause set off by
+        // commas right after the verb, its own verb last, is a parenthesis; the preposition
+        // after its closing comma is this verb's.
+        if let Some((close, to)) = parenthesis_after(&g, &groups, gi) {
+            let (more, _) = g.dependents(close + 1, to, false);
+            after.extend(more.into_iter().filter(|d| d.prep.0 < d.prep.1));
+            paren_close = Some(close);
+        }
         // Dependents in the clause before its subject ("From the hall they went …").
         if form == Form::Finite && via != Via::Relative {
             let (mut early, _) = g.dependents(floor, subject_start.min(group_start), false);

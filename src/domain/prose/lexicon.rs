@@ -113,6 +113,15 @@ pub fn is_pass_by_verb(base: &str) -> bool {
     contains(PASS_BY_VERBS, base)
 }
 
+/// Ways travelled along for miles, not crossed: the subject of a sentence while the reader
+/// travels ("the roads were heavy"), the traveller is on one.
+const ROUTE_HEADS: &[&str] = &["road", "highway", "turnpike", "lane", "track", "street"];
+
+/// True for a noun naming a way travelled along ([`ROUTE_HEADS`]).
+pub fn is_route_head(noun: &str) -> bool {
+    contains(ROUTE_HEADS, &singular(noun)) || contains(ROUTE_HEADS, &noun.to_lowercase())
+}
+
 /// Verbs whose direct object is where the mover arrives ("reached the gate").
 const ARRIVE_OBJECT: &[&str] = &["reach", "enter", "gain", "regain", "approach", "attain"];
 

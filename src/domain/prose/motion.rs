@@ -344,7 +344,7 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
     // the story where it is; it does not say where the story is.
     if is_being_verb(&base) && c.via != Via::Inverted {
         // "We were in the hall": being there, no way.
-        let stops = stops_of(s, &c.after, None, false, None, &mut used);
+        let stops = stops_of(s, &located(s, c), None, false, None, &mut used);
         if let Some(st) = stops.iter().find(|st| st.role == PathRole::Goal) {
             let reached = (followed(s, c)
                 && (c.group.0.saturating_sub(1)..(c.group.1 + 1).min(s.words.len()))
@@ -360,6 +360,17 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
         }
     }
     Vec::new()
+}
+
+/// The dependents of a verb of being that can say where one is: "to" says what a thing is
+/// compared with or where it leads, never where one is ("we were in a different region to
+/// Lowood").
+fn located(s: &Sentence<'_>, c: &Clause) -> Vec<Dependent> {
+    c.after
+        .iter()
+        .filter(|d| !matches!(s.span(d.prep).as_slice(), [w] if w == "to"))
+        .copied()
+        .collect()
 }
 
 /// "They returned to the hall, that the chief staircase might be ascended": a place that is

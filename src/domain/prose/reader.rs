@@ -772,6 +772,33 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     }
                 }
             }
+            // "We were now on a sort of common. The roads were heavy": a road the narration
+            // is about while the reader is somewhere is the road they travel, from there.
+            let route = subject_places.iter().map(|&(_, p)| p).find(|&p| {
+                super::lexicon::is_route_head(&reading.book.places[p].head)
+                    && Some(p) != position.current()
+            });
+            if let (false, Some(road), Some(from)) = (moved, route, position.current()) {
+                // The words of the link: the road's phrase.
+                let words = (0..s.phrases.len())
+                    .find(|&i| places[i] == Some(road))
+                    .map(|i| {
+                        let (a, b) = (span_of(s.phrases[i].start), span_of(s.phrases[i].end - 1));
+                        vec![(a.0, b.1)]
+                    })
+                    .unwrap_or_default();
+                let found = FoundLink {
+                    from,
+                    to: road,
+                    direction: None,
+                    paragraph: pi,
+                    evidence: evidence.clone(),
+                    words,
+                };
+                add_link(&mut reading, &mut out, found);
+                position.stated(road);
+                moved = true;
+            }
             if !moved && !speech(&s.tokens) {
                 position.sentence_passed(before.is_some_and(|b| places.contains(&Some(b))));
             }
