@@ -7,7 +7,9 @@
 mod support;
 
 use maprepair::domain::analysis::forest::Cell;
-use maprepair::domain::analysis::registry::{block, register_cells, At, Registrar, Registry};
+use maprepair::domain::analysis::registry::{
+    block, block_corner, block_key, register_cells, At, BlockKey, Registrar, Registry,
+};
 use maprepair::domain::analysis::room_lists::RoomLists;
 use maprepair::domain::analysis::side_patch::{Moved, Tour};
 use maprepair::domain::analysis::{
@@ -417,11 +419,11 @@ proptest! {
         others in prop::collection::vec((0u32..2, -20i32..20, -20i32..20), 0..20),
     ) {
         let cells: Vec<Cell> = cells.into_iter().map(|(f, x, y, z)| (f, [x, y, z])).collect();
-        let (mut walked, mut sliced): (Registry<Cell>, Registry<Cell>) = Default::default();
+        let (mut walked, mut sliced): (Registry<BlockKey>, Registry<BlockKey>) = Default::default();
         for (i, (f, x, y)) in others.iter().enumerate() {
             let at = (ExitId(1000 + i as u32), 0);
-            walked.register(block((*f, [*x, *y, 0])), at);
-            sliced.register(block((*f, [*x, *y, 0])), at);
+            walked.register(block_key((*f, [*x, *y, 0])), at);
+            sliced.register(block_key((*f, [*x, *y, 0])), at);
         }
         let at = (ExitId(7), 3);
         let mut to = Registrar::new(at);
@@ -437,12 +439,28 @@ proptest! {
         keys.dedup();
         for k in keys {
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            walked.take_into(&k, &mut a);
-            sliced.take_into(&k, &mut b);
+            walked.take_into(&block_key(block_corner(k)), &mut a);
+            sliced.take_into(&block_key(block_corner(k)), &mut b);
             let mine = a.iter().filter(|x| **x == at).count();
             prop_assert_eq!(mine, usize::from(blocks.contains(&k)), "block {:?}", k);
             prop_assert_eq!(a, b);
         }
+    }
+
+    /// Two cells have one registry key exactly when they have one block, over the whole
+    /// range of frames and coordinates (the key packs each coordinate's bits as they are).
+    #[test]
+    fn two_cells_share_a_block_key_exactly_when_they_share_a_block(
+        a in (any::<u32>(), any::<i32>(), any::<i32>(), any::<i32>()),
+        near in (0u32..2, -9i32..9, -9i32..9, -9i32..9),
+    ) {
+        let (af, ax, ay, az) = a;
+        let (f, x, y, z) = near;
+        let a: Cell = (af, [ax, ay, az]);
+        // A cell near `a`: often in its block, or in the same place of another frame.
+        let b: Cell = (af ^ f, [ax.wrapping_add(x), ay.wrapping_add(y), az.wrapping_add(z)]);
+        prop_assert_eq!(block_key(a) == block_key(b), block(a) == block(b));
+        prop_assert_eq!(block_key(block_corner(block(a))), block_key(a));
     }
 
     /// The rooms a flattening moved, kept as a bit per room id, are those it names, each once:

@@ -37,7 +37,7 @@
 
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
-use super::registry::{block, register_cells, At, Registrar, Registry};
+use super::registry::{block, block_key, register_cells, At, BlockKey, Registrar, Registry};
 use super::side_carry::{carried, Zones};
 use super::side_judge::{
     judge, loop_change, mismatch_change, read_again, read_exits, still_delta, Footprint, Judged,
@@ -82,7 +82,7 @@ pub struct FlattenGains {
     judged: FxHashMap<ExitId, Judged>,
     generation: u32,
     /// Judged sides by the blocks of the cells they read ([`super::registry::BLOCK_SHIFT`]).
-    by_block: Registry<Cell>,
+    by_block: Registry<BlockKey>,
     by_exit: Registry<ExitId>,
     live: usize,
     marks: Marks,
@@ -321,7 +321,7 @@ impl FlattenGains {
         let mut read: Vec<At> = Vec::new();
         for group in cells.chunk_by(|a, b| block(*a) == block(*b)) {
             let Some(first) = group.first() else { continue };
-            self.by_block.take_into(&block(*first), &mut read);
+            self.by_block.take_into(&block_key(*first), &mut read);
             for (e, g) in read.drain(..) {
                 if self.judged.get(&e).is_some_and(|j| j.generation == g) {
                     dirty.push(e);

@@ -49,6 +49,7 @@ impl<K: Hash + Eq + Copy> Registry<K> {
     }
 
     /// Adds `at` to the key's list unless it is already the last; how many were added.
+    #[inline]
     pub fn register(&mut self, key: K, at: At) -> usize {
         let spare = &mut self.spare;
         let list = self
@@ -115,6 +116,25 @@ pub fn block_corner((frame, [x, y, z]): Cell) -> Cell {
     )
 }
 
+/// A block ([`block`] of a cell) as the registry keys it: its frame and three coordinates
+/// packed into one `u128`, each coordinate's 32 bits as they are. The hash of a cell fed the
+/// hasher five words (the frame, the array's length, and its twelve bytes in two pieces); the
+/// packed key feeds it two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BlockKey(u128);
+
+/// The key of the block a cell is registered under: two cells have one key exactly when they
+/// have one block.
+pub fn block_key(c: Cell) -> BlockKey {
+    let (frame, [x, y, z]) = block(c);
+    BlockKey(
+        (u128::from(frame) << 96)
+            | (u128::from(x as u32) << 64)
+            | (u128::from(y as u32) << 32)
+            | u128::from(z as u32),
+    )
+}
+
 /// The order changed cells are kept in ([`super::tracker::Effects::cells`]): by block, then by
 /// cell, so that the cells of one block stand together and the sides registered on a block are
 /// looked up once, without sorting the cells again by block.
@@ -133,7 +153,7 @@ const RECENT: usize = 32;
 /// for a caller that finds the cells as it walks (a carried side's subtree, which is then
 /// never gathered into a vector).
 pub struct Registrar {
-    recent: [Option<Cell>; RECENT],
+    recent: [Option<BlockKey>; RECENT],
     at: At,
     /// Registrations added.
     pub added: usize,
@@ -150,14 +170,10 @@ impl Registrar {
     }
 
     /// Registers the side on the block of `c` (unless just done).
-    pub fn add(&mut self, by_block: &mut Registry<Cell>, c: Cell) {
-        let b = block(c);
-        let (frame, [x, y, z]) = b;
-        let slot = (frame as usize)
-            .wrapping_add((x as usize).wrapping_mul(7))
-            .wrapping_add((y as usize).wrapping_mul(13))
-            .wrapping_add((z as usize).wrapping_mul(29))
-            % RECENT;
+    #[inline(always)]
+    pub fn add(&mut self, by_block: &mut Registry<BlockKey>, c: Cell) {
+        let b = block_key(c);
+        let slot = (b.0 as usize ^ (b.0 >> 64) as usize ^ (b.0 >> 96) as usize) % RECENT;
         if self.recent[slot] != Some(b) {
             self.recent[slot] = Some(b);
             self.added += by_block.register(b, self.at);
@@ -166,10 +182,68 @@ impl Registrar {
 }
 
 /// Registers a side on the blocks of these cells; how many registrations were added.
-pub fn register_cells(by_block: &mut Registry<Cell>, cells: &[Cell], at: At) -> usize {
+pub fn register_cells(by_block: &mut Registry<BlockKey>, cells: &[Cell], at: At) -> usize {
     let mut r = Registrar::new(at);
     for &c in cells {
         r.add(by_block, c);
     }
     r.added
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Cells about the origin and at the ends of the coordinates' range, in a few frames.
+    fn cells() -> Vec<Cell> {
+        let coords = [i32::MIN, -5, -4, -1, 0, 1, 3, 4, 7, 8, i32::MAX];
+        let mut out = Vec::new();
+        for frame in [0, 1, u32::MAX] {
+            for &x in &coords {
+                for &y in &coords {
+                    for &z in &coords {
+                        out.push((frame, [x, y, z]));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn block_key_is_one_to_one_with_the_block() {
+        let cells = cells();
+        for a in &cells {
+            for b in &cells {
+                assert_eq!(
+                    block_key(*a) == block_key(*b),
+                    block(*a) == block(*b),
+                    "{a:?} {b:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_block_taken_gives_every_side_registered_on_its_cells() {
+        let mut by_block: Registry<BlockKey> = Registry::default();
+        let cells: Vec<Cell> = vec![
+            (0, [0, 0, 0]),
+            (0, [3, 3, 0]),
+            (0, [4, 0, 0]),
+            (1, [0, 0, 0]),
+        ];
+        assert_eq!(register_cells(&mut by_block, &cells, (ExitId(7), 1)), 3);
+        assert_eq!(
+            register_cells(&mut by_block, &cells[..1], (ExitId(8), 2)),
+            1
+        );
+        let mut out = Vec::new();
+        by_block.take_into(&block_key((0, [1, 2, 3])), &mut out);
+        assert_eq!(out, vec![(ExitId(7), 1), (ExitId(8), 2)]);
+        assert_eq!(by_block.len(), 2);
+        out.clear();
+        by_block.take_into(&block_key((0, [-1, 0, 0])), &mut out);
+        assert!(out.is_empty());
+    }
 }

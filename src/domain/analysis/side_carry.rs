@@ -26,7 +26,7 @@
 //! before and after.
 
 use super::forest::{Cell, Forest};
-use super::registry::{block, block_corner, Registrar, Registry};
+use super::registry::{block, block_corner, BlockKey, Registrar, Registry};
 use super::side_patch::{inside_of, Moved, Side, Tour};
 use super::tracker::ConflictTracker;
 use crate::domain::direction::{add, sub, Vector};
@@ -52,28 +52,68 @@ pub struct Zone {
     blocks: Vec<Cell>,
 }
 
+/// What stands on a cell: (a moved room, a room outside the move).
+type Standing = (bool, bool);
+
+/// What stands on `cell` ([`Standing`]).
+fn stands(forest: &Forest, moved: &Moved, cell: &Cell) -> Standing {
+    let rooms = forest.rooms_at(cell);
+    let ours = rooms.iter().filter(|x| moved.has(**x)).count();
+    (ours > 0, ours < rooms.len())
+}
+
+/// What of a rigid move every side shift reads alike, found once per move rather than once
+/// per shift ([`Zone::of`] is asked 2.6 shifts a move on a lattice): each moved room's cell
+/// `c`, what stands on `c` and on `c − v`, and the blocks of the cells the move changed.
+#[derive(Debug, Clone, Default)]
+pub struct Stands {
+    /// (the cell `c` of a moved room, what stands on `c`, what stands on `c − v`).
+    rooms: Vec<(Cell, Standing, Standing)>,
+    /// The blocks of [`Moved::cells`], each once in their order (which is block order).
+    blocks: Vec<Cell>,
+}
+
+impl Stands {
+    /// Of the rigid move `moved` (`None` when it was not rigid within one frame); `forest` is
+    /// the forest after the move.
+    pub fn of(forest: &Forest, moved: &Moved) -> Option<Stands> {
+        let v = moved.carry?;
+        let rooms = moved
+            .rooms()
+            .filter_map(|r| forest.cell(r))
+            .map(|(f, c)| {
+                let here = stands(forest, moved, &(f, c));
+                let less_v = stands(forest, moved, &(f, sub(c, v)));
+                ((f, c), here, less_v)
+            })
+            .collect();
+        let mut blocks: Vec<Cell> = moved.cells.iter().map(|k| block(*k)).collect();
+        blocks.dedup();
+        Some(Stands { rooms, blocks })
+    }
+}
+
 impl Zone {
     /// The zone of the rigid move `moved` for side shift `s`, or `None` when the move was not
-    /// rigid within one frame; `tour` is the forest's tour, taken after the move.
-    pub fn of(forest: &Forest, tour: &Tour, moved: &Moved, s: Vector) -> Option<Zone> {
+    /// rigid within one frame; `stands` is [`Stands::of`] the move and `tour` the forest's
+    /// tour, both taken after the move.
+    pub fn of(
+        forest: &Forest,
+        tour: &Tour,
+        moved: &Moved,
+        stands_of: &Stands,
+        s: Vector,
+    ) -> Option<Zone> {
         let v = moved.carry?;
-        // What stands on a cell: (a moved room, a room outside the move).
-        let on = |f: u32, p: Vector| {
-            let rooms = forest.rooms_at(&(f, p));
-            let ours = rooms.iter().filter(|x| moved.has(**x)).count();
-            (ours > 0, ours < rooms.len())
-        };
         let (mut cells, mut left, mut reached) = (Vec::new(), Vec::new(), Vec::new());
         let neg = |d: Vector| sub([0, 0, 0], d);
-        for r in moved.rooms() {
-            let Some((f, c)) = forest.cell(r) else {
-                continue;
-            };
-            // The six cells the two reach cells `c` and `c + s` are read against, each once;
-            // the cells past them only when a room outside the move stands on one (on a
-            // lattice, most moved rooms have none: they are inside the region, off its rim).
-            let at = |d: Vector| on(f, add(c, d));
-            let (c0, cv, cs, css) = (at([0, 0, 0]), at(neg(v)), at(s), at(neg(s)));
+        for &((f, c), c0, cv) in &stands_of.rooms {
+            // The six cells the two reach cells `c` and `c + s` are read against, each once
+            // (those on `c` and `c − v` found once per move); the cells past them only when a
+            // room outside the move stands on one (on a lattice, most moved rooms have none:
+            // they are inside the region, off its rim).
+            let at = |d: Vector| stands(forest, moved, &(f, add(c, d)));
+            let (cs, css) = (at(s), at(neg(s)));
             let (cvs, csv) = (at(sub(neg(v), s)), at(sub(s, v)));
             // For k = c: k − v, k − s, k − v − s, and past them k + v, k + v − s.
             // For k = c + s: k − v = c + s − v, k − s = c, k − v − s = c − v, and past them
@@ -99,8 +139,7 @@ impl Zone {
         // The blocks of the cells the move changed (the moved rooms' cells now and less `v`)
         // and of those cells shifted by `s`. The changed cells come in block order, so their
         // blocks, and mostly those of the shifted cells, repeat next to each other.
-        let mut blocks: Vec<Cell> = moved.cells.iter().map(|k| block(*k)).collect();
-        blocks.dedup();
+        let mut blocks: Vec<Cell> = stands_of.blocks.clone();
         let mut shifted: Vec<Cell> = moved
             .cells
             .iter()
@@ -276,7 +315,7 @@ pub fn register_carried(
     low: RoomId,
     side: &Side,
     stack: &mut Vec<RoomId>,
-    by_block: &mut Registry<Cell>,
+    by_block: &mut Registry<BlockKey>,
     to: &mut Registrar,
 ) {
     let moves = side.shift != [0, 0, 0];
@@ -297,6 +336,8 @@ pub fn register_carried(
 #[derive(Debug, Clone, Default)]
 pub struct Zones {
     by_shift: FxHashMap<Vector, Zone>,
+    /// What every shift's zone reads alike, found with the first.
+    stands: Option<Stands>,
     hit: Vec<Cell>,
     stack: Vec<RoomId>,
 }
@@ -311,7 +352,11 @@ impl Zones {
     ) -> Option<&Zone> {
         tour.refresh(forest);
         if let Entry::Vacant(slot) = self.by_shift.entry(s) {
-            slot.insert(Zone::of(forest, tour, moved, s)?);
+            if self.stands.is_none() {
+                self.stands = Stands::of(forest, moved);
+            }
+            let stands = self.stands.as_ref()?;
+            slot.insert(Zone::of(forest, tour, moved, stands, s)?);
         }
         self.by_shift.get(&s)
     }
@@ -364,7 +409,7 @@ impl Zones {
         forest: &Forest,
         low: RoomId,
         side: &Side,
-        by_block: &mut Registry<Cell>,
+        by_block: &mut Registry<BlockKey>,
         to: &mut Registrar,
     ) {
         register_carried(forest, low, side, &mut self.stack, by_block, to);
