@@ -65,8 +65,9 @@ const REPORTING: &[&str] = &[
     "pretend", "pretended", "explain", "explained", "answer", "answered", "reply", "replied",
 ];
 
-/// How long (tokens) a parenthesis between a subject and its verb may be ("he, with the lamp,
-/// preceded me").
+/// How long (tokens) a parenthesis between commas may be, between a subject and its verb ("he,
+/// with the lamp, preceded me") or right after a verb ("we were now, as far as I could see, on
+/// a sort of common"): longer, and the commas more likely close a clause of its own.
 pub const PARENTHESIS_REACH: usize = 8;
 
 /// The form of a verb group.

@@ -14,7 +14,8 @@
 //! | relations | `relation` (types in `event`) | per clause: motion along a path (`motion`), fixed ways and positions of places (`layout`), being somewhere |
 //! | salience | `salience` | which places go on the map: each mention's evidence, links and visits |
 //! | position | `position` | where the reader is, with a confidence that fades and is dropped; a move with no place said ("I went in") waiting one sentence for the place it arrived at |
-//! | reading | `reader` (its links in `links`) | the two passes over the text; links with their sentence and words, one per pair of places |
+//! | first pass | `tagged` | every paragraph tokenized, tagged and chunked; the names in the text that are people (titled, acting, speaking) |
+//! | reading | `reader` (its links in `links`) | the second pass over the text; links with their sentence and words, one per pair of places |
 //! | folding | `fold` | places the map cannot tell apart (one name; a door in its room; "Thornfield" of "Thornfield Hall") made one, with their names and links |
 //! | scoring | `score` | the paper's node and edge metric against a truth map |
 //!
@@ -39,6 +40,7 @@ pub mod relation;
 pub mod salience;
 pub mod score;
 pub mod sentence;
+pub mod tagged;
 pub mod tagger;
 pub mod token;
 

@@ -1,7 +1,7 @@
 //! The reader: paragraphs in, places and links with their evidence out.
 //!
-//! Two passes over the text. The first tokenizes, tags and chunks every sentence and learns who
-//! the people are (a proper name after a title, or a proper name that speaks or acts), so no
+//! Two passes over the text. The first ([`super::tagged`]) tokenizes, tags and chunks every
+//! sentence and learns who the people are (a proper name after a title, or a proper name that speaks or acts), so no
 //! person becomes a place. The second reads the paragraphs in order: every phrase that can be a
 //! place is resolved in the [`PlaceBook`](super::place::PlaceBook), every sentence's
 //! [`events`] move the [`Position`] and make links ([`super::links`]), and each link keeps its
@@ -11,7 +11,7 @@
 //! links and visits (a place the story mentions once, in passing, in speech or as a kind, "a
 //! house like this", "villages", is not on the map).
 
-use super::chunk::{chunk, Determiner, Phrase};
+use super::chunk::{Determiner, Phrase};
 use super::clause::{clauses, Clause, Subject, Target, Via};
 use super::event::{Event, Sentence};
 use super::lexicon::{verb_base, PathRole};
@@ -22,182 +22,10 @@ use super::place::{candidate, Candidate, PlaceId, PlaceKind, Text};
 use super::position::{Departure, Position};
 use super::relation::{events, spatial_phrases};
 use super::salience::{of_place, present_at, Mention, Passage, COMPLEMENT};
-use super::sentence::sentences;
+use super::tagged::{people, tag_paragraph, TaggedParagraph};
 use super::tagger::{Tagger, TaggerError};
-use super::token::{paragraph_text, tokenize, Token};
-use crate::domain::names::normalize_name;
+use super::token::Token;
 use crate::domain::Direction;
-
-/// Titles before a person's name.
-const TITLES: &[&str] = &[
-    "mr.",
-    "mrs.",
-    "miss",
-    "sir",
-    "lady",
-    "lord",
-    "dr.",
-    "captain",
-    "capt.",
-    "professor",
-    "uncle",
-    "aunt",
-    "master",
-    "madam",
-    "madame",
-    "count",
-    "squire",
-    "doctor",
-    "colonel",
-    "mr",
-    "mrs",
-    "dr",
-    "st.",
-];
-
-/// Verbs of speech after which a proper name is the speaker.
-const SPEECH: &[&str] = &[
-    "said",
-    "cried",
-    "asked",
-    "replied",
-    "answered",
-    "exclaimed",
-    "returned",
-    "continued",
-    "whispered",
-    "added",
-];
-
-struct TaggedSentence {
-    tokens: Vec<Token>,
-    tags: Vec<String>,
-    phrases: Vec<Phrase>,
-}
-
-struct TaggedParagraph {
-    line: String,
-    sentences: Vec<TaggedSentence>,
-}
-
-fn tag_paragraph(tagger: &Tagger, text: &str) -> TaggedParagraph {
-    let line = paragraph_text(text);
-    let tokens = tokenize(&line);
-    let sentences = sentences(&tokens)
-        .into_iter()
-        .map(|(a, b)| {
-            let toks = tokens[a..b].to_vec();
-            let words: Vec<&str> = toks.iter().map(|t| t.text.as_str()).collect();
-            let tags: Vec<String> = tagger.tag(&words).into_iter().map(str::to_string).collect();
-            let tag_refs: Vec<&str> = tags.iter().map(String::as_str).collect();
-            let phrases = chunk(&words, &tag_refs);
-            TaggedSentence {
-                tokens: toks,
-                tags,
-                phrases,
-            }
-        })
-        .collect();
-    TaggedParagraph { line, sentences }
-}
-
-/// True when token `k` opens a sentence or a quotation, where every word is capitalised.
-fn opens(words: &[&str], k: usize) -> bool {
-    k == 0
-        || matches!(
-            words[k - 1],
-            "``" | "`" | "''" | "'" | "--" | ":" | ";" | "("
-        )
-}
-
-/// Names in the text that are not places: people, peoples and words capitalised only where
-/// every word is.
-///
-/// * A person: a proper name after a title, before a verb, or after a verb of speech.
-/// * A people, with its language and its adjective: a capitalised word that also stands with a
-///   plural "s" ("the Zulus" beside "in Zulu", so "Kitchen Zulu" is no place either; "the
-///   Rochesters").
-/// * A word capitalised only at the opening of a sentence or a quotation, never inside one
-///   (“Well,” said I): English capitalises a name wherever it stands, so a word never
-///   capitalised mid-sentence is not known to be a name.
-fn people(paragraphs: &[TaggedParagraph]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut inside: Vec<String> = Vec::new();
-    let mut opening: Vec<String> = Vec::new();
-    // "Thornfield Hall": a name that opens a place's proper name is that place's short name,
-    // whatever verb follows it ("Thornfield belonged to you").
-    let mut place_names: Vec<String> = Vec::new();
-    for s in paragraphs.iter().flat_map(|p| &p.sentences) {
-        for p in s.phrases.iter().filter(|p| p.proper && p.end > p.body + 1) {
-            let words = &s.tokens[p.body..p.end];
-            if words
-                .iter()
-                .skip(1)
-                .any(|t| super::lexicon::is_place_head(&t.text))
-            {
-                place_names.push(normalize_name(&words[0].text));
-            }
-        }
-    }
-    for s in paragraphs.iter().flat_map(|p| &p.sentences) {
-        let words: Vec<&str> = s.tokens.iter().map(|t| t.text.as_str()).collect();
-        for (k, w) in words.iter().enumerate() {
-            if !w.chars().next().is_some_and(char::is_uppercase) {
-                continue;
-            }
-            let list = if opens(&words, k) {
-                &mut opening
-            } else {
-                &mut inside
-            };
-            if !list.iter().any(|x| x == w) {
-                list.push((*w).to_string());
-            }
-        }
-        for p in s.phrases.iter().filter(|p| p.proper) {
-            let before = p.start.checked_sub(1).map(|k| words[k].to_lowercase());
-            let first = words[p.body].to_lowercase();
-            let after = s.tags.get(p.end).map(String::as_str);
-            let titled = TITLES.contains(&first.as_str())
-                || before.as_deref().is_some_and(|b| TITLES.contains(&b));
-            // "Thornfield is a fine old hall": being is said of places as much as of people.
-            let copula = words
-                .get(p.end)
-                .is_some_and(|w| matches!(w.to_lowercase().as_str(), "is" | "was"));
-            let acts = after.is_some_and(|t| matches!(t, "VBD" | "VBZ" | "MD"))
-                && !copula
-                && !place_names.contains(&normalize_name(&words[p.body..p.end].join(" ")));
-            let speaks = before.as_deref().is_some_and(|b| SPEECH.contains(&b));
-            if titled || acts || speaks {
-                let body: Vec<&str> = words[p.body..p.end].to_vec();
-                let name = normalize_name(&body.join(" "));
-                let has_place = words[p.body..p.end]
-                    .iter()
-                    .any(|w| super::lexicon::is_place_head(w));
-                if !has_place && !out.contains(&name) {
-                    out.push(name);
-                }
-            }
-        }
-    }
-    for w in &opening {
-        let name = normalize_name(w);
-        if !inside.contains(w) && !out.contains(&name) {
-            out.push(name);
-        }
-    }
-    // "The Zulus" beside "Zulu": the people, their language and their adjective.
-    for w in &inside {
-        if let Some(one) = w.strip_suffix('s') {
-            let name = normalize_name(one);
-            let named = inside.iter().chain(&opening).any(|x| x == one);
-            if named && !super::lexicon::is_place_head(one) && !out.contains(&name) {
-                out.push(name);
-            }
-        }
-    }
-    out
-}
 
 fn merge_spans(mut spans: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
     spans.sort_unstable();
