@@ -406,6 +406,11 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     s.tokens[k].end - first.start,
                 )
             };
+            // The words of phrase `i`: from its first token's start to its last token's end.
+            let phrase_span = |i: usize| {
+                let p = &s.phrases[i];
+                (span_of(p.start).0, span_of(p.end - 1).1)
+            };
             let mut moved = false;
             let mut left = false;
             // Places that are the subject of a verb by which a place makes a way ("a door
@@ -431,9 +436,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 });
                 if let Some((i, to)) = arrived.and_then(|i| Some((i, places[i]?))) {
                     let shift = d.evidence.len() + 1;
-                    let (a, b) = (span_of(s.phrases[i].start), span_of(s.phrases[i].end - 1));
+                    let (a, b) = phrase_span(i);
                     let mut words = d.words.clone();
-                    words.push((a.0 + shift, b.1 + shift));
+                    words.push((a + shift, b + shift));
                     let found = FoundLink {
                         from: d.from,
                         to,
@@ -610,10 +615,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 // The words of the link: the road's phrase.
                 let words = (0..s.phrases.len())
                     .find(|&i| places[i] == Some(road))
-                    .map(|i| {
-                        let (a, b) = (span_of(s.phrases[i].start), span_of(s.phrases[i].end - 1));
-                        vec![(a.0, b.1)]
-                    })
+                    .map(|i| vec![phrase_span(i)])
                     .unwrap_or_default();
                 let found = FoundLink {
                     from,
