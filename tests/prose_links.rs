@@ -190,3 +190,20 @@ night misty.",
     );
     assert!(linked(&r, "sort of common", "roads"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_door_the_mover_opens_puts_the_reader_back_in_its_room() {
+    // The room has faded from the reader's position over four paragraphs; opening its door
+    // says the mover is still there, and the run down starts from it.
+    let quiet = "The night was dark and the wind howled.\n\nThe clock struck twelve.\n\n\
+Nobody came.\n\nThe dogs barked far away.";
+    let r = read(&format!(
+        "I went to my room and sat down.\n\n{quiet}\n\nAt last I opened my door and ran down \
+to the hall."
+    ));
+    assert!(linked(&r, "my room", "hall"), "{:?}", pairs(&r));
+    let r = read(&format!(
+        "I went to my room and sat down.\n\n{quiet}\n\nAt last I ran down to the hall."
+    ));
+    assert!(!linked(&r, "my room", "hall"), "{:?}", pairs(&r));
+}

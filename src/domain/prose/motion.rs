@@ -35,7 +35,7 @@ const TAKEN: &[&str] = &["me", "us", "him", "her", "them"];
 
 /// Pronouns for the people a story follows: a move with no place said ("I went in", "we
 /// descended") leaves where the reader is only when they make it.
-const FOLLOWED: &[&str] = &["i", "we", "he", "she", "they"];
+pub const FOLLOWED: &[&str] = &["i", "we", "he", "she", "they"];
 
 /// Prepositions that say where something is, not where a path goes: after a stop they place
 /// the stop ("the window in the gallery").

@@ -17,6 +17,7 @@ use super::event::{Event, Sentence};
 use super::lexicon::{verb_base, PathRole};
 use super::links::{add_link, fold_with_links};
 pub use super::links::{FoundLink, ParagraphReading, Reading};
+use super::motion::FOLLOWED;
 use super::person::placed_names;
 use super::place::{candidate, Candidate, PlaceId, PlaceKind, Text};
 use super::position::{Departure, Position};
@@ -342,6 +343,25 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 .iter()
                 .map(|p| p.kind == PlaceKind::Way)
                 .collect();
+            // "I opened my door", "having opened my chamber window": a door or a window the
+            // followed mover acts on (its verb's object) says the mover is in its room.
+            let handled: Vec<PlaceId> = cs
+                .iter()
+                .filter(|c| {
+                    matches!(c.subject, Subject::Pronoun(k)
+                        if FOLLOWED.contains(&words[k].to_lowercase().as_str()))
+                })
+                .flat_map(|c| &c.after)
+                .filter(|d| d.prep.0 == d.prep.1)
+                .filter_map(|d| match d.target {
+                    Target::Phrase(j) => places.get(j).copied().flatten(),
+                    Target::Pronoun(_) => None,
+                })
+                .filter_map(|w| {
+                    let way = &reading.book.places[w];
+                    way.host.filter(|_| way.kind == PlaceKind::Way)
+                })
+                .collect();
             // "I opened my door and ran down": the narration naming again the place the
             // followed mover last reached says the story is back there.
             {
@@ -350,6 +370,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     .zip(&s.phrases)
                     .filter(|(_, p)| !quoted.get(p.start).copied().unwrap_or(false))
                     .filter_map(|(pl, _)| *pl)
+                    .chain(handled.iter().copied())
                     .collect();
                 position.revive(&renamed);
             }
