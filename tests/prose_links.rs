@@ -207,3 +207,13 @@ to the hall."
     ));
     assert!(!linked(&r, "my room", "hall"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_road_the_narration_puts_someone_on_is_where_the_reader_is() {
+    let r = read(
+        "We went down the mountain.\n\nOur talk on the road was all of food.\n\nAt one place \
+we came to a ravine.",
+    );
+    assert!(linked(&r, "road", "ravine"), "{:?}", pairs(&r));
+    assert!(!linked(&r, "mountain", "ravine"), "{:?}", pairs(&r));
+}

@@ -166,6 +166,12 @@ fn named_room(places: &[super::place::Place], way: PlaceId, c: &Candidate) -> Op
         .max_by_key(|&i| (places[i].last_seen, i))
 }
 
+/// Prepositions that put someone on a road ("on the road", "along that pathway"): a road
+/// after one of them, while nobody moves, is where the reader is, as a road that is the
+/// sentence's subject. On the six development passages (2026-11-27) it moved the reader onto
+/// the road before "we came to a ravine" (one wrong link fewer) and changed nothing else.
+const ON_ROUTE: &[&str] = &["on", "upon", "along"];
+
 /// Share of a sentence's words inside quotation marks from which it is talk, not narration
 /// ("“You'll see it carried into your room,” she said": the speech tag is narration's
 /// smaller part).
@@ -626,12 +632,26 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     }
                 }
             }
+            // "Our talk on the road was all of food", "travelling along on that pathway": a
+            // road the narration puts someone on, outside speech, is as much about it as its
+            // subject.
+            let on_route = (0..s.phrases.len()).filter_map(|i| {
+                let start = s.phrases[i].start;
+                let on = start > 0
+                    && ON_ROUTE.contains(&words[start - 1].to_lowercase().as_str())
+                    && !quoted.get(start).copied().unwrap_or(false);
+                places[i].filter(|_| on)
+            });
             // "We were now on a sort of common. The roads were heavy": a road the narration
             // is about while the reader is somewhere is the road they travel, from there.
-            let route = subject_places.iter().map(|&(_, p)| p).find(|&p| {
-                super::lexicon::is_route_head(&reading.book.places[p].head)
-                    && Some(p) != position.current()
-            });
+            let route = subject_places
+                .iter()
+                .map(|&(_, p)| p)
+                .chain(on_route)
+                .find(|&p| {
+                    super::lexicon::is_route_head(&reading.book.places[p].head)
+                        && Some(p) != position.current()
+                });
             if let (false, Some(road), Some(from)) = (moved, route, position.current()) {
                 // The words of the link: the road's phrase.
                 let words = (0..s.phrases.len())
