@@ -217,3 +217,17 @@ we came to a ravine.",
     assert!(linked(&r, "road", "ravine"), "{:?}", pairs(&r));
     assert!(!linked(&r, "mountain", "ravine"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_move_one_was_to_make_is_a_plan_not_a_move() {
+    let r = read(
+        "We entered the hall.\n\nWe were to go to the library after dinner, but we sat down by \
+the fire instead.",
+    );
+    assert!(!linked(&r, "hall", "library"), "{:?}", pairs(&r));
+    let r = read(
+        "We entered the hall.\n\nWe went to the library after dinner, but we sat down by the \
+fire instead.",
+    );
+    assert!(linked(&r, "hall", "library"), "{:?}", pairs(&r));
+}

@@ -8,8 +8,9 @@
 //! fronted before the subject. "It" after a preposition is the place it stands for ("he led the
 //! way to it across the park").
 //!
-//! What did not happen does not move anyone: a modal ("could go", "would go"), or an infinitive
-//! after a verb of intention ("intending to descend"; after "proceeded to", it did happen).
+//! What did not happen does not move anyone: a modal ("could go", "would go"), a plan ("they
+//! were to return"), or an infinitive after a verb of intention ("intending to descend"; after
+//! "proceeded to", it did happen).
 //! Being somewhere ("we were now on a sort of common", "she found herself in a billiard-room")
 //! says where the reader is.
 //!
