@@ -190,3 +190,44 @@ night misty.",
     );
     assert!(linked(&r, "sort of common", "roads"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_door_the_mover_opens_puts_the_reader_back_in_its_room() {
+    // The room has faded from the reader's position over four paragraphs; opening its door
+    // says the mover is still there, and the run down starts from it.
+    let quiet = "The night was dark and the wind howled.\n\nThe clock struck twelve.\n\n\
+Nobody came.\n\nThe dogs barked far away.";
+    let r = read(&format!(
+        "I went to my room and sat down.\n\n{quiet}\n\nAt last I opened my door and ran down \
+to the hall."
+    ));
+    assert!(linked(&r, "my room", "hall"), "{:?}", pairs(&r));
+    let r = read(&format!(
+        "I went to my room and sat down.\n\n{quiet}\n\nAt last I ran down to the hall."
+    ));
+    assert!(!linked(&r, "my room", "hall"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_road_the_narration_puts_someone_on_is_where_the_reader_is() {
+    let r = read(
+        "We went down the mountain.\n\nOur talk on the road was all of food.\n\nAt one place \
+we came to a ravine.",
+    );
+    assert!(linked(&r, "road", "ravine"), "{:?}", pairs(&r));
+    assert!(!linked(&r, "mountain", "ravine"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_move_one_was_to_make_is_a_plan_not_a_move() {
+    let r = read(
+        "We entered the hall.\n\nWe were to go to the library after dinner, but we sat down by \
+the fire instead.",
+    );
+    assert!(!linked(&r, "hall", "library"), "{:?}", pairs(&r));
+    let r = read(
+        "We entered the hall.\n\nWe went to the library after dinner, but we sat down by the \
+fire instead.",
+    );
+    assert!(linked(&r, "hall", "library"), "{:?}", pairs(&r));
+}

@@ -109,7 +109,8 @@ pub struct Clause {
     pub form: Form,
     /// A negation stands in the group ("did not go").
     pub negated: bool,
-    /// A modal stands in the group ("could go", "shall bear").
+    /// A modal stands in the group ("could go", "shall bear"), or "be" with "to" says a plan
+    /// ("were to return").
     pub modal: bool,
     /// "be" + participle ("was shut off").
     pub passive: bool,
@@ -300,7 +301,11 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
             || (end < g.tags.len()
                 && NEGATIONS.contains(&g.lower(end).as_str())
                 && !tempers(end + 1));
-        let modal = (start..end).any(|k| g.tags[k] == "MD");
+        // "They were to return to the rooms": a form of "be" with "to" and a verb is a plan,
+        // as a modal is, not something done.
+        let planned = (start..end.saturating_sub(1))
+            .any(|k| BE.contains(&g.lower(k).as_str()) && g.tags[k + 1] == "TO");
+        let modal = (start..end).any(|k| g.tags[k] == "MD") || planned;
         let passive =
             g.tags[main] == "VBN" && (start..main).any(|k| BE.contains(&g.lower(k).as_str()));
         let floor = floor_of(start, prev_end);

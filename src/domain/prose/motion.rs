@@ -8,8 +8,9 @@
 //! fronted before the subject. "It" after a preposition is the place it stands for ("he led the
 //! way to it across the park").
 //!
-//! What did not happen does not move anyone: a modal ("could go", "would go"), or an infinitive
-//! after a verb of intention ("intending to descend"; after "proceeded to", it did happen).
+//! What did not happen does not move anyone: a modal ("could go", "would go"), a plan ("they
+//! were to return"), or an infinitive after a verb of intention ("intending to descend"; after
+//! "proceeded to", it did happen).
 //! Being somewhere ("we were now on a sort of common", "she found herself in a billiard-room")
 //! says where the reader is.
 //!
@@ -35,7 +36,7 @@ const TAKEN: &[&str] = &["me", "us", "him", "her", "them"];
 
 /// Pronouns for the people a story follows: a move with no place said ("I went in", "we
 /// descended") leaves where the reader is only when they make it.
-const FOLLOWED: &[&str] = &["i", "we", "he", "she", "they"];
+pub const FOLLOWED: &[&str] = &["i", "we", "he", "she", "they"];
 
 /// Prepositions that say where something is, not where a path goes: after a stop they place
 /// the stop ("the window in the gallery").

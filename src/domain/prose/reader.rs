@@ -17,6 +17,7 @@ use super::event::{Event, Sentence};
 use super::lexicon::{verb_base, PathRole};
 use super::links::{add_link, fold_with_links};
 pub use super::links::{FoundLink, ParagraphReading, Reading};
+use super::motion::FOLLOWED;
 use super::person::placed_names;
 use super::place::{candidate, Candidate, PlaceId, PlaceKind, Text};
 use super::position::{Departure, Position};
@@ -164,6 +165,12 @@ fn named_room(places: &[super::place::Place], way: PlaceId, c: &Candidate) -> Op
         })
         .max_by_key(|&i| (places[i].last_seen, i))
 }
+
+/// Prepositions that put someone on a road ("on the road", "along that pathway"): a road
+/// after one of them, while nobody moves, is where the reader is, as a road that is the
+/// sentence's subject. On the six development passages (2026-11-27) it moved the reader onto
+/// the road before "we came to a ravine" (one wrong link fewer) and changed nothing else.
+const ON_ROUTE: &[&str] = &["on", "upon", "along"];
 
 /// Share of a sentence's words inside quotation marks from which it is talk, not narration
 /// ("“You'll see it carried into your room,” she said": the speech tag is narration's
@@ -342,6 +349,25 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 .iter()
                 .map(|p| p.kind == PlaceKind::Way)
                 .collect();
+            // "I opened my door", "having opened my chamber window": a door or a window the
+            // followed mover acts on (its verb's object) says the mover is in its room.
+            let handled: Vec<PlaceId> = cs
+                .iter()
+                .filter(|c| {
+                    matches!(c.subject, Subject::Pronoun(k)
+                        if FOLLOWED.contains(&words[k].to_lowercase().as_str()))
+                })
+                .flat_map(|c| &c.after)
+                .filter(|d| d.prep.0 == d.prep.1)
+                .filter_map(|d| match d.target {
+                    Target::Phrase(j) => places.get(j).copied().flatten(),
+                    Target::Pronoun(_) => None,
+                })
+                .filter_map(|w| {
+                    let way = &reading.book.places[w];
+                    way.host.filter(|_| way.kind == PlaceKind::Way)
+                })
+                .collect();
             // "I opened my door and ran down": the narration naming again the place the
             // followed mover last reached says the story is back there.
             {
@@ -350,6 +376,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     .zip(&s.phrases)
                     .filter(|(_, p)| !quoted.get(p.start).copied().unwrap_or(false))
                     .filter_map(|(pl, _)| *pl)
+                    .chain(handled.iter().copied())
                     .collect();
                 position.revive(&renamed);
             }
@@ -406,6 +433,11 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     s.tokens[k].end - first.start,
                 )
             };
+            // The words of phrase `i`: from its first token's start to its last token's end.
+            let phrase_span = |i: usize| {
+                let p = &s.phrases[i];
+                (span_of(p.start).0, span_of(p.end - 1).1)
+            };
             let mut moved = false;
             let mut left = false;
             // Places that are the subject of a verb by which a place makes a way ("a door
@@ -431,9 +463,9 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 });
                 if let Some((i, to)) = arrived.and_then(|i| Some((i, places[i]?))) {
                     let shift = d.evidence.len() + 1;
-                    let (a, b) = (span_of(s.phrases[i].start), span_of(s.phrases[i].end - 1));
+                    let (a, b) = phrase_span(i);
                     let mut words = d.words.clone();
-                    words.push((a.0 + shift, b.1 + shift));
+                    words.push((a + shift, b + shift));
                     let found = FoundLink {
                         from: d.from,
                         to,
@@ -600,20 +632,31 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     }
                 }
             }
+            // "Our talk on the road was all of food", "travelling along on that pathway": a
+            // road the narration puts someone on, outside speech, is as much about it as its
+            // subject.
+            let on_route = (0..s.phrases.len()).filter_map(|i| {
+                let start = s.phrases[i].start;
+                let on = start > 0
+                    && ON_ROUTE.contains(&words[start - 1].to_lowercase().as_str())
+                    && !quoted.get(start).copied().unwrap_or(false);
+                places[i].filter(|_| on)
+            });
             // "We were now on a sort of common. The roads were heavy": a road the narration
             // is about while the reader is somewhere is the road they travel, from there.
-            let route = subject_places.iter().map(|&(_, p)| p).find(|&p| {
-                super::lexicon::is_route_head(&reading.book.places[p].head)
-                    && Some(p) != position.current()
-            });
+            let route = subject_places
+                .iter()
+                .map(|&(_, p)| p)
+                .chain(on_route)
+                .find(|&p| {
+                    super::lexicon::is_route_head(&reading.book.places[p].head)
+                        && Some(p) != position.current()
+                });
             if let (false, Some(road), Some(from)) = (moved, route, position.current()) {
                 // The words of the link: the road's phrase.
                 let words = (0..s.phrases.len())
                     .find(|&i| places[i] == Some(road))
-                    .map(|i| {
-                        let (a, b) = (span_of(s.phrases[i].start), span_of(s.phrases[i].end - 1));
-                        vec![(a.0, b.1)]
-                    })
+                    .map(|i| vec![phrase_span(i)])
                     .unwrap_or_default();
                 let found = FoundLink {
                     from,
