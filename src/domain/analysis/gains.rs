@@ -37,7 +37,8 @@
 
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
-use super::registry::{block, block_key, register_cells, At, BlockKey, Registrar, Registry};
+use super::hits::Hits;
+use super::registry::{register_cells, At, BlockKey, Registrar, Registry};
 use super::side_carry::{carried, Zones};
 use super::side_judge::{
     judge, loop_change, mismatch_change, read_again, read_exits, still_delta, Footprint, Judged,
@@ -106,57 +107,6 @@ pub struct FlattenGains {
     /// The rooms of the sides followed through a move that carried them, summed (each a side
     /// not judged again).
     carried_rooms: usize,
-}
-
-/// The changed cells each judged side registered on their blocks read, gathered by side: the
-/// blocks of a move's changed cells are looked up in turn, and each side on a block is handed
-/// that block's cells, each block once however often the side registered on it. Gathered into
-/// one vector (a vector per side was an allocation per side a move looked at again).
-#[derive(Debug, Clone, Default)]
-struct Hits {
-    /// (side, first cell of a block's group among the changed cells, its cells).
-    groups: Vec<(ExitId, u32, u32)>,
-    /// Each side's cells, side after side.
-    cells: Vec<Cell>,
-    /// Each side's (start, end) in `cells`.
-    of: FxHashMap<ExitId, (u32, u32)>,
-}
-
-impl Hits {
-    fn clear(&mut self) {
-        self.groups.clear();
-        self.cells.clear();
-        self.of.clear();
-    }
-
-    /// Side `e` reads the group of `len` changed cells from `start`.
-    fn add(&mut self, e: ExitId, start: usize, len: usize) {
-        self.groups.push((e, start as u32, len as u32));
-    }
-
-    /// Gathers each side's cells from the changed cells, groups in order, each once.
-    fn gather(&mut self, cells: &[Cell]) {
-        self.groups.sort_unstable();
-        self.groups.dedup();
-        for run in self.groups.chunk_by(|a, b| a.0 == b.0) {
-            let Some(&(e, _, _)) = run.first() else {
-                continue;
-            };
-            let from = self.cells.len() as u32;
-            for &(_, start, len) in run {
-                let (start, len) = (start as usize, len as usize);
-                self.cells
-                    .extend_from_slice(cells.get(start..start + len).unwrap_or_default());
-            }
-            self.of.insert(e, (from, self.cells.len() as u32));
-        }
-    }
-
-    /// The changed cells side `e` read, if any.
-    fn of(&self, e: ExitId) -> Option<&[Cell]> {
-        let &(from, to) = self.of.get(&e)?;
-        self.cells.get(from as usize..to as usize)
-    }
 }
 
 /// Patch a judgement (re-judge it over only the cells a move changed, [`super::side_patch`])
@@ -308,7 +258,9 @@ impl FlattenGains {
         // Judged sides that read a changed cell (patched if nothing else changed for them) or
         // exit.
         let mut hits = std::mem::take(&mut self.hits);
-        let cell_dirty = self.read_on(&fx.cells, &mut hits);
+        let judged = &self.judged;
+        let live = |(e, g): At| judged.get(&e).is_some_and(|j| j.generation == g);
+        let cell_dirty = hits.read_on(&mut self.by_block, &fx.cells, live);
         let mut read: Vec<At> = Vec::new();
         let mut changed: Vec<ExitId> = fx.loops_flipped.clone();
         changed.extend(&fx.reshape.retreed);
@@ -369,30 +321,6 @@ impl FlattenGains {
         self.moved = moving;
         self.hits = hits;
         self.compact();
-    }
-
-    /// The judged sides registered on the blocks of these cells (taking their registrations
-    /// there), and for each the changed cells of those blocks, each once, into `hits`; `cells`
-    /// come each once in [`super::registry::block_order`] (as the tracker gives them), so a
-    /// block's cells stand together and a side's hits come each once.
-    fn read_on(&mut self, cells: &[Cell], hits: &mut Hits) -> Vec<ExitId> {
-        let mut dirty: Vec<ExitId> = Vec::new();
-        let mut read: Vec<At> = Vec::new();
-        hits.clear();
-        let mut start = 0;
-        for group in cells.chunk_by(|a, b| block(*a) == block(*b)) {
-            let Some(first) = group.first() else { continue };
-            self.by_block.take_into(&block_key(*first), &mut read);
-            for (e, g) in read.drain(..) {
-                if self.judged.get(&e).is_some_and(|j| j.generation == g) {
-                    dirty.push(e);
-                    hits.add(e, start, group.len());
-                }
-            }
-            start += group.len();
-        }
-        hits.gather(cells);
-        dirty
     }
 
     /// Exits sharing rooms with a changed exit: their way back, their pair's mismatch, and the
