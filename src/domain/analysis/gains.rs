@@ -37,13 +37,15 @@
 
 use super::bulk::find;
 use super::forest::{Cell, Cut, Marks};
-use super::registry::{block, block_key, register_cells, At, BlockKey, Registrar, Registry};
+use super::hits::Hits;
+use super::registry::{register_cells, At, BlockKey, Registrar, Registry};
 use super::side_carry::{carried, Zones};
 use super::side_judge::{
     judge, loop_change, mismatch_change, read_again, read_exits, still_delta, Footprint, Judged,
 };
 use super::side_patch::{
-    apart, on_side, overlap_change, overlap_change_on, patchable, patched_cells, Moved, Side, Tour,
+    apart, on_side, overlap_change, overlap_change_on, patchable, patched_cells, Buffers, Moved,
+    Side, Tour,
 };
 use super::tracker::{ConflictTracker, Effects};
 use crate::domain::history::Change;
@@ -94,6 +96,14 @@ pub struct FlattenGains {
     patch_ratio: usize,
     /// The zones of the last move ([`super::side_carry`]).
     zones: Zones,
+    /// The rooms the last flattening moved (buffers kept for the next).
+    moved: Moved,
+    /// The cells and exits a patched judgement is registered on anew (buffers kept).
+    anew: (Vec<Cell>, Vec<ExitId>),
+    /// What patches read rooms into.
+    bufs: Buffers,
+    /// The changed cells each side dirtied by a move read (buffers kept).
+    hits: Hits,
     /// The rooms of the sides followed through a move that carried them, summed (each a side
     /// not judged again).
     carried_rooms: usize,
@@ -247,7 +257,10 @@ impl FlattenGains {
         }
         // Judged sides that read a changed cell (patched if nothing else changed for them) or
         // exit.
-        let (cell_dirty, hits) = self.read_on(&fx.cells);
+        let mut hits = std::mem::take(&mut self.hits);
+        let judged = &self.judged;
+        let live = |(e, g): At| judged.get(&e).is_some_and(|j| j.generation == g);
+        let cell_dirty = hits.read_on(&mut self.by_block, &fx.cells, live);
         let mut read: Vec<At> = Vec::new();
         let mut changed: Vec<ExitId> = fx.loops_flipped.clone();
         changed.extend(&fx.reshape.retreed);
@@ -273,8 +286,9 @@ impl FlattenGains {
             &mut loose_dirty,
         );
         let mut done: FxHashSet<ExitId> = FxHashSet::default();
-        let moved = patchable(map, forest, fx);
-        self.zones = Zones::default();
+        let mut moving = std::mem::take(&mut self.moved);
+        let moved = patchable(map, forest, fx, &mut moving).then_some(&moving);
+        self.zones.clear();
         for e in owner_dirty {
             if done.insert(e) {
                 self.find_owner(map, tracker, e, weight);
@@ -289,17 +303,13 @@ impl FlattenGains {
         let crossed = &fx.reshape.crossed[..];
         for &e in &fx.reshape.recut {
             if done.insert(e) {
-                let how = (moved.as_ref(), None, &changed[..]);
+                let how = (moved, None, &changed[..]);
                 self.repatch(map, tracker, e, how, Some(crossed), weight);
             }
         }
         for e in cell_dirty.into_iter().chain(exit_dirty) {
             if done.insert(e) {
-                let how = (
-                    moved.as_ref(),
-                    hits.get(&e).map(Vec::as_slice),
-                    &changed[..],
-                );
+                let how = (moved, hits.of(e), &changed[..]);
                 self.repatch(map, tracker, e, how, None, weight);
             }
         }
@@ -308,33 +318,9 @@ impl FlattenGains {
                 self.set_loose(map, tracker, e, weight);
             }
         }
+        self.moved = moving;
+        self.hits = hits;
         self.compact();
-    }
-
-    /// The judged sides registered on the blocks of these cells (taking their registrations
-    /// there), and for each the changed cells of those blocks, each once; `cells` come each
-    /// once in [`super::registry::block_order`] (as the tracker gives them), so a block's cells
-    /// stand together and a side's hits come each once.
-    fn read_on(&mut self, cells: &[Cell]) -> (Vec<ExitId>, FxHashMap<ExitId, Vec<Cell>>) {
-        let mut dirty: Vec<ExitId> = Vec::new();
-        let mut hits: FxHashMap<ExitId, Vec<Cell>> = FxHashMap::default();
-        let mut read: Vec<At> = Vec::new();
-        for group in cells.chunk_by(|a, b| block(*a) == block(*b)) {
-            let Some(first) = group.first() else { continue };
-            self.by_block.take_into(&block_key(*first), &mut read);
-            for (e, g) in read.drain(..) {
-                if self.judged.get(&e).is_some_and(|j| j.generation == g) {
-                    dirty.push(e);
-                    let on = hits.entry(e).or_default();
-                    // A side registered on the block again (patched since) takes its cells
-                    // once: the cells of a block come last in its list when it has them.
-                    if on.last() != group.last() {
-                        on.extend_from_slice(group);
-                    }
-                }
-            }
-        }
-        (dirty, hits)
     }
 
     /// Exits sharing rooms with a changed exit: their way back, their pair's mismatch, and the
@@ -553,19 +539,22 @@ impl FlattenGains {
         recut: Option<&[ExitId]>,
         weight: &dyn Fn(ExitId) -> f64,
     ) {
+        self.anew.0.clear();
+        self.anew.1.clear();
         let patch = match recut {
             Some(crossed) => self.patched_recut(map, tracker, e, moved, changed, crossed),
             None => self.patched(map, tracker, e, moved, hits, changed),
         };
         match patch {
-            Some((delta, cells, exits)) => {
+            Some(delta) => {
                 if let Some(entry) = self.entries.remove(&e) {
                     self.best.remove(&(entry.key, e));
                 }
                 let Some(j) = self.judged.get(&e) else { return };
                 let g = j.generation;
-                let mut size = register_cells(&mut self.by_block, &cells, (e, g));
-                for x in exits {
+                let (cells, exits) = &self.anew;
+                let mut size = register_cells(&mut self.by_block, cells, (e, g));
+                for &x in exits {
                     size += self.by_exit.register(x, (e, g));
                 }
                 if let Some(j) = self.judged.get_mut(&e) {
@@ -582,8 +571,8 @@ impl FlattenGains {
     /// exits that crossed the flattened exit's cut), outside the side `moved` that the
     /// flattening moved across its cut: its cut gained the crossed exits it did not cross and
     /// lost those it did, and its side gained or lost the moved rooms. Patched like
-    /// [`FlattenGains::patched`] when the oldest crossing exit and its shift stay; the figures
-    /// and what to register anew, or `None` when it must be judged again.
+    /// [`FlattenGains::patched`] when the oldest crossing exit and its shift stay; the change,
+    /// with what to register anew left in `anew`, or `None` when it must be judged again.
     fn patched_recut(
         &mut self,
         map: &Map,
@@ -592,7 +581,7 @@ impl FlattenGains {
         moved: Option<&Moved>,
         changed: &[ExitId],
         crossed: &[ExitId],
-    ) -> Option<(i64, Vec<Cell>, Vec<ExitId>)> {
+    ) -> Option<i64> {
         let moved = moved.filter(|m| !m.cells.is_empty())?;
         let forest = tracker.forest();
         let owner = self.owner.get(&e).copied()?;
@@ -638,28 +627,37 @@ impl FlattenGains {
         if shift != Some(side.shift) {
             return None;
         }
-        let overlaps =
-            j.overlaps + overlap_change(tracker, &mut self.tour, e, &side, (moved, true))?;
+        let overlaps = j.overlaps
+            + overlap_change(
+                tracker,
+                &mut self.tour,
+                e,
+                &side,
+                (moved, true),
+                &mut self.bufs,
+            )?;
         let delta =
             mismatch_change(map, e) + loop_change(tracker, &crossing, link, shift) + overlaps;
-        let mut cells = patched_cells(&side, moved);
+        let (cells, exits) = &mut self.anew;
+        patched_cells(&side, moved, cells);
         for (x, _) in &gained {
             if let Some((xa, xb, _)) = forest.part(*x) {
                 cells.extend(forest.cell(xa));
                 cells.extend(forest.cell(xb));
             }
         }
-        let mut exits: Vec<ExitId> = gained.iter().map(|(x, _)| *x).collect();
-        exits.extend(read_again(map, e, changed, &crossing));
+        exits.extend(gained.iter().map(|(x, _)| *x));
+        read_again(map, e, changed, &crossing, exits);
         let j = self.judged.get_mut(&e)?;
         j.crossing = crossing;
         j.overlaps = overlaps;
         j.delta = delta;
-        Some((delta, cells, exits))
+        Some(delta)
     }
 
-    /// The patched figures of a judged side (kept in its record), and the cells and exits to
-    /// register it on anew; `None` when it must be judged again. A side the move left apart
+    /// The patched figures of a judged side (kept in its record; the change handed back), and
+    /// the cells and exits to register it on anew left in `anew`; `None` when it must be
+    /// judged again. A side the move left apart
     /// ([`apart`]) is patched over the changed cells it read (`hits`), whatever the size of the
     /// move; any other over every cell the move changed, when that is cheaper than judging it.
     fn patched(
@@ -670,21 +668,18 @@ impl FlattenGains {
         moved: Option<&Moved>,
         hits: Option<&[Cell]>,
         changed: &[ExitId],
-    ) -> Option<(i64, Vec<Cell>, Vec<ExitId>)> {
+    ) -> Option<i64> {
         let moved = moved?;
         let forest = tracker.forest();
-        let j = self.judged.get(&e)?;
+        let j = self.judged.get_mut(&e)?;
         if !forest.is_tree(e) || j.crossing.iter().any(|(x, _)| forest.is_tree(*x)) {
             return None;
         }
         let link = j.link;
-        let crossing: Vec<(ExitId, bool)> = j
-            .crossing
-            .iter()
-            .copied()
-            .filter(|(x, _)| forest.part(*x).is_some())
-            .collect();
-        if link.is_some_and(|l| !crossing.contains(&l)) {
+        // Filtered in place: a judgement not patched is judged again ([`FlattenGains::repatch`]),
+        // which drops it first.
+        j.crossing.retain(|(x, _)| forest.part(*x).is_some());
+        if link.is_some_and(|l| !j.crossing.contains(&l)) {
             return None;
         }
         let shift = link.map(|(r, start_in)| forest.shift_to_fit(r, start_in));
@@ -692,7 +687,6 @@ impl FlattenGains {
             return None;
         }
         let mut overlaps = j.overlaps;
-        let mut cells = Vec::new();
         let mut fresh = false;
         if let Some(hits) = hits {
             let side = j.side?;
@@ -703,42 +697,50 @@ impl FlattenGains {
                 moved.cells.len().saturating_mul(2) < j.rooms.saturating_mul(self.patch_ratio);
             let tour = &mut self.tour;
             if apart(tracker, tour, e, &side, moved)? {
-                overlaps += overlap_change_on(tracker, tour, e, &side, (moved, false), hits)?;
-                cells = hits.to_vec();
+                overlaps += overlap_change_on(
+                    tracker,
+                    tour,
+                    e,
+                    &side,
+                    (moved, false),
+                    hits,
+                    &mut self.bufs,
+                )?;
+                self.anew.0.extend_from_slice(hits);
             } else if inside_move {
-                cells = self.carry(tracker, e, &side, moved, &mut overlaps)?;
+                self.carry(tracker, e, &side, moved, &mut overlaps)?;
                 fresh = true;
             } else if moved.carry.is_some() {
                 overlaps += self
                     .zones
                     .holding(tracker, &mut self.tour, e, &side, moved)?;
-                cells = self.zones.blocks(&side).to_vec();
+                self.anew.0.extend_from_slice(self.zones.blocks(&side));
             } else if !cheaper {
                 return None;
             } else {
-                overlaps += overlap_change(tracker, tour, e, &side, (moved, false))?;
-                cells = patched_cells(&side, moved);
+                overlaps +=
+                    overlap_change(tracker, tour, e, &side, (moved, false), &mut self.bufs)?;
+                patched_cells(&side, moved, &mut self.anew.0);
             }
         }
-        let delta =
-            mismatch_change(map, e) + loop_change(tracker, &crossing, link, shift) + overlaps;
-        let exits = if fresh {
-            read_exits(map, e, &crossing)
-        } else {
-            read_again(map, e, changed, &crossing)
-        };
         let j = self.judged.get_mut(&e)?;
-        j.crossing = crossing;
+        let delta =
+            mismatch_change(map, e) + loop_change(tracker, &j.crossing, link, shift) + overlaps;
+        if fresh {
+            read_exits(map, e, &j.crossing, &mut self.anew.1);
+        } else {
+            read_again(map, e, changed, &j.crossing, &mut self.anew.1);
+        }
         j.overlaps = overlaps;
         j.delta = delta;
-        Some((delta, cells, exits))
+        Some(delta)
     }
 
     /// Follows a judged side inside the region the move carried ([`super::side_carry`]): its
     /// overlaps patched over the cells of the move's zone for its shift that its rooms name;
     /// `None` when it must be judged again. The judgement gets a new generation, registered on
     /// the cells it reads now (a walk over its subtree, no look at the rooms on them); the
-    /// cells handed back are the crossing exits' ends, still to be registered.
+    /// crossing exits' ends are left in `anew`, still to be registered.
     fn carry(
         &mut self,
         tracker: &ConflictTracker,
@@ -746,7 +748,7 @@ impl FlattenGains {
         side: &Side,
         moved: &Moved,
         overlaps: &mut i64,
-    ) -> Option<Vec<Cell>> {
+    ) -> Option<()> {
         let forest = tracker.forest();
         let low = forest.lower_end(e)?;
         if !carried(forest, moved, low, side) {
@@ -760,25 +762,23 @@ impl FlattenGains {
         self.generation = self.generation.wrapping_add(1);
         let g = self.generation;
         // Its subtree's cells registered as they are walked; the crossing exits' far ends
-        // are handed back to be registered with the rest.
+        // are left to be registered with the rest.
         let mut to = Registrar::new((e, g));
         self.zones
             .register_carried(forest, low, side, &mut self.by_block, &mut to);
         let j = self.judged.get_mut(&e)?;
-        let cells: Vec<Cell> = j
-            .crossing
-            .iter()
-            .filter_map(|&(x, start_in)| {
+        self.anew
+            .0
+            .extend(j.crossing.iter().filter_map(|&(x, start_in)| {
                 let (xa, xb, _) = forest.part(x)?;
                 forest.cell(if start_in { xb } else { xa })
-            })
-            .collect();
+            }));
         self.live -= j.size;
         self.live += to.added;
         j.size = to.added;
         j.generation = g;
         self.carried_rooms += j.rooms;
-        Some(cells)
+        Some(())
     }
 
     /// Sweeps out footprint registrations of sides judged again since.

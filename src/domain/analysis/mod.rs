@@ -20,6 +20,7 @@ pub mod edit;
 pub mod forest;
 pub mod gains;
 pub mod geometry;
+pub mod hits;
 pub mod live;
 pub mod localize;
 pub mod registry;

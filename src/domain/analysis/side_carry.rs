@@ -27,12 +27,11 @@
 
 use super::forest::{Cell, Forest};
 use super::registry::{block, block_corner, BlockKey, Registrar, Registry};
-use super::side_patch::{inside_of, Moved, Side, Tour};
+use super::side_patch::{inside_of, Buffers, Moved, Side, Tour};
 use super::tracker::ConflictTracker;
 use crate::domain::direction::{add, sub, Vector};
 use crate::domain::map::{ExitId, RoomId};
 use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry;
 
 /// The zone of a rigid move for one side shift (see the module docs), with the moved rooms
 /// that can lie on a side on each of its cells (those on the cell or on the cell the shift
@@ -74,38 +73,48 @@ pub struct Stands {
 }
 
 impl Stands {
-    /// Of the rigid move `moved` (`None` when it was not rigid within one frame); `forest` is
-    /// the forest after the move.
-    pub fn of(forest: &Forest, moved: &Moved) -> Option<Stands> {
+    /// Of the rigid move `moved`, into `self` (its buffers reused), or `None` when the move was
+    /// not rigid within one frame; `forest` is the forest after the move.
+    fn fill(&mut self, forest: &Forest, moved: &Moved) -> Option<()> {
         let v = moved.carry?;
-        let rooms = moved
-            .rooms()
-            .filter_map(|r| forest.cell(r))
-            .map(|(f, c)| {
+        self.rooms.clear();
+        self.rooms
+            .extend(moved.rooms().filter_map(|r| forest.cell(r)).map(|(f, c)| {
                 let here = stands(forest, moved, &(f, c));
                 let less_v = stands(forest, moved, &(f, sub(c, v)));
                 ((f, c), here, less_v)
-            })
-            .collect();
-        let mut blocks: Vec<Cell> = moved.cells.iter().map(|k| block(*k)).collect();
-        blocks.dedup();
-        Some(Stands { rooms, blocks })
+            }));
+        self.blocks.clear();
+        self.blocks.extend(moved.cells.iter().map(|k| block(*k)));
+        self.blocks.dedup();
+        Some(())
     }
 }
 
 impl Zone {
-    /// The zone of the rigid move `moved` for side shift `s`, or `None` when the move was not
-    /// rigid within one frame; `stands` is [`Stands::of`] the move and `tour` the forest's
-    /// tour, both taken after the move.
-    pub fn of(
+    /// The zone of the rigid move `moved` for side shift `s`, into `self` (its buffers reused),
+    /// or `None` when the move was not rigid within one frame; `stands_of` is
+    /// [`Stands::fill`] of the move and `tour` the forest's tour, both taken after the move.
+    fn fill(
+        &mut self,
         forest: &Forest,
         tour: &Tour,
         moved: &Moved,
         stands_of: &Stands,
         s: Vector,
-    ) -> Option<Zone> {
+    ) -> Option<()> {
         let v = moved.carry?;
-        let (mut cells, mut left, mut reached) = (Vec::new(), Vec::new(), Vec::new());
+        let Zone {
+            cells,
+            by_label,
+            left,
+            reached,
+            blocks,
+        } = self;
+        for list in [&mut *cells, &mut *left, &mut *reached, &mut *blocks] {
+            list.clear();
+        }
+        by_label.clear();
         let neg = |d: Vector| sub([0, 0, 0], d);
         for &((f, c), c0, cv) in &stands_of.rooms {
             // The six cells the two reach cells `c` and `c + s` are read against, each once
@@ -139,21 +148,23 @@ impl Zone {
         // The blocks of the cells the move changed (the moved rooms' cells now and less `v`)
         // and of those cells shifted by `s`. The changed cells come in block order, so their
         // blocks, and mostly those of the shifted cells, repeat next to each other.
-        let mut blocks: Vec<Cell> = stands_of.blocks.clone();
-        let mut shifted: Vec<Cell> = moved
-            .cells
-            .iter()
-            .map(|(f, x)| block((*f, add(*x, s))))
-            .collect();
-        shifted.dedup();
-        blocks.append(&mut shifted);
-        for list in [&mut cells, &mut left, &mut reached, &mut blocks] {
+        blocks.extend_from_slice(&stands_of.blocks);
+        let mut last: Option<Cell> = None;
+        for (f, x) in &moved.cells {
+            let b = block((*f, add(*x, s)));
+            if last != Some(b) {
+                blocks.push(b);
+                last = Some(b);
+            }
+        }
+        for list in [&mut *cells, &mut *left, &mut *reached, &mut *blocks] {
             list.sort_unstable();
             list.dedup();
         }
         // A cell standing for each block (its own block is the block).
-        let blocks = blocks.into_iter().map(block_corner).collect();
-        let mut by_label: Vec<(u64, u32)> = Vec::new();
+        for b in blocks.iter_mut() {
+            *b = block_corner(*b);
+        }
         for (i, k) in cells.iter().enumerate() {
             let source: Cell = (k.0, sub(k.1, s));
             for r in forest.rooms_at(k).iter().chain(forest.rooms_at(&source)) {
@@ -163,13 +174,7 @@ impl Zone {
             }
         }
         by_label.sort_unstable();
-        Some(Zone {
-            cells,
-            by_label,
-            left,
-            reached,
-            blocks,
-        })
+        Some(())
     }
 
     /// One cell of each block a side holding the move reads anew (to register it on).
@@ -178,17 +183,20 @@ impl Zone {
     }
 
     /// The zone cells that a room of the subtree below `low` names, each once, into `out`.
-    pub fn under(&self, tour: &Tour, low: RoomId, out: &mut Vec<Cell>) {
+    /// `idx` is scratch.
+    pub fn under(&self, tour: &Tour, low: RoomId, idx: &mut Vec<u32>, out: &mut Vec<Cell>) {
         out.clear();
+        idx.clear();
         let Some((lo, hi)) = tour.span(low) else {
             return;
         };
         let from = self.by_label.partition_point(|(t, _)| *t < lo);
-        let mut idx: Vec<u32> = self.by_label[from..]
-            .iter()
-            .take_while(|(t, _)| *t < hi)
-            .map(|(_, i)| *i)
-            .collect();
+        idx.extend(
+            self.by_label[from..]
+                .iter()
+                .take_while(|(t, _)| *t < hi)
+                .map(|(_, i)| *i),
+        );
         idx.sort_unstable();
         idx.dedup();
         out.extend(idx.iter().filter_map(|i| self.cells.get(*i as usize)));
@@ -212,15 +220,19 @@ pub fn carried(forest: &Forest, moved: &Moved, low: RoomId, side: &Side) -> bool
 struct OverlapGain<'a> {
     tracker: &'a ConflictTracker,
     inside: &'a dyn Fn(RoomId) -> bool,
-    now: Vec<RoomId>,
+    now: &'a mut Vec<RoomId>,
 }
 
 impl<'a> OverlapGain<'a> {
-    fn new(tracker: &'a ConflictTracker, inside: &'a dyn Fn(RoomId) -> bool) -> Self {
+    fn new(
+        tracker: &'a ConflictTracker,
+        inside: &'a dyn Fn(RoomId) -> bool,
+        now: &'a mut Vec<RoomId>,
+    ) -> Self {
         Self {
             tracker,
             inside,
-            now: Vec::new(),
+            now,
         }
     }
 
@@ -234,25 +246,26 @@ impl<'a> OverlapGain<'a> {
         self.now
             .extend(here.iter().copied().filter(|r| !inside(*r)));
         self.now.extend(from.iter().copied().filter(|r| inside(*r)));
-        i64::from(self.tracker.overlapping(&self.now)) - i64::from(before)
+        i64::from(self.tracker.overlapping(self.now)) - i64::from(before)
     }
 }
 
 /// How the overlaps of a side carried by the move changed: the change of `g` over the zone,
-/// now against `c − v` before; `inside` tells the side's rooms.
+/// now against `c − v` before; `inside` tells the side's rooms; `bufs` is scratch.
 pub fn carried_change(
     tracker: &ConflictTracker,
     side: &Side,
     moved: &Moved,
     zone: &[Cell],
     inside: &dyn Fn(RoomId) -> bool,
+    bufs: &mut Buffers,
 ) -> Option<i64> {
     let v = moved.carry?;
     let forest = tracker.forest();
     let s = side.shift;
     let mut change = 0i64;
-    let (mut here_was, mut from_was) = (Vec::new(), Vec::new());
-    let mut gain = OverlapGain::new(tracker, inside);
+    let (here_was, from_was, now) = bufs.rooms();
+    let mut gain = OverlapGain::new(tracker, inside, now);
     let mut g = |here: &[RoomId], from: &[RoomId]| gain.at(here, from);
     for k in zone {
         let source: Cell = (k.0, sub(k.1, s));
@@ -260,8 +273,8 @@ pub fn carried_change(
         let was: Cell = (k.0, sub(k.1, v));
         let was_source: Cell = (k.0, sub(was.1, s));
         let old = g(
-            moved.before(forest, &was, &mut here_was),
-            moved.before(forest, &was_source, &mut from_was),
+            moved.before(forest, &was, here_was),
+            moved.before(forest, &was_source, from_was),
         );
         change += new - old;
     }
@@ -271,19 +284,20 @@ pub fn carried_change(
 /// How the overlaps of a side holding the move (every moved room on it, before and after)
 /// changed: the change of `g` over the zone's cells now against those cells less `v` before,
 /// plus `g` now on the cells the reach left and less `g` before on those it newly reached
-/// (see [`Zone`]); `inside` tells the side's rooms.
+/// (see [`Zone`]); `inside` tells the side's rooms; `bufs` is scratch.
 pub fn holding_change(
     tracker: &ConflictTracker,
     side: &Side,
     moved: &Moved,
     zone: &Zone,
     inside: &dyn Fn(RoomId) -> bool,
+    bufs: &mut Buffers,
 ) -> Option<i64> {
     let v = moved.carry?;
     let forest = tracker.forest();
     let s = side.shift;
-    let (mut here_was, mut from_was) = (Vec::new(), Vec::new());
-    let mut gain = OverlapGain::new(tracker, inside);
+    let (here_was, from_was, now) = bufs.rooms();
+    let mut gain = OverlapGain::new(tracker, inside, now);
     let mut g = |here: &[RoomId], from: &[RoomId]| gain.at(here, from);
     let back = |k: &Cell, d: Vector| (k.0, sub(k.1, d));
     let mut change = 0i64;
@@ -291,8 +305,8 @@ pub fn holding_change(
         change += g(forest.rooms_at(k), forest.rooms_at(&back(k, s)));
         let was = back(k, v);
         change -= g(
-            moved.before(forest, &was, &mut here_was),
-            moved.before(forest, &back(&was, s), &mut from_was),
+            moved.before(forest, &was, here_was),
+            moved.before(forest, &back(&was, s), from_was),
         );
     }
     for k in &zone.left {
@@ -300,8 +314,8 @@ pub fn holding_change(
     }
     for k in &zone.reached {
         change -= g(
-            moved.before(forest, k, &mut here_was),
-            moved.before(forest, &back(k, s), &mut from_was),
+            moved.before(forest, k, here_was),
+            moved.before(forest, &back(k, s), from_was),
         );
     }
     Some(change)
@@ -332,17 +346,31 @@ pub fn register_carried(
 }
 
 /// The zones of one move by side shift, built on the first side that needs one, and the scratch
-/// of following sides through the move.
+/// of following sides through the move; cleared from move to move, its buffers kept.
 #[derive(Debug, Clone, Default)]
 pub struct Zones {
-    by_shift: FxHashMap<Vector, Zone>,
-    /// What every shift's zone reads alike, found with the first.
-    stands: Option<Stands>,
+    /// The index in `zones` of the zone of each shift built for this move.
+    by_shift: FxHashMap<Vector, usize>,
+    /// The zones built for this move first, then emptied ones kept for reuse.
+    zones: Vec<Zone>,
+    /// What every shift's zone reads alike, found with the first (`None` until then, and
+    /// when the move was not rigid).
+    stands: Stands,
+    stood: Option<bool>,
     hit: Vec<Cell>,
+    idx: Vec<u32>,
     stack: Vec<RoomId>,
+    bufs: Buffers,
 }
 
 impl Zones {
+    /// For a new move: no zone built yet.
+    pub fn clear(&mut self) {
+        self.by_shift.clear();
+        self.stood = None;
+    }
+
+    /// The zone of shift `s`, built on the first ask.
     fn zone(
         &mut self,
         forest: &Forest,
@@ -351,14 +379,24 @@ impl Zones {
         s: Vector,
     ) -> Option<&Zone> {
         tour.refresh(forest);
-        if let Entry::Vacant(slot) = self.by_shift.entry(s) {
-            if self.stands.is_none() {
-                self.stands = Stands::of(forest, moved);
-            }
-            let stands = self.stands.as_ref()?;
-            slot.insert(Zone::of(forest, tour, moved, stands, s)?);
+        if let Some(&at) = self.by_shift.get(&s) {
+            return self.zones.get(at);
         }
-        self.by_shift.get(&s)
+        if self.stood.is_none() {
+            self.stood = Some(self.stands.fill(forest, moved).is_some());
+        }
+        if self.stood != Some(true) {
+            return None;
+        }
+        let at = self.by_shift.len();
+        if self.zones.len() <= at {
+            self.zones.push(Zone::default());
+        }
+        self.zones
+            .get_mut(at)?
+            .fill(forest, tour, moved, &self.stands, s)?;
+        self.by_shift.insert(s, at);
+        self.zones.get(at)
     }
 
     /// How the overlaps of tree exit `e`'s side, carried by the move, changed
@@ -373,12 +411,17 @@ impl Zones {
     ) -> Option<i64> {
         let forest = tracker.forest();
         let low = forest.lower_end(e)?;
-        let mut hit = std::mem::take(&mut self.hit);
-        self.zone(forest, tour, moved, side.shift)?
-            .under(tour, low, &mut hit);
-        let inside = inside_of(forest, tour, e, side)?;
-        let change = carried_change(tracker, side, moved, &hit, &inside);
-        self.hit = hit;
+        let (mut hit, mut idx) = (std::mem::take(&mut self.hit), std::mem::take(&mut self.idx));
+        if let Some(zone) = self.zone(forest, tour, moved, side.shift) {
+            zone.under(tour, low, &mut idx, &mut hit);
+        } else {
+            hit.clear();
+            (self.hit, self.idx) = (hit, idx);
+            return None;
+        }
+        let change = inside_of(forest, tour, e, side)
+            .and_then(|inside| carried_change(tracker, side, moved, &hit, &inside, &mut self.bufs));
+        (self.hit, self.idx) = (hit, idx);
         change
     }
 
@@ -393,14 +436,17 @@ impl Zones {
     ) -> Option<i64> {
         let forest = tracker.forest();
         self.zone(forest, tour, moved, side.shift)?;
-        let zone = self.by_shift.get(&side.shift)?;
+        let zone = self.zones.get(*self.by_shift.get(&side.shift)?)?;
         let inside = inside_of(forest, tour, e, side)?;
-        holding_change(tracker, side, moved, zone, &inside)
+        holding_change(tracker, side, moved, zone, &inside, &mut self.bufs)
     }
 
     /// One cell of each block a side holding the move reads anew (after [`Zones::holding`]).
     pub fn blocks(&self, side: &Side) -> &[Cell] {
-        self.by_shift.get(&side.shift).map_or(&[], |z| z.blocks())
+        self.by_shift
+            .get(&side.shift)
+            .and_then(|at| self.zones.get(*at))
+            .map_or(&[], |z| z.blocks())
     }
 
     /// Registers a carried side on the cells it reads now ([`register_carried`]).

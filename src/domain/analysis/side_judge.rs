@@ -118,7 +118,7 @@ pub fn judge(
     foot.cells.reserve(2 * cut.side.len() + cut.crossing.len());
     foot.exits.push(e);
     let mismatch = mismatch_change(map, e);
-    foot.exits.extend(around(map, e));
+    around(map, e, &mut foot.exits);
     // Loops across the cut.
     for &(x, start_in) in &cut.crossing {
         foot.exits.push(x);
@@ -223,38 +223,54 @@ pub fn loop_change(
 }
 
 /// Of the exits that changed (`changed`, sorted, each once), those the judgement of `e` with
-/// these crossing exits reads, in order: each exit it reads looked up in `changed` (a move
-/// changes many exits, a side is crossed by many: the pairs of them were most of this).
+/// these crossing exits reads, in order, added to `out`: each exit it reads looked up in
+/// `changed` (a move changes many exits, a side is crossed by many: the pairs of them were most
+/// of this).
 pub fn read_again(
     map: &Map,
     e: ExitId,
     changed: &[ExitId],
     crossing: &[(ExitId, bool)],
-) -> Vec<ExitId> {
-    let mut out: Vec<ExitId> = read_exits(map, e, crossing);
-    out.retain(|y| changed.binary_search(y).is_ok());
-    out.sort_unstable();
-    out.dedup();
-    out
+    out: &mut Vec<ExitId>,
+) {
+    let from = out.len();
+    read_exits(map, e, crossing, out);
+    let mut kept = from;
+    for i in from..out.len() {
+        let y = out[i];
+        if changed.binary_search(&y).is_ok() {
+            out[kept] = y;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+    out[from..].sort_unstable();
+    let mut n = from;
+    for i in from..out.len() {
+        if n == from || out[n - 1] != out[i] {
+            out[n] = out[i];
+            n += 1;
+        }
+    }
+    out.truncate(n);
 }
 
-/// Every exit the judgement of `e` with these crossing exits reads: `e`, those between its
-/// rooms, the crossing ones.
-pub fn read_exits(map: &Map, e: ExitId, crossing: &[(ExitId, bool)]) -> Vec<ExitId> {
-    let mut out = vec![e];
-    out.extend(around(map, e));
+/// Every exit the judgement of `e` with these crossing exits reads, added to `out`: `e`, those
+/// between its rooms, the crossing ones.
+pub fn read_exits(map: &Map, e: ExitId, crossing: &[(ExitId, bool)], out: &mut Vec<ExitId>) {
+    out.push(e);
+    around(map, e, out);
     out.extend(crossing.iter().map(|(x, _)| *x));
-    out
 }
 
-/// The exits between a tree exit's rooms, either way (its pair's mismatch reads them).
-fn around(map: &Map, e: ExitId) -> Vec<ExitId> {
-    map.exit(e)
-        .map(|x| {
+/// The exits between a tree exit's rooms, either way (its pair's mismatch reads them), added
+/// to `out`.
+fn around(map: &Map, e: ExitId, out: &mut Vec<ExitId>) {
+    if let Some(x) = map.exit(e) {
+        out.extend(
             map.exits_between(x.from, x.to)
                 .chain(map.exits_between(x.to, x.from))
-                .map(|y| y.id)
-                .collect()
-        })
-        .unwrap_or_default()
+                .map(|y| y.id),
+        );
+    }
 }

@@ -26,7 +26,7 @@ use crate::domain::map::{ExitId, Map, RoomId};
 use rustc_hash::FxHashMap;
 
 /// The rooms one commit moved.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Moved {
     /// The rooms moved, each once.
     rooms: Vec<RoomId>,
@@ -35,8 +35,11 @@ pub struct Moved {
     /// costs less than a hash look-up; the bits span the largest id moved, a bit per room of
     /// the map at most (12.5 kB for 100,000 rooms) per flattening.
     member: Vec<u64>,
-    /// The rooms of `M` by the cell they left.
-    left: FxHashMap<Cell, Vec<RoomId>>,
+    /// The rooms of `M` by the cell they left: each such cell's (start, end) in `left_rooms`,
+    /// where its rooms stand in the order they were given. (A vector per cell was an allocation
+    /// per moved room, at every flattening.)
+    left: FxHashMap<Cell, (u32, u32)>,
+    left_rooms: Vec<RoomId>,
     /// Every cell a room of `M` left or entered, each once, in [`block_order`].
     pub cells: Vec<Cell>,
     /// When `M` left for a frame of its own: a room outside it on the side `M` was on before,
@@ -58,18 +61,36 @@ impl Moved {
         forest: &Forest,
         moved: &[(RoomId, Cell)],
         was_with: Option<RoomId>,
-        cells: Option<Vec<Cell>>,
+        cells: Option<&[Cell]>,
     ) -> Moved {
+        let mut out = Moved::default();
+        out.renew(forest, moved, was_with, cells);
+        out
+    }
+
+    /// [`Moved::new`] in place: the buffers of the last move are cleared and filled again, not
+    /// allocated anew (a flattening at a time, on a 100,000-room lattice the allocator was an
+    /// eighth of the solver's time).
+    pub fn renew(
+        &mut self,
+        forest: &Forest,
+        moved: &[(RoomId, Cell)],
+        was_with: Option<RoomId>,
+        cells: Option<&[Cell]>,
+    ) {
         let known = cells.is_some();
-        let mut out = Moved {
-            was_with,
-            cells: cells.unwrap_or_default(),
-            ..Moved::default()
-        };
+        self.was_with = was_with;
+        self.root = None;
+        self.cells.clear();
+        self.cells.extend_from_slice(cells.unwrap_or_default());
+        self.rooms.clear();
+        self.left.clear();
+        self.left_rooms.clear();
         let mut carry: Option<Option<Vector>> = None;
         let top = moved.iter().map(|(r, _)| r.0 as usize / 64 + 1).max();
-        out.member = vec![0; top.unwrap_or(0)];
-        out.rooms.reserve(moved.len());
+        self.member.clear();
+        self.member.resize(top.unwrap_or(0), 0);
+        self.rooms.reserve(moved.len());
         for &(r, old) in moved {
             let v = forest
                 .cell(r)
@@ -80,25 +101,44 @@ impl Moved {
                 Some(w) => Some(w.filter(|_| w == v)),
             };
             let (word, bit) = (r.0 as usize / 64, 1u64 << (r.0 % 64));
-            if out.member.len() <= word {
-                out.member.resize(word + 1, 0);
+            if self.member.len() <= word {
+                self.member.resize(word + 1, 0);
             }
-            if let Some(w) = out.member.get_mut(word).filter(|w| **w & bit == 0) {
+            if let Some(w) = self.member.get_mut(word).filter(|w| **w & bit == 0) {
                 *w |= bit;
-                out.rooms.push(r);
+                self.rooms.push(r);
             }
-            out.left.entry(old).or_default().push(r);
+            // Counted first; the ranges are laid out below.
+            self.left.entry(old).or_default().1 += 1;
             if !known {
-                out.cells.push(old);
-                out.cells.extend(forest.cell(r));
+                self.cells.push(old);
+                self.cells.extend(forest.cell(r));
             }
+        }
+        // Each cell's range: its start as a cursor while its rooms are placed, then set back.
+        let mut start = 0u32;
+        for (from, n) in self.left.values_mut() {
+            *from = start;
+            start += *n;
+        }
+        self.left_rooms.resize(start as usize, RoomId(0));
+        for &(r, old) in moved {
+            if let Some((at, _)) = self.left.get_mut(&old) {
+                if let Some(slot) = self.left_rooms.get_mut(*at as usize) {
+                    *slot = r;
+                }
+                *at += 1;
+            }
+        }
+        for (at, n) in self.left.values_mut() {
+            *at -= *n;
+            *n += *at;
         }
         if !known {
-            out.cells.sort_unstable_by_key(block_order);
-            out.cells.dedup();
+            self.cells.sort_unstable_by_key(block_order);
+            self.cells.dedup();
         }
-        out.carry = carry.flatten();
-        out
+        self.carry = carry.flatten();
     }
 
     /// The rooms moved, each once.
@@ -115,14 +155,20 @@ impl Moved {
 
     /// One of the rooms moved.
     fn any(&self) -> Option<RoomId> {
-        self.left.values().flatten().next().copied()
+        self.left_rooms.first().copied()
     }
 
     /// The rooms on a cell before the move, into `out` (emptied first).
     pub fn before<'a>(&self, forest: &Forest, k: &Cell, out: &'a mut Vec<RoomId>) -> &'a [RoomId] {
         out.clear();
         out.extend(forest.rooms_at(k).iter().copied().filter(|r| !self.has(*r)));
-        out.extend(self.left.get(k).into_iter().flatten());
+        if let Some(&(from, to)) = self.left.get(k) {
+            out.extend_from_slice(
+                self.left_rooms
+                    .get(from as usize..to as usize)
+                    .unwrap_or_default(),
+            );
+        }
         out
     }
 }
@@ -269,6 +315,24 @@ pub struct Side {
     pub shift: Vector,
 }
 
+/// The buffers a patch reads rooms into, kept from patch to patch (a move patches many sides,
+/// each over many cells: a buffer allocated per patch was most of the allocations per move).
+#[derive(Debug, Clone, Default)]
+pub struct Buffers {
+    here_was: Vec<RoomId>,
+    from_was: Vec<RoomId>,
+    now: Vec<RoomId>,
+    cells: Vec<Cell>,
+}
+
+impl Buffers {
+    /// Three room buffers (what a cell held before, what the cell it is read from held
+    /// before, what it would hold now).
+    pub fn rooms(&mut self) -> (&mut Vec<RoomId>, &mut Vec<RoomId>, &mut Vec<RoomId>) {
+        (&mut self.here_was, &mut self.from_was, &mut self.now)
+    }
+}
+
 /// How the overlaps of flattening `e` (judged on `side`) changed with the move `moved`, or
 /// `None` when a patch cannot say (`e` is not a tree exit): the change of `g` over every cell
 /// the move changed and those cells shifted by the side's shift.
@@ -278,11 +342,16 @@ pub fn overlap_change(
     e: ExitId,
     side: &Side,
     (moved, switched): (&Moved, bool),
+    bufs: &mut Buffers,
 ) -> Option<i64> {
-    let mut cells = patched_cells(side, moved);
+    let mut cells = std::mem::take(&mut bufs.cells);
+    cells.clear();
+    patched_cells(side, moved, &mut cells);
     cells.sort_unstable();
     cells.dedup();
-    overlap_change_on(tracker, tour, e, side, (moved, switched), &cells)
+    let change = overlap_change_on(tracker, tour, e, side, (moved, switched), &cells, bufs);
+    bufs.cells = cells;
+    change
 }
 
 /// True when the move `moved` took no room into or out of the side of `e` judged on `side`
@@ -336,6 +405,7 @@ pub fn overlap_change_on(
     side: &Side,
     (moved, switched): (&Moved, bool),
     cells: &[Cell],
+    bufs: &mut Buffers,
 ) -> Option<i64> {
     if side.shift == [0, 0, 0] {
         return Some(0);
@@ -351,7 +421,12 @@ pub fn overlap_change_on(
     let s = side.shift;
     let mut change = 0i64;
     // Buffers reused from cell to cell (a patch looks at many cells).
-    let (mut here_was, mut from_was, mut now) = (Vec::new(), Vec::new(), Vec::new());
+    let Buffers {
+        here_was,
+        from_was,
+        now,
+        ..
+    } = bufs;
     for k in cells {
         let source: Cell = (k.0, sub(k.1, s));
         let mut g = |here: &[RoomId], from: &[RoomId], inside: &dyn Fn(RoomId) -> bool| -> i64 {
@@ -361,12 +436,12 @@ pub fn overlap_change_on(
             if k.0 == side.frame {
                 now.extend(from.iter().copied().filter(|r| inside(*r)));
             }
-            i64::from(tracker.overlapping(&now)) - i64::from(before)
+            i64::from(tracker.overlapping(now)) - i64::from(before)
         };
         let new = g(forest.rooms_at(k), forest.rooms_at(&source), &inside);
         let old = g(
-            moved.before(forest, k, &mut here_was),
-            moved.before(forest, &source, &mut from_was),
+            moved.before(forest, k, here_was),
+            moved.before(forest, &source, from_was),
             &was_inside,
         );
         change += new - old;
@@ -395,9 +470,10 @@ pub fn on_side(
     )
 }
 
-/// The cells a patched judgement must now be registered on (those it read anew).
-pub fn patched_cells(side: &Side, moved: &Moved) -> Vec<Cell> {
-    let mut out = moved.cells.clone();
+/// The cells a patched judgement must now be registered on (those it read anew), added to
+/// `out`.
+pub fn patched_cells(side: &Side, moved: &Moved, out: &mut Vec<Cell>) {
+    out.extend_from_slice(&moved.cells);
     if side.shift != [0, 0, 0] {
         out.extend(
             moved
@@ -407,30 +483,31 @@ pub fn patched_cells(side: &Side, moved: &Moved) -> Vec<Cell> {
                 .map(|k| (k.0, add(k.1, side.shift))),
         );
     }
-    out
 }
 
-/// The rooms a flattening moved, when judgements that read only the cells they changed can be
-/// patched: the move kept every cut but those on the loop the replacement closed (a tree exit
+/// Fills `moved` with the rooms a flattening moved; true when judgements that read only the
+/// cells they changed can be patched: the move kept every cut but those on the loop the replacement closed (a tree exit
 /// was replaced, or left with nothing crossing its cut and its side became a frame of its own,
 /// or nothing moved) and explained no pair anew.
-pub fn patchable(map: &Map, forest: &Forest, fx: &Effects) -> Option<Moved> {
+pub fn patchable(map: &Map, forest: &Forest, fx: &Effects, moved: &mut Moved) -> bool {
     let r = &fx.reshape;
     // A side left with nothing crossing its cut: the flattened exit's end outside it.
     let was_with = match (&r.retreed[..], r.moved.is_empty()) {
         ([x], false) => {
-            let e = map.exit(*x)?;
+            let Some(e) = map.exit(*x) else {
+                return false;
+            };
             let from_moved = r.moved.iter().any(|(m, _)| *m == e.from);
             Some(if from_moved { e.to } else { e.from })
         }
         _ => None,
     };
     // With no pair flipped, the tracker's changed cells are the moved rooms' cells (in order).
-    let cells = (!fx.pairs_flipped).then(|| fx.cells.clone());
-    let mut moved = Moved::new(forest, &r.moved, was_with, cells);
+    let cells = (!fx.pairs_flipped).then_some(&fx.cells[..]);
+    moved.renew(forest, &r.moved, was_with, cells);
     // The subtree the move hung from the replacement, when it is the moved rooms.
     if let [_, x] = r.retreed[..] {
         moved.root = forest.lower_end(x).filter(|m| moved.has(*m));
     }
-    (moved.cells == fx.cells).then_some(moved)
+    moved.cells == fx.cells
 }
