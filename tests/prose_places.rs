@@ -174,3 +174,21 @@ fire was glowing among the trees.",
     );
     assert_eq!(answering(&r, "mouth of the river"), 1, "{:?}", places(&r));
 }
+
+#[test]
+fn a_place_named_only_in_a_comparison_is_no_place_of_the_scene() {
+    // "compared with", "so … as", "different … from" measure the scene against a place; "as
+    // soon as" is a time, not a likeness.
+    let r = read(
+        "We came into the great hall, so gloomy compared with the bright dormitory at Lowton \
+that I shivered. It was not so warm as the chapel of the village. As soon as I could I ran \
+up the stairs into the gallery. The garden below was different from the orchard.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "dormitory"), 0, "{all:?}");
+    assert_eq!(answering(&r, "chapel"), 0, "{all:?}");
+    assert_eq!(answering(&r, "orchard"), 0, "{all:?}");
+    assert_eq!(answering(&r, "gallery"), 1, "{all:?}");
+    assert_eq!(answering(&r, "garden"), 1, "{all:?}");
+    assert_eq!(answering(&r, "hall"), 1, "{all:?}");
+}

@@ -142,7 +142,7 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
             .start
             .checked_sub(1)
             .is_some_and(|k| words[k].eq_ignore_ascii_case("what"));
-    if exclaimed {
+    if exclaimed || compared(text, phrase.start) {
         return None;
     }
     let head_word = words[phrase.head];
@@ -315,6 +315,39 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         quoted: false,
         hedged: false,
     })
+}
+
+/// True when the phrase opening at token `start` is what the scene is measured against, in
+/// the comparisons the reader's own test (a phrase after "like", "unlike", "than") leaves:
+/// after "compared" ("compared with what I had gleaned at Lowood"), after "as" closing an
+/// equative ("not so lofty as those round Lowood"), or right after the "to" or "from" of
+/// "different" ("a different region to Lowood"). A place named there is not one the story is
+/// at or passes. A comma, a semicolon, a colon or a dash closes the comparison.
+fn compared(text: &Text<'_>, start: usize) -> bool {
+    let (words, tags) = (text.words, text.tags);
+    let lower = |k: usize| words.get(k).map(|w| w.to_lowercase()).unwrap_or_default();
+    let tag = |k: usize| tags.get(k).copied().unwrap_or("");
+    let before = start.checked_sub(1).map(lower).unwrap_or_default();
+    for k in (0..start).rev() {
+        let w = lower(k);
+        if matches!(w.as_str(), "," | ";" | ":" | "--" | "—" | "(" | ")") {
+            return false;
+        }
+        let comparing = matches!(w.as_str(), "compared" | "comparing");
+        // "so lofty as", "as large as": "as" after an adjective that "so" or "as" opens
+        // (not an adverb: "as soon as I dared" is a time, "as far as the gate" a limit).
+        let equative = w == "as"
+            && k >= 2
+            && matches!(lower(k - 2).as_str(), "so" | "as")
+            && tag(k - 1).starts_with("JJ")
+            && !matches!(lower(k - 1).as_str(), "far" | "near" | "long" | "soon");
+        let differs = matches!(w.as_str(), "different" | "differing")
+            && matches!(before.as_str(), "to" | "from");
+        if comparing || equative || differs {
+            return true;
+        }
+    }
+    false
 }
 
 /// The article or demonstrative a phrase opens with, lowercased.
