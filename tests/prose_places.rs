@@ -192,3 +192,15 @@ up the stairs into the gallery. The garden below was different from the orchard.
     assert_eq!(answering(&r, "garden"), 1, "{all:?}");
     assert_eq!(answering(&r, "hall"), 1, "{all:?}");
 }
+
+#[test]
+fn a_tally_the_text_guesses_at_is_no_place_and_an_exact_count_is() {
+    let r = read(
+        "We came into the hall. From the hall we passed into the six or seven rooms she had \
+seen, and then into the court. Next morning she was shown into three large bed-chambers.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "seven rooms"), 0, "{all:?}");
+    assert_eq!(answering(&r, "three large bed-chambers"), 1, "{all:?}");
+    assert_eq!(answering(&r, "hall"), 1, "{all:?}");
+}

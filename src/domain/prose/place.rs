@@ -195,6 +195,13 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     }
     // "Six hundred yards" measures; "solid rock" is stuff; "his morning walks" are doings.
     let counted = (phrase.start..phrase.head).any(|k| text.tags.get(k) == Some(&"CD"));
+    // "The six or seven rooms she had seen", "some twenty huts": a tally the text itself
+    // guesses at names several places seen in passing, none one could stand in (an exact
+    // count, "three large bed-chambers", "four cross paths", introduces a set the story
+    // shows).
+    if counted && approximate(text, phrase.start) {
+        return None;
+    }
     let personal =
         phrase.determiner == Determiner::Pronoun && owner.as_deref().is_some_and(|o| o != "its");
     if (counted && is_unit(head_word))
@@ -348,6 +355,30 @@ fn compared(text: &Text<'_>, start: usize) -> bool {
         }
     }
     false
+}
+
+/// True when the number of a phrase opening at token `start` is a guess: a range ("six or
+/// seven", "ten to twelve", the first number often left out of the phrase) or a number after
+/// "some", "about", "nearly" or "perhaps".
+fn approximate(text: &Text<'_>, start: usize) -> bool {
+    let lower = |k: usize| {
+        text.words
+            .get(k)
+            .map(|w| w.to_lowercase())
+            .unwrap_or_default()
+    };
+    let cd = |k: usize| text.tags.get(k) == Some(&"CD");
+    let range =
+        |k: usize| k >= 2 && cd(k) && matches!(lower(k - 1).as_str(), "or" | "to") && cd(k - 2);
+    let hedged = |k: usize| {
+        cd(k)
+            && k >= 1
+            && matches!(
+                lower(k - 1).as_str(),
+                "some" | "about" | "nearly" | "perhaps"
+            )
+    };
+    (start..start + 3).any(|k| range(k) || hedged(k))
 }
 
 /// The article or demonstrative a phrase opens with, lowercased.
