@@ -204,3 +204,21 @@ seen, and then into the court. Next morning she was shown into three large bed-c
     assert_eq!(answering(&r, "three large bed-chambers"), 1, "{all:?}");
     assert_eq!(answering(&r, "hall"), 1, "{all:?}");
 }
+
+#[test]
+fn a_mention_told_apart_by_a_compass_word_is_not_the_plain_one_named_before() {
+    let r = read(
+        "I went up the stair into my room and locked the door. I sat at my window and looked \
+down into the courtyard. Later I rushed up to the east window and scrambled down the wall \
+into the chapel.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "east window"), 1, "{all:?}");
+    assert_eq!(answering(&r, "my room"), 1, "{all:?}");
+    let east = normalize_name("east window");
+    let room = normalize_name("my room");
+    assert!(
+        !all.iter().any(|p| p.contains(&east) && p.contains(&room)),
+        "{all:?}"
+    );
+}
