@@ -222,3 +222,14 @@ into the chapel.",
         "{all:?}"
     );
 }
+
+#[test]
+fn a_place_named_only_as_what_is_the_same_elsewhere_is_no_place() {
+    let r = read(
+        "We came into the great hall and went up into the gallery. The furniture of the \
+gallery was the same style as that in the south rooms.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "south rooms"), 0, "{all:?}");
+    assert_eq!(answering(&r, "gallery"), 1, "{all:?}");
+}

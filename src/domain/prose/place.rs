@@ -327,8 +327,8 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
 /// True when the phrase opening at token `start` is what the scene is measured against, in
 /// the comparisons the reader's own test (a phrase after "like", "unlike", "than") leaves:
 /// after "compared" ("compared with what I had gleaned at Lowood"), after "as" closing an
-/// equative ("not so lofty as those round Lowood"), or right after the "to" or "from" of
-/// "different" ("a different region to Lowood"). A place named there is not one the story is
+/// equative ("not so lofty as those round Lowood") or of "the same … as", or right after the
+/// "to" or "from" of "different" ("a different region to Lowood"). A place named there is not one the story is
 /// at or passes. A comma, a semicolon, a colon or a dash closes the comparison.
 fn compared(text: &Text<'_>, start: usize) -> bool {
     let (words, tags) = (text.words, text.tags);
@@ -350,7 +350,9 @@ fn compared(text: &Text<'_>, start: usize) -> bool {
             && !matches!(lower(k - 1).as_str(), "far" | "near" | "long" | "soon");
         let differs = matches!(w.as_str(), "different" | "differing")
             && matches!(before.as_str(), "to" | "from");
-        if comparing || equative || differs {
+        // "The same style as that in the south rooms": what is alike is elsewhere.
+        let same = w == "as" && (k.saturating_sub(3)..k).any(|j| lower(j) == "same");
+        if comparing || equative || differs || same {
             return true;
         }
     }
