@@ -174,3 +174,62 @@ fire was glowing among the trees.",
     );
     assert_eq!(answering(&r, "mouth of the river"), 1, "{:?}", places(&r));
 }
+
+#[test]
+fn a_place_named_only_in_a_comparison_is_no_place_of_the_scene() {
+    // "compared with", "so … as", "different … from" measure the scene against a place; "as
+    // soon as" is a time, not a likeness.
+    let r = read(
+        "We came into the great hall, so gloomy compared with the bright dormitory at Lowton \
+that I shivered. It was not so warm as the chapel of the village. As soon as I could I ran \
+up the stairs into the gallery. The garden below was different from the orchard.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "dormitory"), 0, "{all:?}");
+    assert_eq!(answering(&r, "chapel"), 0, "{all:?}");
+    assert_eq!(answering(&r, "orchard"), 0, "{all:?}");
+    assert_eq!(answering(&r, "gallery"), 1, "{all:?}");
+    assert_eq!(answering(&r, "garden"), 1, "{all:?}");
+    assert_eq!(answering(&r, "hall"), 1, "{all:?}");
+}
+
+#[test]
+fn a_tally_the_text_guesses_at_is_no_place_and_an_exact_count_is() {
+    let r = read(
+        "We came into the hall. From the hall we passed into the six or seven rooms she had \
+seen, and then into the court. Next morning she was shown into three large bed-chambers.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "seven rooms"), 0, "{all:?}");
+    assert_eq!(answering(&r, "three large bed-chambers"), 1, "{all:?}");
+    assert_eq!(answering(&r, "hall"), 1, "{all:?}");
+}
+
+#[test]
+fn a_mention_told_apart_by_a_compass_word_is_not_the_plain_one_named_before() {
+    let r = read(
+        "I went up the stair into my room and locked the door. I sat at my window and looked \
+down into the courtyard. Later I rushed up to the east window and scrambled down the wall \
+into the chapel.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "east window"), 1, "{all:?}");
+    assert_eq!(answering(&r, "my room"), 1, "{all:?}");
+    let east = normalize_name("east window");
+    let room = normalize_name("my room");
+    assert!(
+        !all.iter().any(|p| p.contains(&east) && p.contains(&room)),
+        "{all:?}"
+    );
+}
+
+#[test]
+fn a_place_named_only_as_what_is_the_same_elsewhere_is_no_place() {
+    let r = read(
+        "We came into the great hall and went up into the gallery. The furniture of the \
+gallery was the same style as that in the south rooms.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "south rooms"), 0, "{all:?}");
+    assert_eq!(answering(&r, "gallery"), 1, "{all:?}");
+}

@@ -3,8 +3,16 @@
 //! description, an owner's room, or a head of its kin.
 
 use super::chunk::Determiner;
-use super::lexicon::{is_dwelling, kin};
+use super::lexicon::{direction_word, is_dwelling, kin};
 use super::place::{names_of, Candidate, Place, PlaceBook, PlaceId, RECENT_SENTENCES};
+use crate::domain::Direction;
+
+/// True when modifiers tell a place apart by a compass word ("east", "northern").
+fn by_compass(modifiers: &[String]) -> bool {
+    modifiers
+        .iter()
+        .any(|w| direction_word(w).is_some_and(|d| !matches!(d, Direction::Up | Direction::Down)))
+}
 
 impl PlaceBook {
     /// "A circular stairway, which went steeply down. I descended, for the stairs were
@@ -148,10 +156,13 @@ impl PlaceBook {
                 return Some(id);
             }
         }
+        // "The east window" after "my window": a compass word picks one of several of a kind
+        // (the building has windows on every side), so a mention told apart by one is not a
+        // place of that kind named without it.
         let agrees = |p: &Place| {
             owners_agree(p)
                 && (c.distinguishing.is_empty()
-                    || p.distinguishing.is_empty()
+                    || (p.distinguishing.is_empty() && !by_compass(&c.distinguishing))
                     || p.distinguishing == c.distinguishing)
         };
         let mut same_head = (0..self.places.len()).filter(|&i| {

@@ -142,7 +142,7 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
             .start
             .checked_sub(1)
             .is_some_and(|k| words[k].eq_ignore_ascii_case("what"));
-    if exclaimed {
+    if exclaimed || compared(text, phrase.start) {
         return None;
     }
     let head_word = words[phrase.head];
@@ -195,6 +195,13 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     }
     // "Six hundred yards" measures; "solid rock" is stuff; "his morning walks" are doings.
     let counted = (phrase.start..phrase.head).any(|k| text.tags.get(k) == Some(&"CD"));
+    // "The six or seven rooms she had seen", "some twenty huts": a tally the text itself
+    // guesses at names several places seen in passing, none one could stand in (an exact
+    // count, "three large bed-chambers", "four cross paths", introduces a set the story
+    // shows).
+    if counted && approximate(text, phrase.start) {
+        return None;
+    }
     let personal =
         phrase.determiner == Determiner::Pronoun && owner.as_deref().is_some_and(|o| o != "its");
     if (counted && is_unit(head_word))
@@ -315,6 +322,65 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         quoted: false,
         hedged: false,
     })
+}
+
+/// True when the phrase opening at token `start` is what the scene is measured against, in
+/// the comparisons the reader's own test (a phrase after "like", "unlike", "than") leaves:
+/// after "compared" ("compared with what I had gleaned at Lowood"), after "as" closing an
+/// equative ("not so lofty as those round Lowood") or of "the same … as", or right after the
+/// "to" or "from" of "different" ("a different region to Lowood"). A place named there is not one the story is
+/// at or passes. A comma, a semicolon, a colon or a dash closes the comparison.
+fn compared(text: &Text<'_>, start: usize) -> bool {
+    let (words, tags) = (text.words, text.tags);
+    let lower = |k: usize| words.get(k).map(|w| w.to_lowercase()).unwrap_or_default();
+    let tag = |k: usize| tags.get(k).copied().unwrap_or("");
+    let before = start.checked_sub(1).map(lower).unwrap_or_default();
+    for k in (0..start).rev() {
+        let w = lower(k);
+        if matches!(w.as_str(), "," | ";" | ":" | "--" | "—" | "(" | ")") {
+            return false;
+        }
+        let comparing = matches!(w.as_str(), "compared" | "comparing");
+        // "so lofty as", "as large as": "as" after an adjective that "so" or "as" opens
+        // (not an adverb: "as soon as I dared" is a time, "as far as the gate" a limit).
+        let equative = w == "as"
+            && k >= 2
+            && matches!(lower(k - 2).as_str(), "so" | "as")
+            && tag(k - 1).starts_with("JJ")
+            && !matches!(lower(k - 1).as_str(), "far" | "near" | "long" | "soon");
+        let differs = matches!(w.as_str(), "different" | "differing")
+            && matches!(before.as_str(), "to" | "from");
+        // "The same style as that in the south rooms": what is alike is elsewhere.
+        let same = w == "as" && (k.saturating_sub(3)..k).any(|j| lower(j) == "same");
+        if comparing || equative || differs || same {
+            return true;
+        }
+    }
+    false
+}
+
+/// True when the number of a phrase opening at token `start` is a guess: a range ("six or
+/// seven", "ten to twelve", the first number often left out of the phrase) or a number after
+/// "some", "about", "nearly" or "perhaps".
+fn approximate(text: &Text<'_>, start: usize) -> bool {
+    let lower = |k: usize| {
+        text.words
+            .get(k)
+            .map(|w| w.to_lowercase())
+            .unwrap_or_default()
+    };
+    let cd = |k: usize| text.tags.get(k) == Some(&"CD");
+    let range =
+        |k: usize| k >= 2 && cd(k) && matches!(lower(k - 1).as_str(), "or" | "to") && cd(k - 2);
+    let hedged = |k: usize| {
+        cd(k)
+            && k >= 1
+            && matches!(
+                lower(k - 1).as_str(),
+                "some" | "about" | "nearly" | "perhaps"
+            )
+    };
+    (start..start + 3).any(|k| range(k) || hedged(k))
 }
 
 /// The article or demonstrative a phrase opens with, lowercased.
