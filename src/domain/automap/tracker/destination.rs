@@ -3,7 +3,7 @@
 //! the words below a bare title, the listed names' qualifiers).
 
 use super::text_cues::{mentions, slope, stems, the_only};
-use super::{Cand, Outcome, Seen, SlotKind, Tracker};
+use super::{Cand, EnteredBy, Outcome, Seen, SlotKind, Tracker};
 use crate::domain::automap::gazetteer::MatchKind;
 use crate::domain::automap::identity::{has_exit, local_conflicts, target};
 use crate::domain::automap::movement::mentioned_ways;
@@ -468,7 +468,11 @@ impl Tracker<'_> {
         }
         let r = self.slot(SlotKind::Dark, &format!("{}\n{obs}", self.prev_obs));
         self.cur = Some(r);
-        self.entered_by.push((lit, verb.to_string(), r));
+        self.entered_by.push(EnteredBy {
+            from: lit,
+            verb: verb.to_string(),
+            slot: r,
+        });
         Some(Outcome {
             index,
             from: None,
