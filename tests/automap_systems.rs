@@ -470,3 +470,32 @@ fn inform7_rooms_met_in_the_dark_through_the_same_thing_are_one_room_named_for_i
         );
     }
 }
+
+#[test]
+fn an_inform7_move_out_of_the_dark_starts_in_the_dark_room() {
+    // "s" out of the dark room east of the quay reaches the quay, as "south" from the market
+    // square does: the player was in the dark, and no way into the dark room fits the market
+    // square, so the move leaves the dark room (a connection that bends: east, then south
+    // back), not the market square again (rule `dark-start`).
+    let text = include_str!("fixtures/systems/inform7-dark-way-out.txt");
+    let listed = [
+        "Market Square",
+        "Mine Entrance",
+        "Quarry",
+        "Quay",
+        "Shaft Bottom",
+    ];
+    let (rooms, exits) = mapped_with(text, &listed);
+    assert_eq!(rooms, set(&listed));
+    assert!(exits.contains("Mine Entrance -south-> Quay"), "{exits:?}");
+    assert!(exits.contains("Quay -east-> Mine Entrance"), "{exits:?}");
+    // With the rule off, the move is read as "south" from the market square made again.
+    let steps = read_steps(text, "fixture").unwrap();
+    let hints = Hints {
+        locations: listed.iter().map(|s| s.to_string()).collect(),
+        actions: Vec::new(),
+    };
+    let rules = Rules::without(&["dark-start"]).unwrap();
+    let (_, off) = rooms_and_exits(&automap_with("fixture", &steps, &hints, &rules).project);
+    assert!(!off.contains("Mine Entrance -south-> Quay"), "{off:?}");
+}

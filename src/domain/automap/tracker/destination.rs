@@ -543,7 +543,7 @@ impl Tracker<'_> {
 }
 
 /// True when a line of the reply is the heading a game prints over a dark room ("Darkness").
-fn darkness_heading(obs: &str) -> bool {
+pub(super) fn darkness_heading(obs: &str) -> bool {
     obs.lines().any(|l| title_key(l) == "darkness")
 }
 

@@ -44,6 +44,7 @@
 //! first candidate in a fixed order.
 
 mod dark_rooms;
+mod dark_start;
 mod destination;
 mod final_names;
 mod hindsight;
