@@ -499,3 +499,26 @@ fn an_inform7_move_out_of_the_dark_starts_in_the_dark_room() {
     let (_, off) = rooms_and_exits(&automap_with("fixture", &steps, &hints, &rules).project);
     assert!(!off.contains("Mine Entrance -south-> Quay"), "{off:?}");
 }
+
+#[test]
+fn a_verbose_inform7_door_gone_through_by_name_shows_the_room_beyond() {
+    // "go through red door" names no way, and the room beyond it is described in a few stock
+    // words ("Dust lies everywhere here."); in a game that describes every room on every visit,
+    // the title is the room the player went into (rule `verbose-entered`), so "n" leaves it.
+    let text = include_str!("fixtures/systems/inform7-door-by-name.txt");
+    let (rooms, exits) = mapped(text);
+    assert_eq!(
+        rooms,
+        set(&["Attic", "Laboratory", "Shaft Bottom", "Watch Room"])
+    );
+    assert!(
+        exits.contains("Shaft Bottom -north-> Watch Room"),
+        "{exits:?}"
+    );
+    // With the rule off, the reply to the door is read as the attic unchanged.
+    let steps = read_steps(text, "fixture").unwrap();
+    let rules = Rules::without(&["verbose-entered"]).unwrap();
+    let off = automap_with("fixture", &steps, &Hints::default(), &rules);
+    let (_, off) = rooms_and_exits(&off.project);
+    assert!(!off.contains("Shaft Bottom -north-> Watch Room"), "{off:?}");
+}
