@@ -186,7 +186,7 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     (
         "verbose-entered",
-        "room: without a list, in a transcript that describes every room on every visit, a title-like line with a description under it in the reply to a non-move (\"go through red door\") shows a room, however short the description",
+        "room: without a list, in a transcript that describes every room on every visit, a title-like line in the reply to a non-move (\"go through red door\") shows a room, however few words its description keeps",
     ),
     (
         "entered-thing",
