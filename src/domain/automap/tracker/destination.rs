@@ -503,13 +503,17 @@ impl Tracker<'_> {
         let cands = self.candidates(&seen, None);
         // Without a list of rooms, a title-like line in the reply to a non-move is a room only
         // if the room is known or described, or if the game describes every room on every
-        // visit (`verbose`): its titles stand over a description, however few its words
+        // visit (`verbose`) and a description stands under the title, however few its words
         // ("Dust lies everywhere here." after "go through red door"; rule `verbose-entered`).
+        // A line alone is no room: TextWorld's "examine keycard" says "The keycard looks
+        // useful", a title-like line with nothing under it.
         if self.gaz.is_empty()
             && cands.len() == 1
             && cands.first().is_some_and(|c| c.room.is_none())
             && !seen.desc.is_telling()
-            && !(self.verbose && self.rules.on("verbose-entered"))
+            && !(self.verbose
+                && !seen.desc_text.trim().is_empty()
+                && self.rules.on("verbose-entered"))
             && self.cur.is_some()
         {
             return stay("not a move; the room is unchanged".into(), self.cur);
