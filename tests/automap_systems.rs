@@ -470,3 +470,55 @@ fn inform7_rooms_met_in_the_dark_through_the_same_thing_are_one_room_named_for_i
         );
     }
 }
+
+#[test]
+fn an_inform7_move_out_of_the_dark_starts_in_the_dark_room() {
+    // "s" out of the dark room east of the quay reaches the quay, as "south" from the market
+    // square does: the player was in the dark, and no way into the dark room fits the market
+    // square, so the move leaves the dark room (a connection that bends: east, then south
+    // back), not the market square again (rule `dark-start`).
+    let text = include_str!("fixtures/systems/inform7-dark-way-out.txt");
+    let listed = [
+        "Market Square",
+        "Mine Entrance",
+        "Quarry",
+        "Quay",
+        "Shaft Bottom",
+    ];
+    let (rooms, exits) = mapped_with(text, &listed);
+    assert_eq!(rooms, set(&listed));
+    assert!(exits.contains("Mine Entrance -south-> Quay"), "{exits:?}");
+    assert!(exits.contains("Quay -east-> Mine Entrance"), "{exits:?}");
+    // With the rule off, the move is read as "south" from the market square made again.
+    let steps = read_steps(text, "fixture").unwrap();
+    let hints = Hints {
+        locations: listed.iter().map(|s| s.to_string()).collect(),
+        actions: Vec::new(),
+    };
+    let rules = Rules::without(&["dark-start"]).unwrap();
+    let (_, off) = rooms_and_exits(&automap_with("fixture", &steps, &hints, &rules).project);
+    assert!(!off.contains("Mine Entrance -south-> Quay"), "{off:?}");
+}
+
+#[test]
+fn a_verbose_inform7_door_gone_through_by_name_shows_the_room_beyond() {
+    // "go through red door" names no way, and the room beyond it is described in a few stock
+    // words ("Dust lies everywhere here."); in a game that describes every room on every visit,
+    // the title is the room the player went into (rule `verbose-entered`), so "n" leaves it.
+    let text = include_str!("fixtures/systems/inform7-door-by-name.txt");
+    let (rooms, exits) = mapped(text);
+    assert_eq!(
+        rooms,
+        set(&["Attic", "Laboratory", "Shaft Bottom", "Watch Room"])
+    );
+    assert!(
+        exits.contains("Shaft Bottom -north-> Watch Room"),
+        "{exits:?}"
+    );
+    // With the rule off, the reply to the door is read as the attic unchanged.
+    let steps = read_steps(text, "fixture").unwrap();
+    let rules = Rules::without(&["verbose-entered"]).unwrap();
+    let off = automap_with("fixture", &steps, &Hints::default(), &rules);
+    let (_, off) = rooms_and_exits(&off.project);
+    assert!(!off.contains("Shaft Bottom -north-> Watch Room"), "{off:?}");
+}

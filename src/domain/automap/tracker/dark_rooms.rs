@@ -164,9 +164,9 @@ impl Tracker<'_> {
         // ("go through tent", later "enter tent", both from the ballroom) reaches the same room.
         if self.rules.on("thing-entered-alike") {
             let mut by_thing: BTreeMap<(RoomId, String), Vec<RoomId>> = BTreeMap::new();
-            for (lit, verb, slot) in &self.entered_by {
-                if let Some(thing) = thing_acted_on(verb).filter(|_| dark.contains(slot)) {
-                    by_thing.entry((*lit, thing)).or_default().push(*slot);
+            for e in &self.entered_by {
+                if let Some(thing) = thing_acted_on(&e.verb).filter(|_| dark.contains(&e.slot)) {
+                    by_thing.entry((e.from, thing)).or_default().push(e.slot);
                 }
             }
             for slots in by_thing.values() {
@@ -195,7 +195,7 @@ impl Tracker<'_> {
             o.to = to_group(o.to);
         }
         for e in &mut self.entered_by {
-            e.2 = to_group(Some(e.2)).unwrap_or(e.2);
+            e.slot = to_group(Some(e.slot)).unwrap_or(e.slot);
         }
         for (&gone, &keep) in joined {
             let exits: Vec<_> = self

@@ -3,7 +3,7 @@
 //! the words below a bare title, the listed names' qualifiers).
 
 use super::text_cues::{mentions, slope, stems, the_only};
-use super::{Cand, Outcome, Seen, SlotKind, Tracker};
+use super::{Cand, EnteredBy, Outcome, Seen, SlotKind, Tracker};
 use crate::domain::automap::gazetteer::MatchKind;
 use crate::domain::automap::identity::{has_exit, local_conflicts, target};
 use crate::domain::automap::movement::mentioned_ways;
@@ -468,7 +468,11 @@ impl Tracker<'_> {
         }
         let r = self.slot(SlotKind::Dark, &format!("{}\n{obs}", self.prev_obs));
         self.cur = Some(r);
-        self.entered_by.push((lit, verb.to_string(), r));
+        self.entered_by.push(EnteredBy {
+            from: lit,
+            verb: verb.to_string(),
+            slot: r,
+        });
         Some(Outcome {
             index,
             from: None,
@@ -498,11 +502,18 @@ impl Tracker<'_> {
         };
         let cands = self.candidates(&seen, None);
         // Without a list of rooms, a title-like line in the reply to a non-move is a room only
-        // if the room is known or described.
+        // if the room is known or described, or if the game describes every room on every
+        // visit (`verbose`) and a description stands under the title, however few its words
+        // ("Dust lies everywhere here." after "go through red door"; rule `verbose-entered`).
+        // A line alone is no room: TextWorld's "examine keycard" says "The keycard looks
+        // useful", a title-like line with nothing under it.
         if self.gaz.is_empty()
             && cands.len() == 1
             && cands.first().is_some_and(|c| c.room.is_none())
             && !seen.desc.is_telling()
+            && !(self.verbose
+                && !seen.desc_text.trim().is_empty()
+                && self.rules.on("verbose-entered"))
             && self.cur.is_some()
         {
             return stay("not a move; the room is unchanged".into(), self.cur);
@@ -539,7 +550,7 @@ impl Tracker<'_> {
 }
 
 /// True when a line of the reply is the heading a game prints over a dark room ("Darkness").
-fn darkness_heading(obs: &str) -> bool {
+pub(super) fn darkness_heading(obs: &str) -> bool {
     obs.lines().any(|l| title_key(l) == "darkness")
 }
 

@@ -180,7 +180,12 @@ impl Tracker<'_> {
             return None;
         }
         let mut found: Option<String> = None;
-        for (_, verb, _) in self.entered_by.iter().filter(|e| e.2 == slot) {
+        for verb in self
+            .entered_by
+            .iter()
+            .filter(|e| e.slot == slot)
+            .map(|e| &e.verb)
+        {
             let Some(thing) = verb
                 .strip_prefix("enter ")
                 .and_then(|_| thing_acted_on(verb))

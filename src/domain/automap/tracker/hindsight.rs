@@ -38,6 +38,9 @@ pub const HINDSIGHT: &[(&str, Stage)] = &[
     // The rooms met in the dark that the same way from (or to) the same room shows are one
     // room (`dark_rooms`).
     ("dark rooms joined", |t, _| t.join_dark_rooms()),
+    // A move out of the dark that the reading restarted in a lit room the dark room cannot be
+    // started in the dark room (`dark_start`).
+    ("dark start", |t, steps| t.keep_dark_starts(steps)),
 ];
 
 /// The finished map's lattice, with what removing one exit would do to it, found without

@@ -44,6 +44,7 @@
 //! first candidate in a fixed order.
 
 mod dark_rooms;
+mod dark_start;
 mod destination;
 mod final_names;
 mod hindsight;
@@ -228,9 +229,19 @@ pub struct Tracker<'a> {
     /// The game prints a room's description on every visit (`verbose`): a description printed
     /// again under a known title is then that room's, however short.
     verbose: bool,
-    /// Dark slots entered by a non-compass action (`entered-dark`): the lit room left, the
-    /// action ("go through tent"), the slot.
-    entered_by: Vec<(RoomId, String, RoomId)>,
+    /// Dark slots entered by a non-compass action (`entered-dark`), one per such move.
+    entered_by: Vec<EnteredBy>,
+}
+
+/// A dark slot entered by a non-compass action (rule `entered-dark`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct EnteredBy {
+    /// The lit room the action was made in.
+    from: RoomId,
+    /// The action, as typed ("go through tent").
+    verb: String,
+    /// The dark slot it reached.
+    slot: RoomId,
 }
 
 /// How a note says that the text or a way back vouches for a move's start.
