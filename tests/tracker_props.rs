@@ -463,6 +463,44 @@ proptest! {
         prop_assert_eq!(block_key(block_corner(block(a))), block_key(a));
     }
 
+    /// The rooms on a cell before a move are those on it now less the rooms moved, plus the
+    /// rooms moved that left it (in the order the move names them), on every cell: inside the
+    /// box of the cells left and outside it (where no look-up is made), whether the rooms now
+    /// are read by the move or handed to it.
+    #[test]
+    fn the_rooms_before_a_move_are_those_now_less_the_moved_plus_those_that_left(
+        moves in prop::collection::vec((0u32..40, 0u32..2, -2i32..8, -2i32..8), 0..30),
+    ) {
+        let north: Vec<bool> = (0..13).map(|i| i % 3 == 0).collect();
+        let map = support::random_map::lattice(6, 6, &north, &[], 0);
+        let tracker = ConflictTracker::of(&map);
+        let forest = tracker.forest();
+        let moved: Vec<(RoomId, Cell)> =
+            moves.iter().map(|(r, f, x, y)| (RoomId(*r), (*f, [*x, *y, 0]))).collect();
+        let m = Moved::new(forest, &moved, None, None);
+        let ids: FxHashSet<RoomId> = moved.iter().map(|(r, _)| *r).collect();
+        let mut out = Vec::new();
+        for f in 0u32..3 {
+            for x in -4i32..10 {
+                for y in -4i32..10 {
+                    for z in -1i32..2 {
+                        let k: Cell = (f, [x, y, z]);
+                        let mut want: Vec<RoomId> = forest
+                            .rooms_at(&k)
+                            .iter()
+                            .copied()
+                            .filter(|r| !ids.contains(r))
+                            .collect();
+                        want.extend(moved.iter().filter(|(_, c)| *c == k).map(|(r, _)| *r));
+                        prop_assert_eq!(m.before(forest, &k, &mut out), &want[..], "{:?}", k);
+                        let now = forest.rooms_at(&k);
+                        prop_assert_eq!(m.before_on(now, &k, &mut out), &want[..], "{:?}", k);
+                    }
+                }
+            }
+        }
+    }
+
     /// The rooms a flattening moved, kept as a bit per room id, are those it names, each once:
     /// no other id (on the map or past it) reads as moved.
     #[test]

@@ -40,6 +40,11 @@ pub struct Moved {
     /// per moved room, at every flattening.)
     left: FxHashMap<Cell, (u32, u32)>,
     left_rooms: Vec<RoomId>,
+    /// The least and greatest frame and coordinates over the cells in `left` (`None` when
+    /// nothing moved): a patch asks for the rooms before the move on cells mostly outside it
+    /// (a side's cells shifted away from the move), and a cell outside the box is no key of
+    /// `left`, which a few comparisons tell without the hash look-up.
+    left_box: Option<([i64; 4], [i64; 4])>,
     /// Every cell a room of `M` left or entered, each once, in [`block_order`].
     pub cells: Vec<Cell>,
     /// When `M` left for a frame of its own: a room outside it on the side `M` was on before,
@@ -134,6 +139,17 @@ impl Moved {
             *at -= *n;
             *n += *at;
         }
+        self.left_box = None;
+        for k in self.left.keys() {
+            let p = corner(k);
+            self.left_box = Some(match self.left_box {
+                None => (p, p),
+                Some((lo, hi)) => (
+                    std::array::from_fn(|i| lo[i].min(p[i])),
+                    std::array::from_fn(|i| hi[i].max(p[i])),
+                ),
+            });
+        }
         if !known {
             self.cells.sort_unstable_by_key(block_order);
             self.cells.dedup();
@@ -158,11 +174,40 @@ impl Moved {
         self.left_rooms.first().copied()
     }
 
-    /// The rooms on a cell before the move, into `out` (emptied first).
-    pub fn before<'a>(&self, forest: &Forest, k: &Cell, out: &'a mut Vec<RoomId>) -> &'a [RoomId] {
+    /// The rooms on a cell before the move: those on it now (from `forest`), less those moved,
+    /// plus those moved that left it; read into `out` when they differ from the rooms now.
+    pub fn before<'a>(
+        &self,
+        forest: &'a Forest,
+        k: &Cell,
+        out: &'a mut Vec<RoomId>,
+    ) -> &'a [RoomId] {
+        self.before_on(forest.rooms_at(k), k, out)
+    }
+
+    /// [`Moved::before`] given the rooms on `k` now (`now`, as [`Forest::rooms_at`] gives
+    /// them), for a caller that read them already: `now` itself when no moved room left or
+    /// entered `k` (the cell outside the box of the cells left, none of `now` moved), else
+    /// read into `out` (emptied first).
+    pub fn before_on<'a>(
+        &self,
+        now: &'a [RoomId],
+        k: &Cell,
+        out: &'a mut Vec<RoomId>,
+    ) -> &'a [RoomId] {
+        let left = self
+            .left_box
+            .filter(|(lo, hi)| {
+                let p = corner(k);
+                (0..4).all(|i| lo[i] <= p[i] && p[i] <= hi[i])
+            })
+            .and_then(|_| self.left.get(k));
+        if left.is_none() && !now.iter().any(|r| self.has(*r)) {
+            return now;
+        }
         out.clear();
-        out.extend(forest.rooms_at(k).iter().copied().filter(|r| !self.has(*r)));
-        if let Some(&(from, to)) = self.left.get(k) {
+        out.extend(now.iter().copied().filter(|r| !self.has(*r)));
+        if let Some(&(from, to)) = left {
             out.extend_from_slice(
                 self.left_rooms
                     .get(from as usize..to as usize)
@@ -171,6 +216,16 @@ impl Moved {
         }
         out
     }
+}
+
+/// A cell as a point of four coordinates (frame first), for [`Moved`]'s box.
+fn corner(k: &Cell) -> [i64; 4] {
+    [
+        i64::from(k.0),
+        i64::from(k.1[0]),
+        i64::from(k.1[1]),
+        i64::from(k.1[2]),
+    ]
 }
 
 /// The forest's tour as labels that leave room between them: when a flattening hangs a side
@@ -438,10 +493,11 @@ pub fn overlap_change_on(
             }
             i64::from(tracker.overlapping(now)) - i64::from(before)
         };
-        let new = g(forest.rooms_at(k), forest.rooms_at(&source), &inside);
+        let (here, from) = (forest.rooms_at(k), forest.rooms_at(&source));
+        let new = g(here, from, &inside);
         let old = g(
-            moved.before(forest, k, here_was),
-            moved.before(forest, &source, from_was),
+            moved.before_on(here, k, here_was),
+            moved.before_on(from, &source, from_was),
             &was_inside,
         );
         change += new - old;
