@@ -231,3 +231,21 @@ fire instead.",
     );
     assert!(linked(&r, "hall", "library"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_thing_somewhere_is_no_visit_even_after_a_relative_clause() {
+    // "was" closes "the lowest depth to which man had penetrated": its subject is the depth,
+    // a thing, so the reader stays in the hall and the kitchen is reached from there.
+    let r = read(
+        "We stood in the great hall. The lowest known depth to which man had hitherto \
+penetrated was in the mines of Kitzbuhel. Then we walked into the kitchen.",
+    );
+    assert!(linked(&r, "great hall", "kitchen"), "{:?}", pairs(&r));
+    assert!(
+        !pairs(&r)
+            .iter()
+            .any(|(a, b)| a.contains("mines") || b.contains("mines")),
+        "{:?}",
+        pairs(&r)
+    );
+}
