@@ -249,3 +249,16 @@ penetrated was in the mines of Kitzbuhel. Then we walked into the kitchen.",
         pairs(&r)
     );
 }
+
+#[test]
+fn a_place_at_a_door_holds_the_door() {
+    // The door opens into the porch: it is in the porch's place, not a place of its own.
+    let r = read(
+        "We came to the log-house. There was a porch at the door. The doctor came to the door \
+for a little air.",
+    );
+    let map = r.map();
+    let names: Vec<&str> = map.places.iter().map(|p| p.name.as_str()).collect();
+    assert!(names.contains(&"porch"), "{names:?}");
+    assert!(!names.contains(&"door"), "{names:?}");
+}
