@@ -231,3 +231,34 @@ fire instead.",
     );
     assert!(linked(&r, "hall", "library"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_thing_somewhere_is_no_visit_even_after_a_relative_clause() {
+    // "was" closes "the lowest depth to which man had penetrated": its subject is the depth,
+    // a thing, so the reader stays in the hall and the kitchen is reached from there.
+    let r = read(
+        "We stood in the great hall. The lowest known depth to which man had hitherto \
+penetrated was in the mines of Kitzbuhel. Then we walked into the kitchen.",
+    );
+    assert!(linked(&r, "great hall", "kitchen"), "{:?}", pairs(&r));
+    assert!(
+        !pairs(&r)
+            .iter()
+            .any(|(a, b)| a.contains("mines") || b.contains("mines")),
+        "{:?}",
+        pairs(&r)
+    );
+}
+
+#[test]
+fn a_place_at_a_door_holds_the_door() {
+    // The door opens into the porch: it is in the porch's place, not a place of its own.
+    let r = read(
+        "We came to the log-house. There was a porch at the door. The doctor came to the door \
+for a little air.",
+    );
+    let map = r.map();
+    let names: Vec<&str> = map.places.iter().map(|p| p.name.as_str()).collect();
+    assert!(names.contains(&"porch"), "{names:?}");
+    assert!(!names.contains(&"door"), "{names:?}");
+}

@@ -518,6 +518,29 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
                 && matches!(g.lower(k - 1).as_str(), "and" | "or")
                 && (k < 2 || g.words[k - 2] != ",")
         };
+        // "The lowest depth to which man had penetrated was in the mines": a finite verb
+        // after a relative clause, with no subject and no comma or joining word between,
+        // closes the phrase the relative clause described: its antecedent is the subject.
+        // The clauses before it are looked through back to a comma or a joining word ("to
+        // which man had hitherto penetrated": the tagger may split a verb group).
+        let mut relative = None;
+        if out[i].form == Form::Finite {
+            let mut at = out[i].group.0;
+            for r in out[..i].iter().rev() {
+                let open = (r.group.1..at).all(|k| {
+                    !matches!(g.words[k], "," | ";" | ":")
+                        && !matches!(g.lower(k).as_str(), "and" | "or" | "but")
+                });
+                if !open {
+                    break;
+                }
+                if let Some(a) = antecedent(r, g.words) {
+                    relative = Some(Subject::Phrase(a));
+                    break;
+                }
+                at = r.group.0;
+            }
+        }
         let found = out[..i].iter().rev().find(|c| {
             c.subject != Subject::None && c.form == Form::Finite && (!c.subordinate || joined)
         });
@@ -533,7 +556,7 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
             && out.get(i + 1).is_some_and(|c| {
                 c.via == Via::Before && (out[i].group.1..c.group.0).any(|k| g.words[k] == ",")
             });
-        let chosen = if governed { next } else { None };
+        let chosen = if governed { next } else { relative };
         if let Some(s) = chosen.or(previous).or(if opening { next } else { None }) {
             out[i].subject = s;
             out[i].via = Via::Inherited;

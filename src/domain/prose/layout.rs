@@ -13,7 +13,8 @@
 //!   "the church at the gates", "a knoll between the house and gates"), wherever it stands.
 //! * **Relative to the reader**: "behind us", "over us", "at our feet" is where the reader is.
 //! * **A way in a place**: "at one corner of the room was a heavy door" puts the door in the
-//!   room, so a way through the door is a way out of the room ([`Event::Host`]).
+//!   room, so a way through the door is a way out of the room ([`Event::Host`]); so does a
+//!   place at a way ("there was a porch at the door": the door opens into the porch).
 //!
 //! A direction stated by the preposition ("above", "north of") or by the clause ("to the
 //! east", "on the north side") goes from the other place to the subject for a position; the
@@ -423,6 +424,10 @@ pub fn read_phrases(s: &Sentence<'_>, clauses: &[Clause]) -> Vec<(Event, Vec<usi
             let locative = refs.last().is_some_and(|w| HOST_PREPOSITIONS.contains(w));
             let event = if s.is_way(a) && !s.is_way(b) && locative {
                 Event::Host { way: a, place: b }
+            } else if s.is_way(b) && !s.is_way(a) && refs.last() == Some(&"at") {
+                // "There was a porch at the door": a place at a way is where the way opens,
+                // so the way is in it (not a place of its own).
+                Event::Host { way: b, place: a }
             } else {
                 Event::Static {
                     from: b,

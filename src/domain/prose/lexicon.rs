@@ -185,6 +185,24 @@ const BEING_VERBS: &[&str] = &[
     "dine", "live", "linger", "rest", "pause", "camp", "encamp",
 ];
 
+/// Heads of common nouns for people, who can be somewhere ("the men were in the boat"), as
+/// against things ("the lowest depth was in the mines"). Plurals are listed as written, so
+/// no singular form is guessed.
+const PERSON_HEADS: &[&str] = &[
+    "man", "men", "woman", "women", "people", "person", "party", "company", "guide", "guides",
+    "servant", "servants", "girl", "girls", "boy", "boys", "child", "children", "uncle", "aunt",
+    "father", "mother", "brother", "sister", "son", "daughter", "husband", "wife", "driver",
+    "coachman", "friend", "friends", "captain", "doctor", "squire", "master", "mistress", "lady",
+    "ladies", "maid", "sailor", "sailors", "pirate", "pirates", "hunter", "hunters", "stranger",
+    "guest", "guests", "host", "crew", "troop", "soldiers", "soldier", "king", "queen", "family",
+    "others", "band", "anyone", "everyone", "someone",
+];
+
+/// True for the head of a common noun for people ([`PERSON_HEADS`]).
+pub fn is_person_head(noun: &str) -> bool {
+    contains(PERSON_HEADS, noun)
+}
+
 /// Verbs after which an infinitive is what happened ("proceeded to descend"), not what was
 /// meant or wished ("intending to descend").
 const ASPECTUAL_VERBS: &[&str] = &["proceed", "begin", "continue", "hasten", "start", "set"];

@@ -20,8 +20,8 @@
 use super::clause::{Clause, Dependent, Form, Subject, Target, Via, REFLEXIVES};
 use super::event::{Event, Sentence, Stop};
 use super::lexicon::{
-    direction_word, is_aspectual_verb, is_being_verb, is_go_verb, is_pass_by_verb, object_role,
-    preposition, verb_base, verb_direction, PathRole,
+    direction_word, is_aspectual_verb, is_being_verb, is_go_verb, is_pass_by_verb, is_person_head,
+    object_role, preposition, verb_base, verb_direction, PathRole,
 };
 use super::place::PlaceId;
 use crate::domain::Direction;
@@ -79,6 +79,23 @@ fn vehicle_arrived(s: &Sentence<'_>, c: &Clause, base: &str) -> bool {
 fn followed(s: &Sentence<'_>, c: &Clause) -> bool {
     matches!(c.subject, Subject::Pronoun(k)
         if FOLLOWED.contains(&s.words[k].to_lowercase().as_str()))
+}
+
+/// True when the clause's subject is someone, who can be somewhere: a pronoun for a person,
+/// a name ("Mrs. Fairfax"), a titled person ("the Count") or a word for people ("the men").
+/// A thing's being somewhere ("the lowest known depth … was in the mines of Kitzbuhel") is
+/// no visit of the story's.
+fn someone(s: &Sentence<'_>, c: &Clause) -> bool {
+    match c.subject {
+        Subject::Phrase(p) => s.phrases.get(p).is_some_and(|ph| {
+            let head = s.words[ph.head];
+            ph.proper
+                || head.chars().next().is_some_and(char::is_uppercase)
+                || is_person_head(&head.to_lowercase())
+                || VEHICLES.contains(&head.to_lowercase().as_str())
+        }),
+        _ => true,
+    }
 }
 
 /// The place a dependent points at.
@@ -343,7 +360,7 @@ pub fn read(s: &Sentence<'_>, c: &Clause, governing: Option<&str>) -> Vec<(Event
     }
     // "There are thousands of them in Hungary": an existential clause brings something into
     // the story where it is; it does not say where the story is.
-    if is_being_verb(&base) && c.via != Via::Inverted {
+    if is_being_verb(&base) && c.via != Via::Inverted && someone(s, c) {
         // "We were in the hall": being there, no way.
         let stops = stops_of(s, &located(s, c), None, false, None, &mut used);
         if let Some(st) = stops.iter().find(|st| st.role == PathRole::Goal) {
