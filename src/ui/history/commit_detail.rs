@@ -1,4 +1,4 @@
-//! The shown commit: why it was made (trigger), what was read (observation), what was thought
+//! The shown commit: why it was made (trigger), what was read (observation, its hard wraps joined), what was thought
 //! (analysis), what it changed, and a button to revert it as a new commit.
 
 use crate::domain::llm::marked_segments;
@@ -7,6 +7,7 @@ use crate::domain::CommitInfo;
 use crate::ui::signals::SetIfChanged;
 use crate::ui::AppState;
 use crate::view::describe::{exit_line, trigger_name};
+use crate::view::reflow::reflow;
 use leptos::prelude::*;
 
 /// The commit panel (the paper's `recall_step`).
@@ -66,7 +67,7 @@ pub fn CommitDetail() -> impl IntoView {
         Some(view! {
             <h2>{format!("Version {v}")}<span class=format!("trigger {}", recall.trigger.as_str())>{trigger_name(recall.trigger)}</span></h2>
             <p class="step">{format!("{} · {} conflicts at this version", step_line(recall.trigger, recall.step), snap.counts.total)}</p>
-            <h3>"Observation"</h3><pre class="observation">{none(&recall.observation)}</pre>
+            <h3>"Observation"</h3><pre class="observation">{none(&reflow(&recall.observation))}</pre>
             <h3>"Analysis"</h3><p class="analysis" data-testid="commit-analysis">{marked(&none(&recall.analysis))}</p>
             <h3>"Changes"</h3><ul class="changes">{changes}{added}{seen}{removed}</ul>
             <button on:click=move |_| revert(state, v)>"Revert this commit"</button>
