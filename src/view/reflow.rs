@@ -3,14 +3,22 @@
 //! text to its own width; the breaks the text means (a room's title, the short last line of a
 //! paragraph, a blank line, a command line of a transcript) stay.
 //!
-//! A break is a wrap when the next line's first word would not have fitted on the line: the
-//! line plus a space plus that word is longer than the text's widest line (the width it was
-//! wrapped at). Only the display changes; the commit keeps its text as read.
+//! A break is a wrap when the line is long — at least [`LONG_LINE`] of the text's widest line
+//! (the width it was wrapped at) — or when the next line's first word would not have fitted on
+//! it (the line plus a space plus that word is longer than the widest line). Only the display
+//! changes; the commit keeps its text as read.
 
 /// Widest line below which a text is taken as not hard-wrapped at all: a game's short replies, a
 /// list or a poem keep every break. 40 columns is half a terminal's width and well under the
 /// 65–80 columns texts are wrapped at, so a wrapped paragraph always passes it.
 const MIN_WRAP_WIDTH: usize = 40;
+
+/// Share of the widest line from which a line is taken as filled to the margin. A wrapper
+/// breaks before a word that does not fit, so a wrapped line falls short of the width by less
+/// than one word; English words (with their space) rarely pass a quarter of a 65–80 column line,
+/// so a line shorter than three quarters of the width was ended by the text (a title, a
+/// paragraph's last line, "Yours,"). Words longer than that are caught by the fit test.
+const LONG_LINE: f64 = 0.75;
 
 /// The text with its hard wraps joined by a space (see the module's doc).
 pub fn reflow(text: &str) -> String {
@@ -27,7 +35,10 @@ pub fn reflow(text: &str) -> String {
         let wrapped = match first {
             // A command line of a transcript starts a new step, whatever fits.
             Some(word) if !next.starts_with(char::is_whitespace) && !word.starts_with('>') => {
-                !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width
+                let len = line.chars().count();
+                !line.is_empty()
+                    && (len as f64 >= LONG_LINE * width as f64
+                        || len + 1 + word.chars().count() > width)
             }
             _ => false,
         };
@@ -69,6 +80,20 @@ mod tests {
              \n\
              You can see a bench here.\n\
              >south"
+        );
+    }
+
+    #[test]
+    fn a_wrapped_line_shorter_than_the_widest_by_more_than_a_word_is_joined_too() {
+        // The second line is 64 columns of 72: "had" would have fitted, yet the line was wrapped.
+        let text = "The lantern swung from the beam above the door of the old boathouse, and\n\
+                    below it the water lapped at the steps, green and cold, where we\n\
+                    had tied the boat that morning.";
+        assert_eq!(
+            reflow(text),
+            "The lantern swung from the beam above the door of the old boathouse, and below it \
+             the water lapped at the steps, green and cold, where we had tied the boat that \
+             morning."
         );
     }
 

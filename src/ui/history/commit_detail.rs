@@ -1,5 +1,6 @@
-//! The shown commit: why it was made (trigger), what was read (observation, its hard wraps joined), what was thought
-//! (analysis), what it changed, and a button to revert it as a new commit.
+//! The shown commit: why it was made (trigger), what was read (observation, its hard wraps
+//! joined), what was thought (analysis), what it changed, and a button to revert it as a new
+//! commit.
 
 use crate::domain::llm::marked_segments;
 use crate::domain::map::Exit;
