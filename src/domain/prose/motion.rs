@@ -89,10 +89,11 @@ fn someone(s: &Sentence<'_>, c: &Clause) -> bool {
     match c.subject {
         Subject::Phrase(p) => s.phrases.get(p).is_some_and(|ph| {
             let head = s.words[ph.head];
+            let lower = head.to_lowercase();
             ph.proper
                 || head.chars().next().is_some_and(char::is_uppercase)
-                || is_person_head(&head.to_lowercase())
-                || VEHICLES.contains(&head.to_lowercase().as_str())
+                || is_person_head(&lower)
+                || VEHICLES.contains(&lower.as_str())
         }),
         _ => true,
     }
