@@ -262,3 +262,35 @@ for a little air.",
     assert!(names.contains(&"porch"), "{names:?}");
     assert!(!names.contains(&"door"), "{names:?}");
 }
+
+#[test]
+fn a_move_perceived_is_the_perceived_ones_not_the_readers() {
+    // "I heard her descending the stairs": she is on the stairs, the reader stays in the hall.
+    let r = read(
+        "We entered the hall. I heard her descending the great stairs. We went into the \
+library.",
+    );
+    assert!(linked(&r, "hall", "library"), "{:?}", pairs(&r));
+    assert!(
+        !pairs(&r)
+            .iter()
+            .any(|(a, b)| a.contains("stairs") || b.contains("stairs")),
+        "{:?}",
+        pairs(&r)
+    );
+}
+
+#[test]
+fn a_verb_joined_to_an_infinitive_of_intention_is_no_move() {
+    // "determined to scale the wall and gain the tower": nobody has gone there yet.
+    let r = read(
+        "We entered the hall. I determined to scale the wall and gain the tower. We went into \
+the library.",
+    );
+    assert!(linked(&r, "hall", "library"), "{:?}", pairs(&r));
+    assert!(
+        !pairs(&r).iter().any(|(a, b)| a == "tower" || b == "tower"),
+        "{:?}",
+        pairs(&r)
+    );
+}

@@ -55,6 +55,19 @@ pub const REFLEXIVES: &[&str] = &[
     "itself",
 ];
 
+/// Verbs of perceiving (as written): a verb right after one, or after its object ("I heard
+/// her descending the stairs", "I saw him leave the castle"), says what was perceived, done by
+/// that object, not by the one who perceives.
+#[rustfmt::skip]
+const PERCEIVING: &[&str] = &[
+    "see", "sees", "saw", "seen", "seeing", "hear", "hears", "heard", "hearing", "watch",
+    "watches", "watched", "watching", "behold", "beheld", "notice", "noticed", "perceive",
+    "perceived", "observe", "observed",
+];
+
+/// Pronouns for people as a verb's object: after a verb of perceiving, who does what follows.
+const PERSON_OBJECTS: &[&str] = &["him", "her", "them", "me", "us"];
+
 /// Verbs whose "that" clause reports what someone said, wrote or thought.
 #[rustfmt::skip]
 const REPORTING: &[&str] = &[
@@ -260,8 +273,15 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
     for (gi, &(start, end, main)) in groups.iter().enumerate() {
         let lower: Vec<String> = (start..end).map(|k| g.lower(k)).collect();
         let finite = (start..end).any(|k| matches!(g.tags[k], "VBD" | "VBZ" | "VBP" | "MD"));
+        // "To scale the wall and gain the room": a bare verb joined by "and" or "or" to an
+        // infinitive is one too.
+        let joined_infinitive = g.tags[main] == "VB"
+            && start > 0
+            && matches!(g.lower(start - 1).as_str(), "and" | "or")
+            && out.last().is_some_and(|c| c.form == Form::Infinitive);
         let infinitive = !finite && (start..end).any(|k| g.tags[k] == "TO")
-            || (start > 0 && g.tags[start - 1] == "TO" && !finite);
+            || (start > 0 && g.tags[start - 1] == "TO" && !finite)
+            || (!finite && joined_infinitive);
         // "We now slowly ascended a drive": a past form the tagger read as a participle is
         // the finite verb of the subject pronoun before it.
         let finite = finite || {
@@ -563,7 +583,44 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
             out[i].reported |= reported && previous.is_some();
         }
     }
+    perceived(&g, &mut out);
     out
+}
+
+/// "I heard her descending the great stairs", "I saw him leave the castle", "I can hear the
+/// feet tramping along the hall": a verb that is no finite one, right after a verb of
+/// perceiving ([`PERCEIVING`]) or after its object (a pronoun for a person, or one phrase),
+/// is what was perceived: done by that object, and, like what is reported, no move of the
+/// one who perceives.
+fn perceived(g: &Grammar<'_>, out: &mut [Clause]) {
+    for i in 1..out.len() {
+        let (p, c) = (&out[i - 1], &out[i]);
+        if c.form != Form::Participle || !PERCEIVING.contains(&g.lower(p.verb).as_str()) {
+            continue;
+        }
+        let (from, to) = (p.group.1, c.group.0);
+        let subject = if from == to {
+            Some(None)
+        } else if to == from + 1
+            && matches!(g.tags[from], "PRP" | "PRP$")
+            && PERSON_OBJECTS.contains(&g.lower(from).as_str())
+        {
+            Some(Some(Subject::Pronoun(from)))
+        } else {
+            g.ending[to]
+                .map(|q| g.chain_head(q))
+                .filter(|&q| g.phrases[q].start == from)
+                .map(|q| Some(Subject::Phrase(q)))
+        };
+        if let Some(subject) = subject {
+            let c = &mut out[i];
+            if let Some(s) = subject {
+                c.subject = s;
+                c.via = Via::Host;
+            }
+            c.reported = true;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 //! A negated clause says nothing; inside quotation marks nothing moves, though a layout stated
 //! in speech is still a layout.
 
-use super::clause::{Subject, Target};
+use super::clause::{Form, Subject, Target};
 use super::event::{Event, Sentence, Who};
 use super::lexicon::{is_position_verb, is_way_verb, object_role, preposition, verb_base};
 
@@ -84,9 +84,12 @@ pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
         if c.negated {
             continue;
         }
-        let governing = i
-            .checked_sub(1)
-            .and_then(|j| cs.get(j))
+        // The verb an infinitive depends on: the clause before it, past the infinitives it is
+        // joined to ("proceeded to descend and enter").
+        let governing = cs[..i]
+            .iter()
+            .rev()
+            .find(|g| g.form != Form::Infinitive)
             .map(|g| verb_base(s.words[g.verb]));
         match s.who(c) {
             Who::Mover if !c.reported => {
