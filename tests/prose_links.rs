@@ -294,3 +294,18 @@ the library.",
         pairs(&r)
     );
 }
+
+#[test]
+fn a_verb_of_way_with_a_bare_position_word_places_its_subject_by_what_the_story_is_about() {
+    // "rise" is a verb of way too; with no place after it, "behind" is said of the building
+    // the sentence before was about, not of the knolls of the clause before.
+    let r = read(
+        "The whole building enclosed a large court. The remainder was shut off by knolls of \
+old trees, and the steep woody hills rising behind were beautiful.",
+    );
+    assert!(
+        linked(&r, "whole building", "steep woody hills"),
+        "{:?}",
+        pairs(&r)
+    );
+}

@@ -218,7 +218,9 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
         }
         return out;
     }
-    if way && !be {
+    // "The hills rising behind": a verb of way with no place after it may still say where
+    // its subject lies ([`bare_position`]).
+    if way && !be && !found.is_empty() {
         // A path from the subject: sources before it, the rest after it, in text order.
         let mut chain: Vec<(PlaceId, Option<Direction>, Vec<usize>)> = Vec::new();
         let mut rest = Vec::new();
@@ -323,8 +325,8 @@ fn fronted_position(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Option<(E
 }
 
 /// "The hills rising behind", "a lane lay beyond": a preposition of position with no object
-/// is said of the place the story is about (the last other place named before the verb, else
-/// the sentence's ground).
+/// is said of the place the story is about (the last other place its clause names before the
+/// verb, else the sentence's ground).
 fn bare_position(
     s: &Sentence<'_>,
     c: &Clause,
@@ -338,12 +340,16 @@ fn bare_position(
             .then_some((k, r))
     })?;
     let before = s.phrases.iter().take_while(|p| p.start < c.verb).count();
+    // Only places of the clause itself: "shut off by knolls of old trees, and the hills
+    // rising behind" are behind what the story is about, not behind the knolls of the clause
+    // before.
     let ground = s.places[..before.min(s.places.len())]
         .iter()
+        .zip(s.phrases)
         .rev()
-        .flatten()
-        .find(|&&p| p != subject && !s.is_way(p))
-        .copied()
+        .filter(|(_, ph)| ph.start >= c.start)
+        .filter_map(|(p, _)| *p)
+        .find(|&p| p != subject && !s.is_way(p))
         .or(s.ground)
         .filter(|&g| g != subject)?;
     Some((
