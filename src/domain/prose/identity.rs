@@ -14,6 +14,21 @@ fn by_compass(modifiers: &[String]) -> bool {
         .any(|w| direction_word(w).is_some_and(|d| !matches!(d, Direction::Up | Direction::Down)))
 }
 
+/// True when two owners may be one person: the same word, or a third person's pronoun and a
+/// name ("his room" and "the Count's room").
+pub(super) fn same_owner(a: Option<&str>, b: Option<&str>) -> bool {
+    let third = |o: Option<&str>| o.is_some_and(|o| matches!(o, "his" | "her" | "their"));
+    let named = |o: Option<&str>| {
+        o.is_some_and(|o| {
+            !matches!(
+                o,
+                "my" | "our" | "your" | "his" | "her" | "their" | "its" | "thy"
+            )
+        })
+    };
+    a == b || (third(a) && named(b)) || (named(a) && third(b))
+}
+
 impl PlaceBook {
     /// "A circular stairway, which went steeply down. I descended, for the stairs were
     /// dark": a bare definite re-mention of a kind of place just named (within
@@ -126,25 +141,8 @@ impl PlaceBook {
         if introduced || c.proper {
             return spoken;
         }
-        // "His room" and "the Count's room": a third person's pronoun stands for a name.
-        let third = |o: &Option<String>| {
-            o.as_deref()
-                .is_some_and(|o| matches!(o, "his" | "her" | "their"))
-        };
-        let named = |o: &Option<String>| {
-            o.as_deref().is_some_and(|o| {
-                !matches!(
-                    o,
-                    "my" | "our" | "your" | "his" | "her" | "their" | "its" | "thy"
-                )
-            })
-        };
-        let owners_agree = |p: &Place| {
-            c.owner.is_none()
-                || p.owner == c.owner
-                || (third(&p.owner) && named(&c.owner))
-                || (named(&p.owner) && third(&c.owner))
-        };
+        let owners_agree =
+            |p: &Place| c.owner.is_none() || same_owner(p.owner.as_deref(), c.owner.as_deref());
         // "That grim cave", "this dismal passage": a demonstrative names a place already named,
         // whatever its adjectives now say.
         if c.demonstrative {
