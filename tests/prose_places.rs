@@ -223,6 +223,23 @@ Next day I went down the stairs to the Count's room and searched it.",
 }
 
 #[test]
+fn two_of_a_kind_told_apart_in_one_sentence_are_two_places() {
+    let r = read(
+        "We had tea in the drawing-room and talked.\n\nAfterwards we walked through the \
+common drawing-room and a small antechamber into the real drawing-room, and from there into \
+the library.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "real drawing-room"), 1, "{all:?}");
+    let real = normalize_name("real drawing-room");
+    let common = normalize_name("common drawing-room");
+    assert!(
+        !all.iter().any(|p| p.contains(&real) && p.contains(&common)),
+        "{all:?}"
+    );
+}
+
+#[test]
 fn a_tally_the_text_guesses_at_is_no_place_and_an_exact_count_is() {
     let r = read(
         "We came into the hall. From the hall we passed into the six or seven rooms she had \

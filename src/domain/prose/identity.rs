@@ -29,6 +29,16 @@ pub(super) fn same_owner(a: Option<&str>, b: Option<&str>) -> bool {
     a == b || (third(a) && named(b)) || (named(a) && third(b))
 }
 
+/// "Through the common drawing-room … into the real drawing-room": two mentions of a kind told
+/// apart by different words in one sentence are two places, even where the place the first
+/// joined was named plainly before. True when `c`, in sentence `sentence`, is such a second
+/// mention of place `p`.
+pub(super) fn contrasted(p: &Place, c: &Candidate, sentence: usize) -> bool {
+    p.told_apart.as_ref().is_some_and(|(s, d)| {
+        *s == sentence && !c.distinguishing.is_empty() && *d != c.distinguishing
+    })
+}
+
 impl PlaceBook {
     /// "A circular stairway, which went steeply down. I descended, for the stairs were
     /// dark": a bare definite re-mention of a kind of place just named (within
@@ -159,6 +169,7 @@ impl PlaceBook {
         // place of that kind named without it.
         let agrees = |p: &Place| {
             owners_agree(p)
+                && !contrasted(p, c, sentence)
                 && (c.distinguishing.is_empty()
                     || (p.distinguishing.is_empty() && !by_compass(&c.distinguishing))
                     || p.distinguishing == c.distinguishing)

@@ -17,7 +17,7 @@
 //! * "a gallery", "another gallery" is a new place.
 
 use super::chunk::{Determiner, Part, Phrase};
-use super::identity::same_owner;
+use super::identity::{contrasted, same_owner};
 use super::lexicon::{
     is_activity, is_calendar, is_descriptive, is_dwelling, is_material, is_named_dwelling,
     is_place_head, is_polysemous_head, is_room, is_unit, is_way_head, is_weak_head, kin, lemma,
@@ -400,6 +400,9 @@ pub struct Place {
     pub linked: bool,
     /// The sentence (reader-wide index) where it was last mentioned.
     pub last_seen: usize,
+    /// The sentence and the modifiers of the last mention that told it apart from places of
+    /// its kind ("common" of "the common drawing-room").
+    pub told_apart: Option<(usize, Vec<String>)>,
     /// For a way (a door, a window), the place it is in, when the text says so.
     pub host: Option<PlaceId>,
     /// Named at least once by the narration, outside quotation marks.
@@ -437,6 +440,13 @@ impl PlaceBook {
     pub fn resolve(&mut self, c: &Candidate, sentence: usize) -> PlaceId {
         let key = normalize_name(&c.surface);
         let found = self.find(c, &key, sentence);
+        // The head alone ("drawing-room" of "the real drawing-room") is no name of a place
+        // told apart from another of its kind in the same sentence: it names that other too.
+        let contrast = found.is_none()
+            && self
+                .places
+                .iter()
+                .any(|p| p.head == c.head && contrasted(p, c, sentence));
         let dwelling_known = self.places.iter().any(|p| p.dwelling);
         let id = match found {
             Some(id) => id,
@@ -462,6 +472,7 @@ impl PlaceBook {
                     passage: false,
                     linked: false,
                     last_seen: sentence,
+                    told_apart: None,
                     host: None,
                     narrated: false,
                     placed: false,
@@ -470,8 +481,14 @@ impl PlaceBook {
             }
         };
         let place = &mut self.places[id];
+        if !c.distinguishing.is_empty() {
+            place.told_apart = Some((sentence, c.distinguishing.clone()));
+        }
+        let bare_head = normalize_name(&c.head);
         for form in std::iter::once(&c.surface).chain(&c.forms) {
-            place.name_it(form);
+            if !(contrast && normalize_name(form) == bare_head) {
+                place.name_it(form);
+            }
         }
         place.kind = place.kind.max(c.kind);
         place.mentions += 1;
