@@ -194,6 +194,52 @@ up the stairs into the gallery. The garden below was different from the orchard.
 }
 
 #[test]
+fn a_comparison_ends_with_its_clause_and_its_sentence() {
+    // The clause after "compared" (a coordinator and a new subject), and a sentence the
+    // splitter kept whole (a lowercase word after the stop), name places of the scene.
+    let r = read(
+        "I compared our notes and we entered the hall. She was taller than her sister, and \
+then we went down into the cellar. He compared the two maps. then we climbed to the tower.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "hall"), 1, "{all:?}");
+    assert_eq!(answering(&r, "cellar"), 1, "{all:?}");
+    assert_eq!(answering(&r, "tower"), 1, "{all:?}");
+}
+
+#[test]
+fn an_owners_window_named_before_the_owners_room_is_that_room_on_the_map() {
+    let r = read(
+        "I climbed out of the Count's window and crawled along the ledge to my own window.\n\n\
+Next day I went down the stairs to the Count's room and searched it.",
+    );
+    let all = places(&r);
+    let window = normalize_name("Count's window");
+    let room = normalize_name("Count's room");
+    assert!(
+        all.iter().any(|p| p.contains(&window) && p.contains(&room)),
+        "{all:?}"
+    );
+}
+
+#[test]
+fn two_of_a_kind_told_apart_in_one_sentence_are_two_places() {
+    let r = read(
+        "We had tea in the drawing-room and talked.\n\nAfterwards we walked through the \
+common drawing-room and a small antechamber into the real drawing-room, and from there into \
+the library.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "real drawing-room"), 1, "{all:?}");
+    let real = normalize_name("real drawing-room");
+    let common = normalize_name("common drawing-room");
+    assert!(
+        !all.iter().any(|p| p.contains(&real) && p.contains(&common)),
+        "{all:?}"
+    );
+}
+
+#[test]
 fn a_tally_the_text_guesses_at_is_no_place_and_an_exact_count_is() {
     let r = read(
         "We came into the hall. From the hall we passed into the six or seven rooms she had \

@@ -14,6 +14,31 @@ fn by_compass(modifiers: &[String]) -> bool {
         .any(|w| direction_word(w).is_some_and(|d| !matches!(d, Direction::Up | Direction::Down)))
 }
 
+/// True when two owners may be one person: the same word, or a third person's pronoun and a
+/// name ("his room" and "the Count's room").
+pub(super) fn same_owner(a: Option<&str>, b: Option<&str>) -> bool {
+    let third = |o: Option<&str>| o.is_some_and(|o| matches!(o, "his" | "her" | "their"));
+    let named = |o: Option<&str>| {
+        o.is_some_and(|o| {
+            !matches!(
+                o,
+                "my" | "our" | "your" | "his" | "her" | "their" | "its" | "thy"
+            )
+        })
+    };
+    a == b || (third(a) && named(b)) || (named(a) && third(b))
+}
+
+/// "Through the common drawing-room … into the real drawing-room": two mentions of a kind told
+/// apart by different words in one sentence are two places, even where the place the first
+/// joined was named plainly before. True when `c`, in sentence `sentence`, is such a second
+/// mention of place `p`.
+pub(super) fn contrasted(p: &Place, c: &Candidate, sentence: usize) -> bool {
+    p.told_apart.as_ref().is_some_and(|(s, d)| {
+        *s == sentence && !c.distinguishing.is_empty() && *d != c.distinguishing
+    })
+}
+
 impl PlaceBook {
     /// "A circular stairway, which went steeply down. I descended, for the stairs were
     /// dark": a bare definite re-mention of a kind of place just named (within
@@ -126,25 +151,8 @@ impl PlaceBook {
         if introduced || c.proper {
             return spoken;
         }
-        // "His room" and "the Count's room": a third person's pronoun stands for a name.
-        let third = |o: &Option<String>| {
-            o.as_deref()
-                .is_some_and(|o| matches!(o, "his" | "her" | "their"))
-        };
-        let named = |o: &Option<String>| {
-            o.as_deref().is_some_and(|o| {
-                !matches!(
-                    o,
-                    "my" | "our" | "your" | "his" | "her" | "their" | "its" | "thy"
-                )
-            })
-        };
-        let owners_agree = |p: &Place| {
-            c.owner.is_none()
-                || p.owner == c.owner
-                || (third(&p.owner) && named(&c.owner))
-                || (named(&p.owner) && third(&c.owner))
-        };
+        let owners_agree =
+            |p: &Place| c.owner.is_none() || same_owner(p.owner.as_deref(), c.owner.as_deref());
         // "That grim cave", "this dismal passage": a demonstrative names a place already named,
         // whatever its adjectives now say.
         if c.demonstrative {
@@ -161,6 +169,7 @@ impl PlaceBook {
         // place of that kind named without it.
         let agrees = |p: &Place| {
             owners_agree(p)
+                && !contrasted(p, c, sentence)
                 && (c.distinguishing.is_empty()
                     || (p.distinguishing.is_empty() && !by_compass(&c.distinguishing))
                     || p.distinguishing == c.distinguishing)

@@ -10,6 +10,7 @@
 //! | tags | `tagger` | part of speech by the averaged perceptron of `textblob-aptagger` (vendored data) |
 //! | phrases | `chunk` | noun phrases, their heads, determiners and owners |
 //! | places | `place` (which mentions are one place in `identity`; names used for people in `person`) | which phrases are places, and which mentions are one place (aliases; a bare definite of a kind just named, the narration's re-mention before speech's) |
+//! | comparisons | `comparison` | per sentence, the words that say what the scene is measured against ("like a map", "so lofty as"): no place of the scene is named there |
 //! | clauses | `clause` (its grammar in `grammar`) | verb groups, their subjects (through relative pronouns, participles, coordination) and dependents |
 //! | relations | `relation` (types in `event`) | per clause: motion along a path (`motion`), fixed ways and positions of places (`layout`), being somewhere |
 //! | salience | `salience` | which places go on the map: each mention's evidence, links and visits |
@@ -24,6 +25,7 @@
 
 pub mod chunk;
 pub mod clause;
+pub mod comparison;
 pub mod event;
 pub mod fold;
 pub mod grammar;

@@ -17,6 +17,7 @@
 //! * "a gallery", "another gallery" is a new place.
 
 use super::chunk::{Determiner, Part, Phrase};
+use super::identity::{contrasted, same_owner};
 use super::lexicon::{
     is_activity, is_calendar, is_descriptive, is_dwelling, is_material, is_named_dwelling,
     is_place_head, is_polysemous_head, is_room, is_unit, is_way_head, is_weak_head, kin, lemma,
@@ -142,7 +143,7 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
             .start
             .checked_sub(1)
             .is_some_and(|k| words[k].eq_ignore_ascii_case("what"));
-    if exclaimed || compared(text, phrase.start) {
+    if exclaimed {
         return None;
     }
     let head_word = words[phrase.head];
@@ -324,41 +325,6 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     })
 }
 
-/// True when the phrase opening at token `start` is what the scene is measured against, in
-/// the comparisons the reader's own test (a phrase after "like", "unlike", "than") leaves:
-/// after "compared" ("compared with what I had gleaned at Lowood"), after "as" closing an
-/// equative ("not so lofty as those round Lowood") or of "the same … as", or right after the
-/// "to" or "from" of "different" ("a different region to Lowood"). A place named there is not one the story is
-/// at or passes. A comma, a semicolon, a colon or a dash closes the comparison.
-fn compared(text: &Text<'_>, start: usize) -> bool {
-    let (words, tags) = (text.words, text.tags);
-    let lower = |k: usize| words.get(k).map(|w| w.to_lowercase()).unwrap_or_default();
-    let tag = |k: usize| tags.get(k).copied().unwrap_or("");
-    let before = start.checked_sub(1).map(lower).unwrap_or_default();
-    for k in (0..start).rev() {
-        let w = lower(k);
-        if matches!(w.as_str(), "," | ";" | ":" | "--" | "—" | "(" | ")") {
-            return false;
-        }
-        let comparing = matches!(w.as_str(), "compared" | "comparing");
-        // "so lofty as", "as large as": "as" after an adjective that "so" or "as" opens
-        // (not an adverb: "as soon as I dared" is a time, "as far as the gate" a limit).
-        let equative = w == "as"
-            && k >= 2
-            && matches!(lower(k - 2).as_str(), "so" | "as")
-            && tag(k - 1).starts_with("JJ")
-            && !matches!(lower(k - 1).as_str(), "far" | "near" | "long" | "soon");
-        let differs = matches!(w.as_str(), "different" | "differing")
-            && matches!(before.as_str(), "to" | "from");
-        // "The same style as that in the south rooms": what is alike is elsewhere.
-        let same = w == "as" && (k.saturating_sub(3)..k).any(|j| lower(j) == "same");
-        if comparing || equative || differs || same {
-            return true;
-        }
-    }
-    false
-}
-
 /// True when the number of a phrase opening at token `start` is a guess: a range ("six or
 /// seven", "ten to twelve", the first number often left out of the phrase) or a number after
 /// "some", "about", "nearly" or "perhaps".
@@ -434,6 +400,9 @@ pub struct Place {
     pub linked: bool,
     /// The sentence (reader-wide index) where it was last mentioned.
     pub last_seen: usize,
+    /// The sentence and the modifiers of the last mention that told it apart from places of
+    /// its kind ("common" of "the common drawing-room").
+    pub told_apart: Option<(usize, Vec<String>)>,
     /// For a way (a door, a window), the place it is in, when the text says so.
     pub host: Option<PlaceId>,
     /// Named at least once by the narration, outside quotation marks.
@@ -471,6 +440,13 @@ impl PlaceBook {
     pub fn resolve(&mut self, c: &Candidate, sentence: usize) -> PlaceId {
         let key = normalize_name(&c.surface);
         let found = self.find(c, &key, sentence);
+        // The head alone ("drawing-room" of "the real drawing-room") is no name of a place
+        // told apart from another of its kind in the same sentence: it names that other too.
+        let contrast = found.is_none()
+            && self
+                .places
+                .iter()
+                .any(|p| p.head == c.head && contrasted(p, c, sentence));
         let dwelling_known = self.places.iter().any(|p| p.dwelling);
         let id = match found {
             Some(id) => id,
@@ -496,6 +472,7 @@ impl PlaceBook {
                     passage: false,
                     linked: false,
                     last_seen: sentence,
+                    told_apart: None,
                     host: None,
                     narrated: false,
                     placed: false,
@@ -504,8 +481,14 @@ impl PlaceBook {
             }
         };
         let place = &mut self.places[id];
+        if !c.distinguishing.is_empty() {
+            place.told_apart = Some((sentence, c.distinguishing.clone()));
+        }
+        let bare_head = normalize_name(&c.head);
         for form in std::iter::once(&c.surface).chain(&c.forms) {
-            place.name_it(form);
+            if !(contrast && normalize_name(form) == bare_head) {
+                place.name_it(form);
+            }
         }
         place.kind = place.kind.max(c.kind);
         place.mentions += 1;
@@ -559,11 +542,26 @@ impl PlaceBook {
             .max_by_key(|&j| (self.places[j].last_seen, j))
     }
 
-    /// A way with an owner ("my door", "the Count's window") is in its owner's room.
+    /// A way with an owner ("my door", "the Count's window") is in its owner's room, named
+    /// before it or after it ("something coming out of the Count's window", and later "the
+    /// Count's room").
     pub fn adopt_host(&mut self, id: PlaceId) {
         let Some(place) = self.places.get(id) else {
             return;
         };
+        if place.kind == PlaceKind::Place && is_room(&place.head) {
+            if let Some(owner) = place.owner.clone() {
+                for way in self.places.iter_mut().filter(|p| {
+                    p.kind == PlaceKind::Way
+                        && p.host.is_none()
+                        && p.owner.is_some()
+                        && same_owner(p.owner.as_deref(), Some(owner.as_str()))
+                }) {
+                    way.host = Some(id);
+                }
+            }
+            return;
+        }
         if place.kind != PlaceKind::Way || place.host.is_some() {
             return;
         }
@@ -574,7 +572,7 @@ impl PlaceBook {
             let p = &self.places[i];
             i != id
                 && p.kind == PlaceKind::Place
-                && p.owner.as_deref() == Some(owner.as_str())
+                && same_owner(p.owner.as_deref(), Some(owner.as_str()))
                 && is_room(&p.head)
         });
         if let Some(room) = room {

@@ -13,6 +13,7 @@
 
 use super::chunk::{Determiner, Phrase};
 use super::clause::{clauses, Clause, Subject, Target, Via};
+use super::comparison;
 use super::event::{Event, Sentence};
 use super::lexicon::{verb_base, PathRole};
 use super::links::{add_link, fold_with_links};
@@ -97,33 +98,6 @@ fn predicate_subject(
         }
         _ => None,
     }
-}
-
-/// Words after which what a sentence names is compared with, not present: "like a map",
-/// "similar to those of Table Mountain", "than the trees", "as if".
-const COMPARISONS: &[&str] = &["like", "unlike", "than", "similar", "resembling", "akin"];
-
-/// Tokens inside a comparison, up to the next `;`, `:` or dash.
-fn comparisons(words: &[&str], tags: &[&str]) -> Vec<bool> {
-    let mut out = vec![false; words.len()];
-    let mut on = false;
-    for (k, w) in words.iter().enumerate() {
-        let lower = w.to_lowercase();
-        if matches!(*w, ";" | ":" | "--") {
-            on = false;
-        }
-        let marker = COMPARISONS.contains(&lower.as_str())
-            && tags.get(k).is_some_and(|t| matches!(*t, "IN" | "JJ"))
-            || (lower == "as"
-                && words
-                    .get(k + 1)
-                    .is_some_and(|n| matches!(n.to_lowercase().as_str(), "if" | "though")));
-        if marker {
-            on = true;
-        }
-        out[k] = on;
-    }
-    out
 }
 
 /// The place "it" stands for at token `k`: the nearest place named before it in the
@@ -238,7 +212,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 offsets: &offsets,
             };
             let mut places: Vec<Option<PlaceId>> = vec![None; s.phrases.len()];
-            let compared = comparisons(&words, &tags);
+            let compared = comparison::mask(&words, &tags);
             let cs = clauses(&words, &tags, &quoted, &s.phrases);
             let mut named: Vec<Option<Candidate>> = vec![None; s.phrases.len()];
             for (i, p) in s.phrases.iter().enumerate() {
