@@ -6,7 +6,7 @@
 
 mod support;
 
-use maprepair::domain::analysis::forest::Cell;
+use maprepair::domain::analysis::forest::{Cell, Cells};
 use maprepair::domain::analysis::registry::{
     block, block_corner, block_key, register_cells, At, BlockKey, Registrar, Registry,
 };
@@ -358,6 +358,60 @@ proptest! {
             prop_assert_eq!(got, plain.remove(&k).unwrap_or_default());
         }
         prop_assert!(pooled.is_empty());
+    }
+}
+
+/// A cell for the cell index's test: frames 0 to 2 and a placeholder frame from the top of the
+/// range; positions mostly near the origin (a grid grows over them), now and then far off (a
+/// box too sparse for a grid: the frame goes to a hash map).
+fn some_cell() -> impl Strategy<Value = Cell> {
+    let frame = prop_oneof![4 => 0u32..3, 1 => Just(u32::MAX - 1)];
+    let near = prop::array::uniform3(-3i32..4);
+    let far = prop::array::uniform3(-2000i32..2000);
+    (frame, prop_oneof![9 => near, 1 => far])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The dense cell index holds what the hash map of cells it replaced holds: rooms placed
+    /// all at once, then moved from cell to cell or taken off, each cell's rooms in id order.
+    #[test]
+    fn the_cell_index_holds_what_a_map_of_cells_holds(
+        start in prop::collection::vec(some_cell(), 0..12),
+        moves in prop::collection::vec((0u32..12, prop::option::weighted(0.9, some_cell())), 1..60),
+    ) {
+        let placed: Vec<(Cell, RoomId)> =
+            start.iter().enumerate().map(|(i, c)| (*c, RoomId(i as u32))).collect();
+        let mut index = Cells::of(&placed);
+        let mut plain: FxHashMap<Cell, Vec<RoomId>> = FxHashMap::default();
+        let mut at: FxHashMap<RoomId, Cell> = FxHashMap::default();
+        for (c, r) in &placed {
+            plain.entry(*c).or_default().push(*r);
+            at.insert(*r, *c);
+        }
+        let mut seen: Vec<Cell> = start.clone();
+        for (r, to) in moves {
+            let r = RoomId(r);
+            if let Some(old) = at.remove(&r) {
+                index.remove(&old, r);
+                if let Some(l) = plain.get_mut(&old) {
+                    l.retain(|x| *x != r);
+                }
+            }
+            if let Some(c) = to {
+                index.insert(c, r);
+                let l = plain.entry(c).or_default();
+                l.push(r);
+                l.sort_unstable();
+                at.insert(r, c);
+                seen.push(c);
+            }
+            for c in &seen {
+                let want: &[RoomId] = plain.get(c).map_or(&[], Vec::as_slice);
+                prop_assert_eq!(index.rooms_at(c), want);
+            }
+        }
     }
 }
 

@@ -17,15 +17,16 @@
 //! numbers and which room is a frame's root may differ. Every change costs the smaller side of
 //! the cut it touches and that side's exits, as the builder's merges do.
 
+mod cells;
 mod cut;
 
+pub use cells::Cells;
 pub use cut::{Cut, Marks};
 
 use super::geometry::Geometry;
 use super::room_lists::RoomLists;
 use crate::domain::direction::{add, sub, Vector};
 use crate::domain::map::{Exit, ExitId, Map, Origin, RoomId};
-use rustc_hash::FxHashMap;
 
 /// A cell: a frame and a position in it.
 pub type Cell = (u32, Vector);
@@ -88,7 +89,8 @@ pub struct Forest {
     /// geometry).
     at: RoomLists<(ExitId, RoomId, RoomId)>,
     tree: Vec<bool>,
-    cells: FxHashMap<Cell, Vec<RoomId>>,
+    /// The rooms on each cell.
+    cells: Cells,
 }
 
 impl Forest {
@@ -107,8 +109,9 @@ impl Forest {
             geo: vec![None; map.exit_bound()],
             at: RoomLists::new(rooms, (ExitId(0), RoomId(0), RoomId(0))),
             tree: vec![false; map.exit_bound()],
-            cells: FxHashMap::default(),
+            cells: Cells::default(),
         };
+        let mut placed = Vec::with_capacity(rooms);
         for room in map.rooms() {
             let i = room.id.0 as usize;
             let (Some(p), Some(fr)) = (g.position(room.id), g.frame_of(room.id)) else {
@@ -122,8 +125,9 @@ impl Forest {
                 f.frame_size.resize(fr as usize + 1, 0);
             }
             f.frame_size[fr as usize] += 1;
-            f.cells.entry((fr, p)).or_default().push(room.id);
+            placed.push(((fr, p), room.id));
         }
+        f.cells = Cells::of(&placed);
         for e in map.exits() {
             f.set_geo(e.id, geometric_part(e));
         }
@@ -191,7 +195,7 @@ impl Forest {
 
     /// The rooms on a cell, in id order.
     pub fn rooms_at(&self, cell: &Cell) -> &[RoomId] {
-        self.cells.get(cell).map_or(&[], Vec::as_slice)
+        self.cells.rooms_at(cell)
     }
 
     /// Number of rooms in a frame.
@@ -537,15 +541,8 @@ impl Forest {
             if old == new {
                 continue;
             }
-            if let Some(list) = self.cells.get_mut(&old) {
-                list.retain(|x| *x != r);
-                if list.is_empty() {
-                    self.cells.remove(&old);
-                }
-            }
-            let list = self.cells.entry(new).or_default();
-            let at = list.partition_point(|x| *x < r);
-            list.insert(at, r);
+            self.cells.remove(&old, r);
+            self.cells.insert(new, r);
             if old.0 != frame {
                 if let Some(s) = self.frame_size.get_mut(old.0 as usize) {
                     *s -= 1;
