@@ -522,3 +522,16 @@ fn a_verbose_inform7_door_gone_through_by_name_shows_the_room_beyond() {
     let (_, off) = rooms_and_exits(&off.project);
     assert!(!off.contains("Shaft Bottom -north-> Watch Room"), "{off:?}");
 }
+
+#[test]
+fn a_verbose_textworld_reply_to_examine_with_nothing_under_its_line_is_no_room() {
+    // TextWorld describes every room on every visit (learned from the returns to the sauna and
+    // the cellar), so a non-move's reply with a title-like line and a description under it shows
+    // a room (rule `verbose-entered`). "examine keycard" prints "The keycard looks useful", a
+    // title-like line with no description under it: the player is still in the cellar, and
+    // "south" leaves the cellar, not a room called "The keycard looks useful".
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/textworld-examine.txt"));
+    assert_eq!(rooms, set(&["Cellar", "Pantry", "Sauna"]));
+    assert!(exits.contains("Cellar -south-> Sauna"), "{exits:?}");
+    assert!(exits.contains("Cellar -east-> Pantry"), "{exits:?}");
+}
