@@ -535,3 +535,36 @@ fn a_verbose_textworld_reply_to_examine_with_nothing_under_its_line_is_no_room()
     assert!(exits.contains("Cellar -south-> Sauna"), "{exits:?}");
     assert!(exits.contains("Cellar -east-> Pantry"), "{exits:?}");
 }
+
+#[test]
+fn an_inform7_word_for_a_way_is_the_one_way_the_map_leaves_open() {
+    // The game understands "fore" as north. Its two moves disagree on which way it goes: from
+    // the quarry to the kitchen, whose "south" leads back (north), and from the tower into the
+    // dark room, whose "west" leads back to the tower (east: that connection bends). The
+    // tower's "east" already leads to the kitchen, so "fore" is north, and the tower's north is
+    // the dark room (rule `ways-ruled-out`).
+    let text = include_str!("fixtures/systems/inform7-bent-fore.txt");
+    let (rooms, exits) = mapped(text);
+    assert_eq!(
+        rooms,
+        set(&[
+            "Dark room",
+            "Kitchen, East End",
+            "Quarry",
+            "Rose Garden",
+            "Stable",
+            "Tower"
+        ])
+    );
+    assert!(exits.contains("Tower -north-> Dark room"), "{exits:?}");
+    assert!(
+        exits.contains("Tower -east-> Kitchen, East End"),
+        "{exits:?}"
+    );
+    // With the rule off, the witnesses disagree and "fore" stays a word of no known way.
+    let steps = read_steps(text, "fixture").unwrap();
+    let rules = Rules::without(&["ways-ruled-out"]).unwrap();
+    let off = automap_with("fixture", &steps, &Hints::default(), &rules);
+    let (_, off) = rooms_and_exits(&off.project);
+    assert!(!off.contains("Tower -north-> Dark room"), "{off:?}");
+}
