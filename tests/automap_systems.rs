@@ -603,3 +603,37 @@ fn an_inform7_dark_arrival_is_no_room_shown_lit_before_and_after_it() {
     let (_, off) = rooms_and_exits(&automap_with("fixture", &steps, &hints, &rules).project);
     assert!(off.contains("Crypt -southwest-> Ferry Landing"), "{off:?}");
 }
+
+#[test]
+fn an_inform7_heading_that_opens_with_the_is_a_room() {
+    // Inform prints a room whose printed name opens with "the" as it is, in lower case:
+    // "the Abbot's Scullery". It is a title (the room between the laboratory and the
+    // observatory), with or without the list; before, the three moves through it were read as
+    // going straight from the laboratory to the observatory and the pump room.
+    let text = include_str!("fixtures/systems/inform7-article-title.txt");
+    let (rooms, exits) = mapped(text);
+    assert!(rooms.contains("the Abbot's Scullery"), "{rooms:?}");
+    assert!(
+        exits.contains("Laboratory -south-> the Abbot's Scullery"),
+        "{exits:?}"
+    );
+    let listed = [
+        "Gallery",
+        "Laboratory",
+        "Observatory",
+        "Pump Room",
+        "Scullery",
+    ];
+    let (rooms, exits) = mapped_with(text, &listed);
+    assert_eq!(rooms, set(&listed));
+    assert!(exits.contains("Laboratory -south-> Scullery"), "{exits:?}");
+    assert!(exits.contains("Scullery -south-> Observatory"), "{exits:?}");
+    assert!(
+        exits.contains("Scullery -southeast-> Pump Room"),
+        "{exits:?}"
+    );
+    assert!(
+        !exits.contains("Laboratory -south-> Observatory"),
+        "{exits:?}"
+    );
+}
