@@ -522,3 +522,118 @@ fn a_verbose_inform7_door_gone_through_by_name_shows_the_room_beyond() {
     let (_, off) = rooms_and_exits(&off.project);
     assert!(!off.contains("Shaft Bottom -north-> Watch Room"), "{off:?}");
 }
+
+#[test]
+fn a_verbose_textworld_reply_to_examine_with_nothing_under_its_line_is_no_room() {
+    // TextWorld describes every room on every visit (learned from the returns to the sauna and
+    // the cellar), so a non-move's reply with a title-like line and a description under it shows
+    // a room (rule `verbose-entered`). "examine keycard" prints "The keycard looks useful", a
+    // title-like line with no description under it: the player is still in the cellar, and
+    // "south" leaves the cellar, not a room called "The keycard looks useful".
+    let (rooms, exits) = mapped(include_str!("fixtures/systems/textworld-examine.txt"));
+    assert_eq!(rooms, set(&["Cellar", "Pantry", "Sauna"]));
+    assert!(exits.contains("Cellar -south-> Sauna"), "{exits:?}");
+    assert!(exits.contains("Cellar -east-> Pantry"), "{exits:?}");
+}
+
+#[test]
+fn an_inform7_word_for_a_way_is_the_one_way_the_map_leaves_open() {
+    // The game understands "fore" as north. Its two moves disagree on which way it goes: from
+    // the quarry to the kitchen, whose "south" leads back (north), and from the tower into the
+    // dark room, whose "west" leads back to the tower (east: that connection bends). The
+    // tower's "east" already leads to the kitchen, so "fore" is north, and the tower's north is
+    // the dark room (rule `ways-ruled-out`).
+    let text = include_str!("fixtures/systems/inform7-bent-fore.txt");
+    let (rooms, exits) = mapped(text);
+    assert_eq!(
+        rooms,
+        set(&[
+            "Dark room",
+            "Kitchen, East End",
+            "Quarry",
+            "Rose Garden",
+            "Stable",
+            "Tower"
+        ])
+    );
+    assert!(exits.contains("Tower -north-> Dark room"), "{exits:?}");
+    assert!(
+        exits.contains("Tower -east-> Kitchen, East End"),
+        "{exits:?}"
+    );
+    // With the rule off, the witnesses disagree and "fore" stays a word of no known way.
+    let steps = read_steps(text, "fixture").unwrap();
+    let rules = Rules::without(&["ways-ruled-out"]).unwrap();
+    let off = automap_with("fixture", &steps, &Hints::default(), &rules);
+    let (_, off) = rooms_and_exits(&off.project);
+    assert!(!off.contains("Tower -north-> Dark room"), "{off:?}");
+}
+
+#[test]
+fn an_inform7_dark_arrival_is_no_room_shown_lit_before_and_after_it() {
+    // "southwest" from the crypt prints the darkness heading; the ferry landing's "northeast"
+    // leads to the crypt, so the reading takes the move back there. But the ferry landing is
+    // shown lit before and after: the player was in a dark room, the one whose ways fit this
+    // move in and "go northeast" out — the garden, not the shed, the inside of a thing known
+    // only by "go through shed" and "out" (rule `lit-around`).
+    let text = include_str!("fixtures/systems/inform7-lit-around.txt");
+    let listed = [
+        "Crypt",
+        "Ferry Landing",
+        "Garden",
+        "Kitchen",
+        "Shed",
+        "Wine Cellar",
+    ];
+    let (rooms, exits) = mapped_with(text, &listed);
+    assert_eq!(rooms, set(&listed));
+    assert!(exits.contains("Crypt -southwest-> Garden"), "{exits:?}");
+    assert!(exits.contains("Garden -northeast-> Crypt"), "{exits:?}");
+    assert!(
+        !exits.contains("Crypt -southwest-> Ferry Landing"),
+        "{exits:?}"
+    );
+    // With the rule off, the dark arrival is read as the ferry landing.
+    let steps = read_steps(text, "fixture").unwrap();
+    let hints = Hints {
+        locations: listed.iter().map(|s| s.to_string()).collect(),
+        actions: Vec::new(),
+    };
+    let rules = Rules::without(&["lit-around"]).unwrap();
+    let (_, off) = rooms_and_exits(&automap_with("fixture", &steps, &hints, &rules).project);
+    assert!(off.contains("Crypt -southwest-> Ferry Landing"), "{off:?}");
+}
+
+#[test]
+fn an_inform7_heading_that_opens_with_the_is_a_room() {
+    // Inform prints a room whose printed name opens with "the" as it is, in lower case:
+    // "the Abbot's Scullery". It is a title (the room between the laboratory and the
+    // observatory), with or without the list; before, the three moves through it were read as
+    // going straight from the laboratory to the observatory and the pump room.
+    let text = include_str!("fixtures/systems/inform7-article-title.txt");
+    let (rooms, exits) = mapped(text);
+    assert!(rooms.contains("the Abbot's Scullery"), "{rooms:?}");
+    assert!(
+        exits.contains("Laboratory -south-> the Abbot's Scullery"),
+        "{exits:?}"
+    );
+    let listed = [
+        "Gallery",
+        "Laboratory",
+        "Observatory",
+        "Pump Room",
+        "Scullery",
+    ];
+    let (rooms, exits) = mapped_with(text, &listed);
+    assert_eq!(rooms, set(&listed));
+    assert!(exits.contains("Laboratory -south-> Scullery"), "{exits:?}");
+    assert!(exits.contains("Scullery -south-> Observatory"), "{exits:?}");
+    assert!(
+        exits.contains("Scullery -southeast-> Pump Room"),
+        "{exits:?}"
+    );
+    assert!(
+        !exits.contains("Laboratory -south-> Observatory"),
+        "{exits:?}"
+    );
+}

@@ -60,7 +60,13 @@ pub fn looks_like_title(line: &str) -> bool {
     let Some(first) = t.chars().find(|c| !matches!(c, '<' | '(' | '[' | ' ')) else {
         return false;
     };
-    if !(first.is_uppercase() || first.is_ascii_digit()) {
+    // Inform prints a room whose printed name opens with "the" as it is: "the Abbot's
+    // Scullery", a heading in lower case before a proper name.
+    let article_first = t
+        .strip_prefix("the ")
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(char::is_uppercase);
+    if !(first.is_uppercase() || first.is_ascii_digit() || article_first) {
         return false;
     }
     // Sentences about the player or the scene are not titles.
@@ -278,6 +284,13 @@ pub fn same_word(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_inform_heading_opening_with_the_before_a_proper_name_is_a_title() {
+        assert!(looks_like_title("the Abbot's Scullery"));
+        assert!(!looks_like_title("the door is open"));
+        assert!(!looks_like_title("then North Street"));
+    }
 
     #[test]
     fn a_stem_reads_inflections_alike() {

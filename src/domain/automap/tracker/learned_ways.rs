@@ -87,6 +87,18 @@ impl Tracker<'_> {
             let mut ways: Vec<Direction> = witnessed.iter().flatten().copied().collect();
             ways.sort();
             ways.dedup();
+            // Witnesses that disagree (one connection bends): a way the finished map already
+            // leads elsewhere from one of the word's starts cannot be the word's way (rule
+            // `ways-ruled-out`: "fore" from the tower reached the pump room, whose "west" leads
+            // back to the tower, but the tower's "east" is the kitchen's way in).
+            if ways.len() > 1 && self.rules.on("ways-ruled-out") {
+                ways.retain(|&w| {
+                    let label = Label::Dir(w);
+                    moves
+                        .iter()
+                        .all(|m| target(&self.map, m.from, &label).is_none_or(|t| t == m.to))
+                });
+            }
             // Two witnesses at least: one way back can mislead where a connection bends
             // ("north" to the tack room, "north" again back).
             let [way] = ways[..] else {

@@ -49,6 +49,7 @@ mod destination;
 mod final_names;
 mod hindsight;
 mod learned_ways;
+mod lit_around;
 mod move_start;
 mod start_evidence;
 #[cfg(test)]
