@@ -570,41 +570,6 @@ fn an_inform7_word_for_a_way_is_the_one_way_the_map_leaves_open() {
 }
 
 #[test]
-fn an_inform7_dark_arrival_is_no_room_shown_lit_before_and_after_it() {
-    // "southwest" from the crypt prints the darkness heading; the ferry landing's "northeast"
-    // leads to the crypt, so the reading takes the move back there. But the ferry landing is
-    // shown lit before and after: the player was in a dark room, the one whose ways fit this
-    // move in and "go northeast" out — the garden, not the shed, the inside of a thing known
-    // only by "go through shed" and "out" (rule `lit-around`).
-    let text = include_str!("fixtures/systems/inform7-lit-around.txt");
-    let listed = [
-        "Crypt",
-        "Ferry Landing",
-        "Garden",
-        "Kitchen",
-        "Shed",
-        "Wine Cellar",
-    ];
-    let (rooms, exits) = mapped_with(text, &listed);
-    assert_eq!(rooms, set(&listed));
-    assert!(exits.contains("Crypt -southwest-> Garden"), "{exits:?}");
-    assert!(exits.contains("Garden -northeast-> Crypt"), "{exits:?}");
-    assert!(
-        !exits.contains("Crypt -southwest-> Ferry Landing"),
-        "{exits:?}"
-    );
-    // With the rule off, the dark arrival is read as the ferry landing.
-    let steps = read_steps(text, "fixture").unwrap();
-    let hints = Hints {
-        locations: listed.iter().map(|s| s.to_string()).collect(),
-        actions: Vec::new(),
-    };
-    let rules = Rules::without(&["lit-around"]).unwrap();
-    let (_, off) = rooms_and_exits(&automap_with("fixture", &steps, &hints, &rules).project);
-    assert!(off.contains("Crypt -southwest-> Ferry Landing"), "{off:?}");
-}
-
-#[test]
 fn an_inform7_heading_that_opens_with_the_is_a_room() {
     // Inform prints a room whose printed name opens with "the" as it is, in lower case:
     // "the Abbot's Scullery". It is a title (the room between the laboratory and the

@@ -41,9 +41,6 @@ pub const HINDSIGHT: &[(&str, Stage)] = &[
     // A move out of the dark that the reading restarted in a lit room the dark room cannot be
     // started in the dark room (`dark_start`).
     ("dark start", |t, steps| t.keep_dark_starts(steps)),
-    // A dark arrival read into a room shown lit before and after it went into the one dark
-    // room its ways fit (`lit_around`).
-    ("lit around", |t, steps| t.dark_not_lit_around(steps)),
     // The transcript's own words for ways read again on the map `dark start` left, a way the
     // map leads elsewhere from one of a word's starts ruled out (`learned_ways`).
     ("ways ruled out", |t, steps| t.learned_ways(steps)),

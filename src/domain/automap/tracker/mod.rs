@@ -49,7 +49,6 @@ mod destination;
 mod final_names;
 mod hindsight;
 mod learned_ways;
-mod lit_around;
 mod move_start;
 mod start_evidence;
 #[cfg(test)]
