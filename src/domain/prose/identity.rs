@@ -4,6 +4,7 @@
 
 use super::chunk::Determiner;
 use super::lexicon::{direction_word, is_dwelling, kin};
+use super::owner::same_owner;
 use super::place::{names_of, Candidate, Place, PlaceBook, PlaceId, RECENT_SENTENCES};
 use crate::domain::Direction;
 
@@ -12,31 +13,6 @@ fn by_compass(modifiers: &[String]) -> bool {
     modifiers
         .iter()
         .any(|w| direction_word(w).is_some_and(|d| !matches!(d, Direction::Up | Direction::Down)))
-}
-
-/// True when two owners may be one person: the same word, or a third person's pronoun and a
-/// name ("his room" and "the Count's room").
-pub(super) fn same_owner(a: Option<&str>, b: Option<&str>) -> bool {
-    let third = |o: Option<&str>| o.is_some_and(|o| matches!(o, "his" | "her" | "their"));
-    let named = |o: Option<&str>| {
-        o.is_some_and(|o| {
-            !matches!(
-                o,
-                "my" | "our" | "your" | "his" | "her" | "their" | "its" | "thy"
-            )
-        })
-    };
-    a == b || (third(a) && named(b)) || (named(a) && third(b))
-}
-
-/// "Through the common drawing-room … into the real drawing-room": two mentions of a kind told
-/// apart by different words in one sentence are two places, even where the place the first
-/// joined was named plainly before. True when `c`, in sentence `sentence`, is such a second
-/// mention of place `p`.
-pub(super) fn contrasted(p: &Place, c: &Candidate, sentence: usize) -> bool {
-    p.told_apart.as_ref().is_some_and(|(s, d)| {
-        *s == sentence && !c.distinguishing.is_empty() && *d != c.distinguishing
-    })
 }
 
 impl PlaceBook {
@@ -169,7 +145,7 @@ impl PlaceBook {
         // place of that kind named without it.
         let agrees = |p: &Place| {
             owners_agree(p)
-                && !contrasted(p, c, sentence)
+                && !p.contrasted(c, sentence)
                 && (c.distinguishing.is_empty()
                     || (p.distinguishing.is_empty() && !by_compass(&c.distinguishing))
                     || p.distinguishing == c.distinguishing)

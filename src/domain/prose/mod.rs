@@ -9,7 +9,7 @@
 //! | sentences | `sentence` | split at `.`, `!`, `?` before a capital or a quotation; "Dr." and "“Oh!” said he" survive |
 //! | tags | `tagger` | part of speech by the averaged perceptron of `textblob-aptagger` (vendored data) |
 //! | phrases | `chunk` | noun phrases, their heads, determiners and owners |
-//! | places | `place` (which mentions are one place in `identity`; names used for people in `person`) | which phrases are places, and which mentions are one place (aliases; a bare definite of a kind just named, the narration's re-mention before speech's) |
+//! | places | `place` (which mentions are one place in `identity`; whether two possessives name one owner in `owner`; names used for people in `person`) | which phrases are places, and which mentions are one place (aliases; a bare definite of a kind just named, the narration's re-mention before speech's) |
 //! | comparisons | `comparison` | per sentence, the words that say what the scene is measured against ("like a map", "so lofty as"): no place of the scene is named there |
 //! | clauses | `clause` (its grammar in `grammar`) | verb groups, their subjects (through relative pronouns, participles, coordination) and dependents |
 //! | relations | `relation` (types in `event`) | per clause: motion along a path (`motion`), fixed ways and positions of places (`layout`), being somewhere |
@@ -34,6 +34,7 @@ pub mod layout;
 pub mod lexicon;
 pub mod links;
 pub mod motion;
+pub mod owner;
 pub mod person;
 pub mod place;
 pub mod position;

@@ -17,12 +17,12 @@
 //! * "a gallery", "another gallery" is a new place.
 
 use super::chunk::{Determiner, Part, Phrase};
-use super::identity::{contrasted, same_owner};
 use super::lexicon::{
     is_activity, is_calendar, is_descriptive, is_dwelling, is_material, is_named_dwelling,
     is_place_head, is_polysemous_head, is_room, is_unit, is_way_head, is_weak_head, kin, lemma,
     singular,
 };
+use super::owner::same_owner;
 use crate::domain::names::normalize_name;
 
 /// Index of a place in a [`PlaceBook`].
@@ -425,6 +425,16 @@ pub(super) fn names_of(p: &Place) -> impl Iterator<Item = &str> + '_ {
 }
 
 impl Place {
+    /// "Through the common drawing-room … into the real drawing-room": two mentions of a kind
+    /// told apart by different words in one sentence are two places, even where the place the
+    /// first joined was named plainly before. True when `c`, in sentence `sentence`, is such a
+    /// second mention of this place.
+    pub(super) fn contrasted(&self, c: &Candidate, sentence: usize) -> bool {
+        self.told_apart.as_ref().is_some_and(|(s, d)| {
+            *s == sentence && !c.distinguishing.is_empty() && *d != c.distinguishing
+        })
+    }
+
     /// Adds another name the text used for it (nothing when it answers to it already).
     fn name_it(&mut self, name: &str) {
         let key = normalize_name(name);
@@ -446,7 +456,7 @@ impl PlaceBook {
             && self
                 .places
                 .iter()
-                .any(|p| p.head == c.head && contrasted(p, c, sentence));
+                .any(|p| p.head == c.head && p.contrasted(c, sentence));
         let dwelling_known = self.places.iter().any(|p| p.dwelling);
         let id = match found {
             Some(id) => id,
