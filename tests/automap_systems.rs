@@ -602,3 +602,45 @@ fn an_inform7_heading_that_opens_with_the_is_a_room() {
         "{exits:?}"
     );
 }
+
+#[test]
+fn an_inform7_dark_room_entered_from_two_sides_is_one_room() {
+    // The dark room is entered "east" from the boathouse and "south" from the chapter house,
+    // which lies northeast of the boathouse: no move ties the two arrivals together, but the
+    // finished map places both on one spot with no other room, so they are one room (rule
+    // `dark-rooms-placed`), which takes the one listed name left with both its sides.
+    let text = include_str!("fixtures/systems/inform7-dark-two-sides.txt");
+    let listed = [
+        "Boathouse",
+        "Cellar",
+        "Chapter House",
+        "Reed Bed",
+        "Smokery",
+    ];
+    let (rooms, exits) = mapped_with(text, &listed);
+    assert_eq!(rooms, set(&listed));
+    assert!(exits.contains("Boathouse -east-> Cellar"), "{exits:?}");
+    assert!(exits.contains("Chapter House -south-> Cellar"), "{exits:?}");
+    // Without a list, one dark room too.
+    let (rooms, exits) = mapped(text);
+    assert!(rooms.contains("Dark room"), "{rooms:?}");
+    assert!(!rooms.contains("Dark room (2)"), "{rooms:?}");
+    assert!(
+        exits.contains("Chapter House -south-> Dark room"),
+        "{exits:?}"
+    );
+    // With the rule off, the two arrivals are two dark rooms for the one name left: one side
+    // of the cellar is dropped.
+    let steps = read_steps(text, "fixture").unwrap();
+    let hints = Hints {
+        locations: listed.iter().map(|s| s.to_string()).collect(),
+        actions: Vec::new(),
+    };
+    let rules = Rules::without(&["dark-rooms-placed"]).unwrap();
+    let (_, off) = rooms_and_exits(&automap_with("fixture", &steps, &hints, &rules).project);
+    assert!(
+        !(off.contains("Boathouse -east-> Cellar")
+            && off.contains("Chapter House -south-> Cellar")),
+        "{off:?}"
+    );
+}

@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Which side of a witness move the dark slot is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Side {
+pub(super) enum Side {
     /// The slot was entered by the move.
     Entered,
     /// The slot was left by the move.
@@ -29,14 +29,14 @@ enum Side {
 
 /// The groups of dark slots being joined: a union-find over room ids, with each group's ways
 /// out (way → room) and the groups it shares a move with.
-struct Groups {
+pub(super) struct Groups {
     parent: BTreeMap<RoomId, RoomId>,
     ways: BTreeMap<RoomId, BTreeMap<Label, BTreeSet<RoomId>>>,
     apart: BTreeMap<RoomId, BTreeSet<RoomId>>,
 }
 
 impl Groups {
-    fn find(&self, mut r: RoomId) -> RoomId {
+    pub(super) fn find(&self, mut r: RoomId) -> RoomId {
         while let Some(&p) = self.parent.get(&r) {
             if p == r {
                 break;
@@ -47,7 +47,7 @@ impl Groups {
     }
 
     /// Joins the groups of `a` and `b` when nothing keeps them apart; true if joined.
-    fn join(&mut self, a: RoomId, b: RoomId) -> bool {
+    pub(super) fn join(&mut self, a: RoomId, b: RoomId) -> bool {
         let (a, b) = (self.find(a), self.find(b));
         if a == b {
             return true;
@@ -100,47 +100,7 @@ impl Tracker<'_> {
         if dark.len() < 2 {
             return;
         }
-        let mut groups = Groups {
-            parent: BTreeMap::new(),
-            ways: BTreeMap::new(),
-            apart: BTreeMap::new(),
-        };
-        // The witnesses: (the room on the other side, the way, which side) → the dark slots.
-        let mut witnesses: BTreeMap<(RoomId, Label, Side), Vec<RoomId>> = BTreeMap::new();
-        for o in self.outcomes.iter().filter(|o| o.moved) {
-            let (Some(from), Some(to), Some(label)) = (o.from, o.to, o.label.clone()) else {
-                continue;
-            };
-            if from == to {
-                continue;
-            }
-            match (dark.contains(&from), dark.contains(&to)) {
-                (true, true) => {
-                    groups.apart.entry(from).or_default().insert(to);
-                    groups.apart.entry(to).or_default().insert(from);
-                }
-                (true, false) => {
-                    groups
-                        .ways
-                        .entry(from)
-                        .or_default()
-                        .entry(label.clone())
-                        .or_default()
-                        .insert(to);
-                    witnesses
-                        .entry((to, label, Side::Left))
-                        .or_default()
-                        .push(from);
-                }
-                (false, true) => {
-                    witnesses
-                        .entry((from, label, Side::Entered))
-                        .or_default()
-                        .push(to);
-                }
-                (false, false) => {}
-            }
-        }
+        let (mut groups, witnesses) = self.dark_groups(&dark);
         // A move judged (while reading or in hindsight) to start in one dark slot, made right
         // after a step that left the player in another, shows the two are one room: nothing
         // took the player from the one to the other.
@@ -183,9 +143,60 @@ impl Tracker<'_> {
         self.merge_rooms(&joined);
     }
 
+    /// The dark slots of `dark`, each a group of its own, with their ways out and the slots
+    /// they share a move with; and the witnesses: (the room on the other side, the way, which
+    /// side) → the dark slots.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn dark_groups(
+        &self,
+        dark: &BTreeSet<RoomId>,
+    ) -> (Groups, BTreeMap<(RoomId, Label, Side), Vec<RoomId>>) {
+        let mut groups = Groups {
+            parent: BTreeMap::new(),
+            ways: BTreeMap::new(),
+            apart: BTreeMap::new(),
+        };
+        let mut witnesses: BTreeMap<(RoomId, Label, Side), Vec<RoomId>> = BTreeMap::new();
+        for o in self.outcomes.iter().filter(|o| o.moved) {
+            let (Some(from), Some(to), Some(label)) = (o.from, o.to, o.label.clone()) else {
+                continue;
+            };
+            if from == to {
+                continue;
+            }
+            match (dark.contains(&from), dark.contains(&to)) {
+                (true, true) => {
+                    groups.apart.entry(from).or_default().insert(to);
+                    groups.apart.entry(to).or_default().insert(from);
+                }
+                (true, false) => {
+                    groups
+                        .ways
+                        .entry(from)
+                        .or_default()
+                        .entry(label.clone())
+                        .or_default()
+                        .insert(to);
+                    witnesses
+                        .entry((to, label, Side::Left))
+                        .or_default()
+                        .push(from);
+                }
+                (false, true) => {
+                    witnesses
+                        .entry((from, label, Side::Entered))
+                        .or_default()
+                        .push(to);
+                }
+                (false, false) => {}
+            }
+        }
+        (groups, witnesses)
+    }
+
     /// Merges each room of `joined` into the room it maps to: its moves, its exits and the
     /// words around it become that room's, and it leaves the map.
-    fn merge_rooms(&mut self, joined: &BTreeMap<RoomId, RoomId>) {
+    pub(super) fn merge_rooms(&mut self, joined: &BTreeMap<RoomId, RoomId>) {
         if joined.is_empty() {
             return;
         }

@@ -38,6 +38,9 @@ pub const HINDSIGHT: &[(&str, Stage)] = &[
     // The rooms met in the dark that the same way from (or to) the same room shows are one
     // room (`dark_rooms`).
     ("dark rooms joined", |t, _| t.join_dark_rooms()),
+    // The rooms met under the darkness heading that the finished lattice places on one cell
+    // holding no other room are one room (`dark_cells`).
+    ("dark rooms placed", |t, steps| t.join_dark_cells(steps)),
     // A move out of the dark that the reading restarted in a lit room the dark room cannot be
     // started in the dark room (`dark_start`).
     ("dark start", |t, steps| t.keep_dark_starts(steps)),

@@ -43,6 +43,7 @@
 //! Everything is deterministic: candidates are scored with fixed weights and ties go to the
 //! first candidate in a fixed order.
 
+mod dark_cells;
 mod dark_rooms;
 mod dark_start;
 mod destination;

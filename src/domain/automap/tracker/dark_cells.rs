@@ -1,0 +1,80 @@
+//! `dark-rooms-placed`: rooms met in the dark that the finished map places on one spot are one
+//! room. `dark-rooms-joined` joins two dark slots only by the same way from (or to) the same
+//! room; a dark room entered from two sides ("east" from the cottage, later "south" from the
+//! cloister, the cloister lying northeast of the cottage) leaves two slots no single move
+//! ties together, and with a list the two then compete for the one name left (one side of
+//! the room is dropped). Once the whole transcript is read the lattice of the finished map
+//! shows them: both lie one step from their lit neighbours on the same cell. They are joined
+//! when nothing but dark slots lies on that cell (a lit room there may be the dark room unlit,
+//! or the lattice bent there), under `dark-rooms-joined`'s guards (no way out of the joined
+//! room to two rooms, no move from the one to the other), and only where every arrival in
+//! each was under the game's darkness heading ("Darkness"): a game that prints a bare "Dark"
+//! over a scene that is no room (hhgg) is read as before.
+
+use super::destination::darkness_heading;
+use super::{SlotKind, Tracker};
+use crate::domain::analysis::Geometry;
+use crate::domain::direction::Vector;
+use crate::domain::formats::Step;
+use crate::domain::map::RoomId;
+use std::collections::{BTreeMap, BTreeSet};
+
+impl Tracker<'_> {
+    /// Joins the dark slots the finished lattice places on one cell that holds no other room
+    /// (see the module docs).
+    pub(super) fn join_dark_cells(&mut self, steps: &[Step]) {
+        let dark: BTreeSet<RoomId> = self
+            .map
+            .rooms()
+            .map(|r| r.id)
+            .filter(|&r| self.info(r).and_then(|i| i.slot) == Some(SlotKind::Dark))
+            .filter(|&r| self.headed_dark(r, steps))
+            .collect();
+        if dark.len() < 2 {
+            return;
+        }
+        let geo = Geometry::infer(&self.map);
+        let mut by_cell: BTreeMap<(u32, Vector), Vec<RoomId>> = BTreeMap::new();
+        for r in self.map.rooms().map(|r| r.id) {
+            if let (Some(f), Some(p)) = (geo.frame_of(r), geo.position(r)) {
+                by_cell.entry((f, p)).or_default().push(r);
+            }
+        }
+        let (mut groups, _) = self.dark_groups(&dark);
+        for rooms in by_cell.values() {
+            if rooms.len() < 2 || !rooms.iter().all(|r| dark.contains(r)) {
+                continue;
+            }
+            for w in rooms.windows(2) {
+                groups.join(w[0], w[1]);
+            }
+        }
+        let joined: BTreeMap<RoomId, RoomId> = dark
+            .iter()
+            .map(|&r| (r, groups.find(r)))
+            .filter(|(r, g)| r != g)
+            .collect();
+        self.merge_rooms(&joined);
+    }
+
+    /// True when every arrival in `r` (a step that left the player there, after one that had
+    /// not) had a reply under the game's darkness heading.
+    fn headed_dark(&self, r: RoomId, steps: &[Step]) -> bool {
+        let mut arrivals = self
+            .outcomes
+            .iter()
+            .enumerate()
+            .filter(|&(k, o)| {
+                o.to == Some(r)
+                    && (k == 0 || self.outcomes.get(k - 1).and_then(|p| p.to) != Some(r))
+            })
+            .map(|(_, o)| o)
+            .peekable();
+        arrivals.peek().is_some()
+            && arrivals.all(|o| {
+                steps
+                    .get(o.index)
+                    .is_some_and(|s| darkness_heading(&s.observation))
+            })
+    }
+}
