@@ -13,6 +13,7 @@
 //! |---|---|---|
 //! | [`PLACE_WORD`] | 1.0 | a place noun ("hall", "moor") or a proper name with one ("Skeleton Island") |
 //! | [`NAME_WORD`] | 0.4 | a proper name without a place noun ("Bistritz", but also "June", "Come") |
+//! | [`NAMED_AGAIN`] | 2 mentions | such a name placed in the narration and named again weighs as a place word ([`name_evidence`]) |
 //! | [`WAY_WORD`] | 0.2 | a door, a window, steps: furniture of a room more often than a place |
 //! | [`DEFINITE`] | 1.0 | "the", "this", an owner, a proper name |
 //! | [`INDEFINITE`] | 0.7 | "a", "one", a number: a place introduced |
@@ -261,18 +262,46 @@ pub fn evidence(mentions: f32, linked: bool, visits: usize) -> f32 {
     mentions + if linked { LINKED } else { 0.0 } + VISITED * visits
 }
 
+/// Mentions (in sentences of its own) of a proper name with no place noun after which the
+/// story returns to it: two. A name met once where a name is a place ("in Switzerland",
+/// "to London") is most often a far place named in passing, an aside or a comparison; one the
+/// story names again ("at Fullerton", "our friends from Fullerton") is a place of the story.
+/// (On the six development passages, every proper name placed once and named once is no
+/// place of the truth: London, Switzerland, the Cape, the Tirol, Bayete, Tom Redruth.)
+pub const NAMED_AGAIN: usize = 2;
+
+/// The evidence of the mentions of a proper name with no place noun, already placed
+/// ([`Place::placed`]): `mentions` weighed at [`NAME_WORD`] each in a spatial role, `narrated`
+/// when the narration named it at least once. Where the narration placed it (its mentions weigh
+/// at least one narrated mention in a spatial role) and the story names it again
+/// ([`NAMED_AGAIN`]), its mentions weigh as a place word's ([`PLACE_WORD`]): the text has
+/// shown it is a place, and returned to it. A name placed only in speech ("gone to the Holy
+/// Virgin") keeps [`NAME_WORD`]: a person as often as a place.
+pub fn name_evidence(mentions: f32, narrated: bool, count: usize) -> f32 {
+    let narrated_placing = NAME_WORD * (1.0 + SPATIAL_BONUS);
+    if narrated && count >= NAMED_AGAIN && mentions >= narrated_placing {
+        mentions * PLACE_WORD / NAME_WORD
+    } else {
+        mentions
+    }
+}
+
 /// The whole evidence for a place of the book. Being in a place named only by a proper name
 /// with no place noun ("in England", "at Lowood") weighs what a mention of such a name in a
 /// spatial role weighs ([`NAME_WORD`] per visit, not [`VISITED`]): such a name is a person or a
 /// nation as often as a place, and the being may be the narrator's aside. Such a name
-/// never named where a name is a place ([`Place::placed`]) has no evidence at all.
+/// never named where a name is a place ([`Place::placed`]) has no evidence at all; one named
+/// again weighs as [`name_evidence`] says.
 pub fn of_place(p: &Place) -> f32 {
     let visits = f32::from(u16::try_from(p.visits).unwrap_or(u16::MAX));
     match p.kind {
         // Never where a name is a place ("at Bistritz", [`super::person::placed_names`]):
         // links and visits read from "left Hawkins" or "passed Hawkins" are a person's.
         PlaceKind::Name if !p.placed => 0.0,
-        PlaceKind::Name => evidence(p.evidence, p.linked, 0) + NAME_WORD * visits,
+        PlaceKind::Name => {
+            let mentions = name_evidence(p.evidence, p.narrated, p.mentions);
+            evidence(mentions, p.linked, 0) + NAME_WORD * visits
+        }
         _ => evidence(p.evidence, p.linked, p.visits),
     }
 }
@@ -352,5 +381,28 @@ mod tests {
         assert!(!kept(evidence(name_said(false) * 5.0, false, 0)));
         assert!(!kept(evidence(name_said(true), false, 0)));
         assert!(kept(evidence(name_said(true) * 2.0, false, 0)));
+    }
+
+    #[test]
+    fn a_name_placed_in_the_narration_and_named_again_weighs_as_a_place_word() {
+        let placed = mention_weight(&Mention {
+            kind: PlaceKind::Name,
+            weak: false,
+            determiner: Determiner::Bare,
+            plural: false,
+            proper: true,
+            spatial: true,
+            quoted: false,
+            aside: false,
+        });
+        // "At Fullerton" once: a far place named in passing.
+        assert!(!kept(evidence(name_evidence(placed, true, 1), false, 0)));
+        // "At Fullerton", then "our friends from Fullerton" in speech: the story returns to it.
+        let again = placed + placed * SPEECH_FLOOR;
+        assert!(kept(evidence(name_evidence(again, true, 2), false, 0)));
+        // Placed only in speech, however often named: no more than before.
+        let said = placed * SPEECH;
+        assert!((name_evidence(said, true, 3) - said).abs() < f32::EPSILON);
+        assert!((name_evidence(placed, false, 2) - placed).abs() < f32::EPSILON);
     }
 }
