@@ -309,3 +309,22 @@ old trees, and the steep woody hills rising behind were beautiful.",
         pairs(&r)
     );
 }
+
+#[test]
+fn it_made_a_way_of_goes_on_with_the_way_of_the_sentence_before() {
+    // "It" of a verb of way is the road the sentence before made a way of, not the ravine
+    // last named; a way cut out of a part of a place starts at that place.
+    let r = read(
+        "At one place we came to a deep ravine, over which the road went on. At another place \
+it was cut out of the side of a precipice.",
+    );
+    assert!(linked(&r, "road", "precipice"), "{:?}", pairs(&r));
+    assert!(!linked(&r, "deep ravine", "precipice"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_way_cut_out_of_a_material_does_not_lie_by_it() {
+    // "Out of the solid rock" is what the road is made of, not a place it starts at.
+    let r = read("We came to the road. It was a splendid road cut out of the solid rock.");
+    assert!(!linked(&r, "road", "solid rock"), "{:?}", pairs(&r));
+}

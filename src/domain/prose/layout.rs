@@ -138,10 +138,17 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
             return None;
         }
         reading.position = true;
-    } else if refs
-        .last()
-        .is_some_and(|w| !reading.position && (*w == "of" || EXTENT.contains(w)))
-    {
+    } else if refs.last().is_some_and(|w| {
+        // "Of" alone relates no place ("the side of"); "out of" a part of a place is a source
+        // ("it was cut out of the side of a precipice": the way starts at the precipice), but
+        // "cut out of the solid rock" names what the way is made of, not where it lies.
+        let part = match d.target {
+            Target::Phrase(p) => s.phrases.get(p).is_some_and(|ph| ph.part.is_some()),
+            Target::Pronoun(_) => false,
+        };
+        let source = reading.role == Some(PathRole::Source) && part;
+        !reading.position && ((*w == "of" && !source) || EXTENT.contains(w))
+    }) {
         return None;
     }
     // "On the left was a library", "to the right lay the chapel": a side of the place the

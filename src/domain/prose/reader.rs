@@ -15,7 +15,7 @@ use super::chunk::{Determiner, Phrase};
 use super::clause::{clauses, Clause, Subject, Target, Via};
 use super::comparison;
 use super::event::{Event, Sentence};
-use super::lexicon::{verb_base, PathRole};
+use super::lexicon::{is_way_verb, verb_base, PathRole};
 use super::links::{add_link, fold_with_links};
 pub use super::links::{FoundLink, ParagraphReading, Reading};
 use super::motion::FOLLOWED;
@@ -187,6 +187,10 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
     let mut sentence_no = 0usize;
     let mut mentioned: Vec<Vec<PlaceId>> = Vec::new();
     let mut topic: Option<PlaceId> = None;
+    // The place the sentence before made a way of ("over which the road went on"): what a
+    // subject "it" of a verb of way goes on about ("At another place it was cut out of the
+    // side of a precipice"), before a place merely named there ("a ravine").
+    let mut way_topic: Option<PlaceId> = None;
     for (pi, para) in tagged.iter().enumerate() {
         let mut out = ParagraphReading::default();
         let mut named_here: Vec<PlaceId> = Vec::new();
@@ -198,6 +202,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 position.paragraph_passed();
             }
             topic = None;
+            way_topic = None;
         }
         for s in &para.sentences {
             sentence_no += 1;
@@ -299,10 +304,20 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     _ => None,
                 })
                 .collect();
+            // Pronoun subjects of a verb of way ("it tunnelled through", "it was cut out of").
+            let way_subjects: Vec<usize> = cs
+                .iter()
+                .filter(|c| is_way_verb(&verb_base(words[c.verb])))
+                .filter_map(|c| match c.subject {
+                    Subject::Pronoun(k) => Some(k),
+                    _ => None,
+                })
+                .collect();
             let referents: Vec<Option<PlaceId>> = (0..words.len())
                 .map(|k| {
                     let is_subject = subjects.contains(&k);
                     let it = words[k].eq_ignore_ascii_case("it") && tags[k] == "PRP";
+                    let continued = way_topic.filter(|_| way_subjects.contains(&k));
                     let centred = is_subject
                         .then(|| {
                             subject_places
@@ -310,6 +325,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                                 .rev()
                                 .find(|(end, _)| *end <= k)
                                 .map(|&(_, p)| p)
+                                .or(continued)
                                 .or(topic)
                         })
                         .flatten();
@@ -653,6 +669,24 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     _ => None,
                 })
             });
+            // The last place this sentence made a way of, said as done (its subject a place
+            // phrase, or "it" for one): only the sentence right after goes on with it.
+            way_topic = cs
+                .iter()
+                .rev()
+                .filter(|c| !c.negated && !c.modal && is_way_verb(&verb_base(words[c.verb])))
+                .find_map(|c| match c.subject {
+                    Subject::Phrase(j) => places.get(j).copied().flatten(),
+                    Subject::Pronoun(k) => referents.get(k).copied().flatten(),
+                    Subject::None => None,
+                })
+                .filter(|&p| {
+                    reading
+                        .book
+                        .places
+                        .get(p)
+                        .is_none_or(|q| q.kind != PlaceKind::Way)
+                });
             // What the sentence was about: its first place subject, else the place its
             // subject "it" stood for, else the last place it named.
             topic = centre_place
