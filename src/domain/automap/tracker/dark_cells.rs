@@ -49,12 +49,7 @@ impl Tracker<'_> {
                 groups.join(w[0], w[1]);
             }
         }
-        let joined: BTreeMap<RoomId, RoomId> = dark
-            .iter()
-            .map(|&r| (r, groups.find(r)))
-            .filter(|(r, g)| r != g)
-            .collect();
-        self.merge_rooms(&joined);
+        self.merge_groups(&dark, &groups);
     }
 
     /// True when every arrival in `r` (a step that left the player there, after one that had

@@ -135,6 +135,11 @@ impl Tracker<'_> {
                 }
             }
         }
+        self.merge_groups(&dark, &groups);
+    }
+
+    /// Merges every dark slot of `dark` into the room its group is found at.
+    pub(super) fn merge_groups(&mut self, dark: &BTreeSet<RoomId>, groups: &Groups) {
         let joined: BTreeMap<RoomId, RoomId> = dark
             .iter()
             .map(|&r| (r, groups.find(r)))
