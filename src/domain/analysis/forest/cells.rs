@@ -258,22 +258,15 @@ impl Cells {
         let Some(grid) = self.frames.get_mut(cell.0 as usize) else {
             return;
         };
-        let n = match &mut grid.sparse {
-            Some(map) => map.get_mut(&cell.1).map(|list| {
-                let n = list.len();
-                list.retain(|x| *x != r);
-                (n, list.len())
-            }),
-            None => grid
-                .index(&cell.1)
-                .and_then(|i| grid.slots.get_mut(i))
-                .map(|list| {
-                    let n = list.len();
-                    list.retain(|x| *x != r);
-                    (n, list.len())
-                }),
+        let slot = grid.index(&cell.1);
+        let list = match &mut grid.sparse {
+            Some(map) => map.get_mut(&cell.1),
+            None => slot.and_then(|i| grid.slots.get_mut(i)),
         };
-        let Some((before, after)) = n else { return };
+        let Some(list) = list else { return };
+        let before = list.len();
+        list.retain(|x| *x != r);
+        let after = list.len();
         if after < before {
             grid.rooms = grid.rooms.saturating_sub(1);
         }
