@@ -23,12 +23,19 @@ impl Tracker<'_> {
     /// Joins the dark slots the finished lattice places on one cell that holds no other room
     /// (see the module docs).
     pub(super) fn join_dark_cells(&mut self, steps: &[Step]) {
-        let dark: BTreeSet<RoomId> = self
+        let slots: Vec<RoomId> = self
             .map
             .rooms()
             .map(|r| r.id)
             .filter(|&r| self.info(r).and_then(|i| i.slot) == Some(SlotKind::Dark))
-            .filter(|&r| self.headed_dark(r, steps))
+            .collect();
+        if slots.len() < 2 {
+            return;
+        }
+        let headed = self.arrivals_headed_dark(steps);
+        let dark: BTreeSet<RoomId> = slots
+            .into_iter()
+            .filter(|r| headed.get(r) == Some(&true))
             .collect();
         if dark.len() < 2 {
             return;
@@ -52,24 +59,21 @@ impl Tracker<'_> {
         self.merge_groups(&dark, &groups);
     }
 
-    /// True when every arrival in `r` (a step that left the player there, after one that had
-    /// not) had a reply under the game's darkness heading.
-    fn headed_dark(&self, r: RoomId, steps: &[Step]) -> bool {
-        let mut arrivals = self
-            .outcomes
-            .iter()
-            .enumerate()
-            .filter(|&(k, o)| {
-                o.to == Some(r)
-                    && (k == 0 || self.outcomes.get(k - 1).and_then(|p| p.to) != Some(r))
-            })
-            .map(|(_, o)| o)
-            .peekable();
-        arrivals.peek().is_some()
-            && arrivals.all(|o| {
-                steps
+    /// For each room arrived in (a step that left the player there, after one that had not):
+    /// true when every arrival had a reply under the game's darkness heading. One pass over
+    /// the outcomes for every room.
+    fn arrivals_headed_dark(&self, steps: &[Step]) -> BTreeMap<RoomId, bool> {
+        let mut headed: BTreeMap<RoomId, bool> = BTreeMap::new();
+        let mut before: Option<RoomId> = None;
+        for o in &self.outcomes {
+            if let Some(r) = o.to.filter(|&r| before != Some(r)) {
+                let dark = steps
                     .get(o.index)
-                    .is_some_and(|s| darkness_heading(&s.observation))
-            })
+                    .is_some_and(|s| darkness_heading(&s.observation));
+                *headed.entry(r).or_insert(true) &= dark;
+            }
+            before = o.to;
+        }
+        headed
     }
 }
