@@ -219,6 +219,8 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
             let mut places: Vec<Option<PlaceId>> = vec![None; s.phrases.len()];
             let compared = comparison::mask(&words, &tags);
             let cs = clauses(&words, &tags, &quoted, &s.phrases);
+            // A clause whose verb is a verb of way ("went on", "was cut", "tunnelled").
+            let way_verb = |c: &Clause| is_way_verb(&verb_base(words[c.verb]));
             let mut named: Vec<Option<Candidate>> = vec![None; s.phrases.len()];
             for (i, p) in s.phrases.iter().enumerate() {
                 if compared.get(p.start).copied().unwrap_or(false) {
@@ -307,7 +309,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
             // Pronoun subjects of a verb of way ("it tunnelled through", "it was cut out of").
             let way_subjects: Vec<usize> = cs
                 .iter()
-                .filter(|c| is_way_verb(&verb_base(words[c.verb])))
+                .filter(|c| way_verb(c))
                 .filter_map(|c| match c.subject {
                     Subject::Pronoun(k) => Some(k),
                     _ => None,
@@ -674,7 +676,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
             way_topic = cs
                 .iter()
                 .rev()
-                .filter(|c| !c.negated && !c.modal && is_way_verb(&verb_base(words[c.verb])))
+                .filter(|c| !c.negated && !c.modal && way_verb(c))
                 .find_map(|c| match c.subject {
                     Subject::Phrase(j) => places.get(j).copied().flatten(),
                     Subject::Pronoun(k) => referents.get(k).copied().flatten(),
