@@ -644,3 +644,42 @@ fn an_inform7_dark_room_entered_from_two_sides_is_one_room() {
         "{off:?}"
     );
 }
+
+#[test]
+fn same_titled_rooms_whose_descriptions_name_other_ways_are_other_rooms() {
+    // Three stations of one rail line, all titled "Railway Station" and described alike, word
+    // for word but for the way out each names: east to the Main Hall, northwest to the Smithy
+    // Court, west to the barracks. Read without a list, they are three rooms (rule
+    // `ways-apart`), and the Smithy Court's way back leads to its own station.
+    let text = include_str!("fixtures/systems/inform6-same-title-stations.txt");
+    let (rooms, exits) = mapped(text);
+    let stations = |rooms: &BTreeSet<String>| {
+        rooms
+            .iter()
+            .filter(|r| r.starts_with("Railway Station"))
+            .count()
+    };
+    assert_eq!(stations(&rooms), 3, "{rooms:?}");
+    assert!(
+        exits.contains("Main Hall -west-> Railway Station"),
+        "{exits:?}"
+    );
+    assert!(
+        exits.contains("Railway Station (2) -northwest-> Smithy Court"),
+        "{exits:?}"
+    );
+    assert!(
+        exits.contains("Railway Station (3) -west-> Barracks"),
+        "{exits:?}"
+    );
+    // With the rule off, the likeness of the descriptions makes every station the first.
+    let steps = read_steps(text, "fixture").unwrap();
+    let rules = Rules::without(&["ways-apart"]).unwrap();
+    let off = automap_with("fixture", &steps, &Hints::default(), &rules);
+    let (rooms, exits) = rooms_and_exits(&off.project);
+    assert_eq!(stations(&rooms), 1, "{rooms:?}");
+    assert!(
+        exits.contains("Railway Station -northwest-> Smithy Court"),
+        "{exits:?}"
+    );
+}

@@ -103,6 +103,12 @@ impl Tracker<'_> {
                     text: 1.0,
                 })
                 .collect();
+            // Two descriptions under one title that place the ways out on different compass
+            // points describe two rooms: "Railway Station … To the east is the Main Hall." and
+            // "Railway Station … To the northwest is the Smithy Court." are stations of one line.
+            if seen.desc.is_telling() {
+                out.retain(|c| c.room.is_none_or(|r| !self.ways_apart(r, seen)));
+            }
             // A long description printed again is the room it was printed for, however the
             // lattice disagrees (a game's map need not be flat). Short ones are not: every
             // room of a maze is "a maze of twisty little passages, all alike".
@@ -169,6 +175,28 @@ impl Tracker<'_> {
                 text,
             })
             .collect()
+    }
+
+    /// True when the description `seen` prints and the one room `r` was met with both speak of
+    /// compass ways out, and of no way in common (the rule `ways-apart`). A room's prose names
+    /// its ways the same on every visit; what changes between visits (a door opened, a thing
+    /// dropped) adds a way or a sentence but leaves the ways already named, so one way in
+    /// common keeps the two texts one room's.
+    fn ways_apart(&self, r: RoomId, seen: &Seen) -> bool {
+        if !self.rules.on("ways-apart") {
+            return false;
+        }
+        let level = |text: &str| -> Vec<Direction> {
+            mentioned_ways(text)
+                .into_iter()
+                .filter(|d| d.is_level())
+                .collect()
+        };
+        let Some(before) = self.info(r).and_then(|i| i.desc_text.as_deref()).map(level) else {
+            return false;
+        };
+        let now = level(&seen.desc_text);
+        !before.is_empty() && !now.is_empty() && before.iter().all(|d| !now.contains(d))
     }
 
     /// True when a move leaves one of a title's rooms and the reply shows the same title with
