@@ -683,3 +683,26 @@ fn same_titled_rooms_whose_descriptions_name_other_ways_are_other_rooms() {
         "{exits:?}"
     );
 }
+
+#[test]
+fn a_move_out_of_a_thing_starts_in_the_room_titled_inside_it() {
+    // Scott Adams's games as Inform ports print them (MANGO's adventureland): a walkthrough
+    // whose steps were cut, so the last "up" arrives in the Dismal Swamp from the Meadow,
+    // which has no way up. The swamp's reply shows the hollow stump; the one room whose
+    // title puts it inside a stump, with its way up unwalked, is where the move started
+    // (rule `inside-titled`: without a list, `left-inside` reads the title as the name).
+    let text = include_str!("fixtures/systems/scott-adams-stump.txt");
+    let (_, exits) = mapped(text);
+    assert!(
+        exits.contains("Inside Stump -up-> Dismal Swamp"),
+        "{exits:?}"
+    );
+    let steps = read_steps(text, "fixture").unwrap();
+    let rules = Rules::without(&["inside-titled"]).unwrap();
+    let off = automap_with("fixture", &steps, &Hints::default(), &rules);
+    let (_, exits) = rooms_and_exits(&off.project);
+    assert!(
+        !exits.contains("Inside Stump -up-> Dismal Swamp"),
+        "{exits:?}"
+    );
+}

@@ -132,14 +132,22 @@ impl Tracker<'_> {
             return None;
         }
         let printed = words(obs);
+        // The room's listed name; without a list, its title (rule `inside-titled`).
+        let name = |r: RoomId| -> Option<String> {
+            match self.info(r).and_then(|i| i.place) {
+                Some(p) => self.gaz.place(p).map(|p| p.base.clone()),
+                None if self.gaz.is_empty() && self.rules.on("inside-titled") => {
+                    self.map.room(r).map(|room| room.name.to_lowercase())
+                }
+                None => None,
+            }
+        };
         let inside_shown = |r: RoomId| {
-            self.info(r)
-                .and_then(|i| i.place)
-                .and_then(|p| self.gaz.place(p))
-                .and_then(|p| {
-                    p.base
-                        .strip_prefix("inside ")
-                        .or_else(|| p.base.strip_prefix("in "))
+            name(r)
+                .as_deref()
+                .and_then(|base| {
+                    base.strip_prefix("inside ")
+                        .or_else(|| base.strip_prefix("in "))
                 })
                 .is_some_and(|thing| {
                     let ws = words(thing);
