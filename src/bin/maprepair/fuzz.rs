@@ -288,7 +288,7 @@ fn commands(name: &str, bytes: &[u8]) -> Vec<Finding> {
             reading: None,
             fill: false,
         };
-        let Ok((out, written)) = repair::repair(&input, &args) else {
+        let Ok((out, Some(written))) = repair::repair(&input, &args, true) else {
             continue;
         };
         // What `--out` writes re-checks as the repair's `after` (a walkthrough's repair is

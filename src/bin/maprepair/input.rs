@@ -38,6 +38,21 @@ impl Input {
             Input::Project(project) => project,
         }
     }
+
+    /// The project view of the input, taken out of it (no copy of a big map's history when the
+    /// input is not needed afterwards).
+    pub fn into_project(self) -> Project {
+        match self {
+            Input::EdgeList {
+                records,
+                title,
+                project,
+            } => project
+                .into_inner()
+                .unwrap_or_else(|| Project::from_edge_records(&title, &records)),
+            Input::Project(project) => project,
+        }
+    }
 }
 
 /// Loads `path`.
