@@ -46,6 +46,16 @@ went into the hall.",
 }
 
 #[test]
+fn the_hall_entered_is_a_room_not_the_house_named_the_hall() {
+    let r = read(
+        "\"There is a groom at the Hall,\" said he, \"and the Hall stands alone on the moor.\"\n\n\
+We drove along the road to the Hall. We went in through the porch into the hall, and from the \
+hall we went up a stair to the gallery.",
+    );
+    assert_eq!(answering(&r, "hall"), 2, "{:?}", places(&r));
+}
+
+#[test]
 fn words_that_only_describe_are_not_part_of_a_places_name() {
     let r =
         read("Below us lay the lovely valley country, and we went down into it from the ridge.");

@@ -3,7 +3,7 @@
 //! name of a longer one, are folded into one place with their names (the reader moves their
 //! links).
 
-use super::place::{PlaceBook, PlaceId};
+use super::place::{PlaceBook, PlaceId, PlaceKind};
 
 /// Kept places the map would show under one name ("stream" and "stream", two mentions the
 /// book could not join) are one place on the map: the app finds a room by its name, so two
@@ -19,10 +19,21 @@ pub fn fold_places(book: &mut PlaceBook, kept: &mut [bool]) -> Vec<PlaceId> {
     }
     for i in 0..n {
         let key = book.places[i].keys.first().cloned().unwrap_or_default();
-        let first = (0..i).find(|&j| {
-            kept[i] && kept[j] && into[j] == j && book.places[j].keys.first() == Some(&key)
-        });
-        let first = first.or_else(|| book.folds_into(i, |j| kept[j] && into[j] == j));
+        // The story's house and a place the text called by its name's word ("the Hall" and
+        // "the hall" it was entered by) were told apart by the book: a house is no room. A
+        // bare name ("Thornfield") or a door still folds into its house.
+        let place = |k: PlaceId| {
+            let p = &book.places[k];
+            (p.dwelling, p.kind == PlaceKind::Place && !p.dwelling)
+        };
+        let apart = |j: PlaceId| {
+            let ((di, pi), (dj, pj)) = (place(i), place(j));
+            (di && pj) || (dj && pi)
+        };
+        let open = |j: PlaceId| kept[j] && into[j] == j && !apart(j);
+        let first =
+            (0..i).find(|&j| kept[i] && open(j) && book.places[j].keys.first() == Some(&key));
+        let first = first.or_else(|| book.folds_into(i, open));
         if let Some(j) = first {
             into[i] = j;
             kept[i] = false;
