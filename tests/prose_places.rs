@@ -56,6 +56,24 @@ hall we went up a stair to the gallery.",
 }
 
 #[test]
+fn a_compound_of_a_kind_is_told_apart_from_a_plain_place_of_that_kind() {
+    // "The lodge-gates" an hour after a station's gate: its own place, which "the gateway"
+    // then names.
+    let r = read(
+        "We left the station by the gate and drove along the road for an hour, past farms and \
+hedges and a little church.\n\nAt last we reached the lodge-gates. Through the gateway we \
+passed into the avenue.",
+    );
+    let all = places(&r);
+    let gates = all
+        .iter()
+        .find(|p| p.contains(&normalize_name("lodge-gates")))
+        .unwrap_or_else(|| panic!("no lodge-gates in {all:?}"));
+    assert!(gates.contains(&normalize_name("gateway")), "{all:?}");
+    assert!(!gates.contains(&normalize_name("gate")), "{all:?}");
+}
+
+#[test]
 fn words_that_only_describe_are_not_part_of_a_places_name() {
     let r =
         read("Below us lay the lovely valley country, and we went down into it from the ridge.");
