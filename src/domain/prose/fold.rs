@@ -53,3 +53,54 @@ pub fn fold_places(book: &mut PlaceBook, kept: &mut [bool]) -> Vec<PlaceId> {
     }
     into
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::prose::place::Place;
+
+    /// A kept place of the garden kind with these names (the first its name).
+    fn garden(keys: &[&str], linked: bool) -> Place {
+        Place {
+            name: keys[0].to_string(),
+            aliases: keys[1..].iter().map(|k| k.to_string()).collect(),
+            keys: keys.iter().map(|k| k.to_string()).collect(),
+            head: "garden".into(),
+            kin: "garden".into(),
+            distinguishing: Vec::new(),
+            owner: None,
+            dwelling: false,
+            kind: PlaceKind::Place,
+            mentions: keys.len(),
+            evidence: 1.0,
+            specific: true,
+            passage: false,
+            visits: 0,
+            linked,
+            last_seen: 0,
+            told_apart: None,
+            host: None,
+            narrated: true,
+            placed: false,
+        }
+    }
+
+    #[test]
+    fn a_place_also_called_by_words_of_its_own_does_not_fold_into_one_answering_its_name() {
+        // "the other garden" (walked into), then "the garden" … "the second garden": the
+        // second place answers the first's word "garden", but also words the first never had.
+        let mut book = PlaceBook::default();
+        book.places.push(garden(&["other garden", "garden"], true));
+        book.places
+            .push(garden(&["garden", "second garden"], false));
+        let mut kept = vec![true, true];
+        let into = fold_places(&mut book, &mut kept);
+        assert_eq!(into, [0, 1]);
+        // Named only by that word, it is that place on the map.
+        let mut book = PlaceBook::default();
+        book.places.push(garden(&["other garden", "garden"], true));
+        book.places.push(garden(&["garden"], false));
+        let mut kept = vec![true, true];
+        assert_eq!(fold_places(&mut book, &mut kept), [0, 0]);
+    }
+}
