@@ -46,6 +46,34 @@ went into the hall.",
 }
 
 #[test]
+fn the_hall_entered_is_a_room_not_the_house_named_the_hall() {
+    let r = read(
+        "\"There is a groom at the Hall,\" said he, \"and the Hall stands alone on the moor.\"\n\n\
+We drove along the road to the Hall. We went in through the porch into the hall, and from the \
+hall we went up a stair to the gallery.",
+    );
+    assert_eq!(answering(&r, "hall"), 2, "{:?}", places(&r));
+}
+
+#[test]
+fn a_compound_of_a_kind_is_told_apart_from_a_plain_place_of_that_kind() {
+    // "The lodge-gates" an hour after a station's gate: its own place, which "the gateway"
+    // then names.
+    let r = read(
+        "We left the station by the gate and drove along the road for an hour, past farms and \
+hedges and a little church.\n\nAt last we reached the lodge-gates. Through the gateway we \
+passed into the avenue.",
+    );
+    let all = places(&r);
+    let gates = all
+        .iter()
+        .find(|p| p.contains(&normalize_name("lodge-gates")))
+        .unwrap_or_else(|| panic!("no lodge-gates in {all:?}"));
+    assert!(gates.contains(&normalize_name("gateway")), "{all:?}");
+    assert!(!gates.contains(&normalize_name("gate")), "{all:?}");
+}
+
+#[test]
 fn words_that_only_describe_are_not_part_of_a_places_name() {
     let r =
         read("Below us lay the lovely valley country, and we went down into it from the ridge.");

@@ -98,3 +98,16 @@ the mill.",
     assert_eq!(answering(&r, "Millcote"), 1, "{all:?}");
     assert_eq!(answering(&r, "orchard"), 1, "{all:?}");
 }
+
+#[test]
+fn a_person_named_again_after_to_and_towards_who_acts_is_no_place() {
+    // Without "Twala frowned" the text gives no sign Twala is a person, and a name placed in
+    // the narration and named again is a place: the person's act is what keeps it off.
+    let r = read(
+        "We crossed the plain and came at last to the kraal. There we went up to Twala and \
+waited. Twala frowned.\n\nNext morning we walked towards Twala again, and stood in the great \
+kraal while the regiments passed.",
+    );
+    assert_eq!(answering(&r, "Twala"), 0, "{:?}", places(&r));
+    assert_eq!(answering(&r, "kraal"), 1, "{:?}", places(&r));
+}

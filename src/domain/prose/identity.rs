@@ -3,7 +3,7 @@
 //! description, an owner's room, or a head of its kin.
 
 use super::chunk::Determiner;
-use super::lexicon::{direction_word, is_dwelling, kin};
+use super::lexicon::{direction_word, is_dwelling, is_named_dwelling, kin};
 use super::owner::same_owner;
 use super::place::{names_of, Candidate, Place, PlaceBook, PlaceId, RECENT_SENTENCES};
 use crate::domain::Direction;
@@ -13,6 +13,13 @@ fn by_compass(modifiers: &[String]) -> bool {
     modifiers
         .iter()
         .any(|w| direction_word(w).is_some_and(|d| !matches!(d, Direction::Up | Direction::Down)))
+}
+
+/// "A groom at the Hall" … "we turned into the hall": a word that ends the name of a house
+/// ("Baskerville Hall", "the Hall") names, written common, a part of it (an entrance hall, a
+/// court, a tower), not the house its proper use named.
+fn part_of_named(c: &Candidate, p: &Place) -> bool {
+    p.dwelling && !c.proper && is_named_dwelling(&c.head) && !is_dwelling(&c.head)
 }
 
 impl PlaceBook {
@@ -35,12 +42,14 @@ impl PlaceBook {
                 let p = &self.places[i];
                 p.specific
                     && p.kin == c.kin
+                    && !part_of_named(c, p)
                     && p.owner.is_none()
                     && (c.quoted || p.narrated)
                     && p.last_seen + RECENT_SENTENCES >= sentence
             })
             .max_by_key(|&i| rank(i))?;
         let same_words = (0..self.places.len())
+            .filter(|&i| !part_of_named(c, &self.places[i]))
             .filter(|&i| names_of(&self.places[i]).any(|n| n == key))
             .max_by_key(|&i| rank(i));
         same_words.is_none_or(|j| rank(id) >= rank(j)).then_some(id)
@@ -88,6 +97,9 @@ impl PlaceBook {
     }
 
     pub(super) fn find(&self, c: &Candidate, key: &str, sentence: usize) -> Option<PlaceId> {
+        let places: Vec<PlaceId> = (0..self.places.len())
+            .filter(|&i| !part_of_named(c, &self.places[i]))
+            .collect();
         let recent = |ids: &mut dyn Iterator<Item = PlaceId>| {
             ids.max_by_key(|&i| (self.places[i].last_seen, i))
         };
@@ -102,8 +114,10 @@ impl PlaceBook {
         // narration told of is of the same kind.
         let mut spoken = None;
         if c.determiner != Determiner::Indefinite || c.proper {
-            let mut same =
-                (0..self.places.len()).filter(|&i| names_of(&self.places[i]).any(|n| n == key));
+            let mut same = places
+                .iter()
+                .copied()
+                .filter(|&i| names_of(&self.places[i]).any(|n| n == key));
             let mut told = same.clone().filter(|&i| voice(&self.places[i]));
             if let Some(id) = recent(&mut told) {
                 return Some(id);
@@ -132,7 +146,7 @@ impl PlaceBook {
         // "That grim cave", "this dismal passage": a demonstrative names a place already named,
         // whatever its adjectives now say.
         if c.demonstrative {
-            let mut named = (0..self.places.len()).filter(|&i| {
+            let mut named = places.iter().copied().filter(|&i| {
                 let p = &self.places[i];
                 p.specific && p.kin == c.kin && owners_agree(p)
             });
@@ -150,7 +164,7 @@ impl PlaceBook {
                     || (p.distinguishing.is_empty() && !by_compass(&c.distinguishing))
                     || p.distinguishing == c.distinguishing)
         };
-        let mut same_head = (0..self.places.len()).filter(|&i| {
+        let mut same_head = places.iter().copied().filter(|&i| {
             let p = &self.places[i];
             p.specific && p.head == c.head && agrees(p)
         });
@@ -162,7 +176,7 @@ impl PlaceBook {
             return Some(id);
         }
         // "The cavern" after "the cave", "my chamber" after "my room".
-        let mut kin = (0..self.places.len()).filter(|&i| {
+        let mut kin = places.iter().copied().filter(|&i| {
             let p = &self.places[i];
             p.specific
                 && p.kin == c.kin

@@ -32,9 +32,15 @@ const OTHER_PLACE_HEADS: &[&str] = &[
     "gulf", "crater", "grotto", "mine", "ledge", "chasm", "rookery", "rise",
 ];
 
-/// True for a noun (as written, lowercased) that names a place on its own.
+/// True for a noun (as written, lowercased) that names a place on its own: a listed one, or
+/// a hyphenated compound ending in one ("lodge-gates", "church-yard", "stair-well"), which a
+/// story writes as its own word for a place of that kind.
 fn place_head(noun: &str) -> bool {
-    contains(INDOOR, noun) || contains(OTHER_PLACE_HEADS, noun)
+    let listed = |w: &str| contains(INDOOR, w) || contains(OTHER_PLACE_HEADS, w);
+    listed(noun)
+        || noun.rsplit_once('-').is_some_and(|(first, last)| {
+            !first.is_empty() && first.chars().all(char::is_alphabetic) && listed(last)
+        })
 }
 
 /// Place nouns that count only where a way goes to, through or from them ("through the

@@ -253,7 +253,17 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
         .filter(|w| !w.chars().all(|c| c.is_ascii_digit() || c == ','))
         .filter(|w| !matches!(**w, "," | "and" | "or"))
         .map(|w| w.to_lowercase())
-        .collect();
+        .collect::<Vec<_>>();
+    // "The lodge-gates" long after "the gate" of a station: a compound filed under its last
+    // word's kind ([`kin`]: "this garden" of a kitchen-garden) is told apart from a plain
+    // place of that kind by its first word, as "the lodge gates" is by "lodge". A dwelling's
+    // compound ("the log-house") is the house.
+    let mut distinguishing = distinguishing;
+    if let Some((first, _)) = head.rsplit_once('-') {
+        if kin(head_word) != head && !is_dwelling(head_word) {
+            distinguishing.push(first.to_string());
+        }
+    }
     let mut forms = Vec::new();
     if written != surface {
         forms.push(written);
@@ -546,9 +556,11 @@ impl PlaceBook {
         if place.linked || place.visits > 0 {
             return None;
         }
+        // Named only so: a place the text also called by words of its own ("the second
+        // garden", "the closed garden") is not the other.
         (0..self.places.len())
             .filter(|&j| j != id && kept(j))
-            .filter(|&j| names_of(&self.places[j]).any(|n| n == key))
+            .filter(|&j| names_of(place).all(|n| names_of(&self.places[j]).any(|m| m == n)))
             .max_by_key(|&j| (self.places[j].last_seen, j))
     }
 
