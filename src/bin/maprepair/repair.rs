@@ -11,7 +11,7 @@ use crate::check::{counts_json, ref_counts_json};
 use crate::input::{load, Input};
 use crate::{emit, CliError};
 use maprepair::domain::automap::reread::{reread, reread_by_map_names};
-use maprepair::domain::formats::{map_records, write_edge_list};
+use maprepair::domain::formats::write_map;
 use maprepair::domain::reference::load::load_llm_built;
 use maprepair::domain::reference::on_map::{
     carry_onto, graph_map, reference_graph_with_sources, Sources,
@@ -134,9 +134,7 @@ fn repair_reference(
         // The repaired graph whole: its ways back and rooms left without exits included.
         Input::EdgeList { .. } => {
             let (map, steps) = graph_map(&outcome.graph);
-            write_edge_list(&map_records(&map, |id| {
-                steps.get(id.0 as usize).map(|&s| i64::from(s))
-            }))
+            write_map(&map, |id| steps.get(id.0 as usize).map(|&s| i64::from(s)))
         }
         // The project with the fixes as commits: nothing else changes.
         Input::Project(p) => {
