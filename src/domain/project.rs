@@ -3,12 +3,12 @@
 
 use super::direction::{Direction, Label};
 use super::draft::Draft;
+use super::formats::written::Records;
 use super::formats::{
-    map_records, parse_record, record_json, records_of, write_edge_list, EdgeRecord, FormatError,
-    RecordKind, Step,
+    parse_record, records_of, write_map, EdgeRecord, FormatError, RecordKind, Step,
 };
 use super::history::{Change, Commit, CommitInfo, History, Trigger};
-use super::map::{Exit, ExitId, RoomId};
+use super::map::{Exit, RoomId};
 use super::names::canonical_name;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
@@ -33,10 +33,22 @@ struct ProjectFile {
     version: u32,
     name: String,
     commits: Vec<Commit>,
-    /// Edge-list records ([`record_json`]), read with [`parse_record`] so that an error names
+    /// Edge-list records ([`super::formats::record_json`]), read with [`parse_record`] so that an error names
     /// the record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ground_truth: Option<Vec<serde_json::Value>>,
+}
+
+/// A [`ProjectFile`] as written: the same fields in the same order, borrowed from the project
+/// (a 100,000-room project's commits are not copied to be written).
+#[derive(Serialize)]
+struct ProjectFileOut<'a> {
+    format: &'a str,
+    version: u32,
+    name: &'a str,
+    commits: &'a [Commit],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ground_truth: Option<Records<'a>>,
 }
 
 /// How a record's label reads: a listed record of one of our files as written (the exact word a
@@ -231,15 +243,12 @@ impl Project {
 
     /// Serializes the project (map history and ground truth) to JSON.
     pub fn to_json(&self) -> String {
-        let file = ProjectFile {
-            format: "maprepair-project".into(),
+        let file = ProjectFileOut {
+            format: "maprepair-project",
             version: FORMAT_VERSION,
-            name: self.name.clone(),
-            commits: self.history.commits().to_vec(),
-            ground_truth: self
-                .ground_truth
-                .as_ref()
-                .map(|t| t.iter().map(record_json).collect()),
+            name: &self.name,
+            commits: self.history.commits(),
+            ground_truth: self.ground_truth.as_deref().map(Records),
         };
         serde_json::to_string(&file).unwrap_or_default()
     }
@@ -310,12 +319,17 @@ impl Project {
         })
     }
 
-    /// The step of the commit that first added each exit.
-    fn first_steps(&self) -> FxHashMap<ExitId, i64> {
-        let mut first_step: FxHashMap<ExitId, i64> = FxHashMap::default();
+    /// The step of the commit that first added each exit, by exit id (ids index the map's
+    /// exits, so a vector holds them; `None` for an id no commit added).
+    fn first_steps(&self) -> Vec<Option<i64>> {
+        let mut first_step: Vec<Option<i64>> = Vec::new();
         for c in self.history.commits() {
             for e in &c.change.added_exits {
-                first_step.entry(e.id).or_insert(i64::from(c.step));
+                let i = e.id.0 as usize;
+                if first_step.len() <= i {
+                    first_step.resize(i + 1, None);
+                }
+                first_step[i].get_or_insert(i64::from(c.step));
             }
         }
         first_step
@@ -325,7 +339,9 @@ impl Project {
     /// MANGO's view of the map, for scoring.
     pub fn edge_records(&self) -> Vec<EdgeRecord> {
         let first_step = self.first_steps();
-        records_of(self.history.head(), |id| first_step.get(&id).copied())
+        records_of(self.history.head(), |id| {
+            first_step.get(id.0 as usize).copied().flatten()
+        })
     }
 
     /// The current map whole as an edge list ([`crate::domain::formats::listed`]): what
@@ -333,9 +349,9 @@ impl Project {
     /// same map.
     pub fn to_edge_list(&self) -> String {
         let first_step = self.first_steps();
-        write_edge_list(&map_records(self.history.head(), |id| {
-            first_step.get(&id).copied()
-        }))
+        write_map(self.history.head(), |id| {
+            first_step.get(id.0 as usize).copied().flatten()
+        })
     }
 }
 

@@ -24,6 +24,7 @@
 //! record brings its way back.
 
 use super::error::FormatError;
+use super::written::Records;
 use crate::domain::map::{ExitId, Map, Origin};
 use serde_json::Value;
 
@@ -360,8 +361,7 @@ pub fn record_json(r: &EdgeRecord) -> Value {
 /// Writes records as a MANGO edge list (`src_node`, `dst_node`, `action`, `seen_in_forward`,
 /// and the keys of the module docs where a record has them), pretty-printed like the originals.
 pub fn write_edge_list(records: &[EdgeRecord]) -> String {
-    let items: Vec<Value> = records.iter().map(record_json).collect();
-    serde_json::to_string_pretty(&Value::Array(items)).unwrap_or_else(|_| "[]".into())
+    serde_json::to_string_pretty(&Records(records)).unwrap_or_else(|_| "[]".into())
 }
 
 #[cfg(test)]
