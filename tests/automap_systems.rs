@@ -706,3 +706,31 @@ fn a_move_out_of_a_thing_starts_in_the_room_titled_inside_it() {
         "{exits:?}"
     );
 }
+
+#[test]
+fn an_inform7_word_for_a_way_typed_in_the_dark_leaves_the_dark_room() {
+    // `Understand "fore" as north`: typed in the dark quay, "fore" is answered by the pantry's
+    // title and nothing before it. That is a move out of the dark by the game's own word for a
+    // way, not the quay lit up as the pantry (rule `dark-word-leaves`): the quay keeps the
+    // lighthouse's "west", and the word is learned as north from the pantry's way back.
+    let text = include_str!("fixtures/systems/inform7-dark-word-out.txt");
+    let listed = ["Lighthouse", "Pantry", "Quay", "Workshop"];
+    let (rooms, exits) = mapped_with(text, &listed);
+    assert_eq!(rooms, set(&listed));
+    assert!(exits.contains("Lighthouse -west-> Quay"), "{exits:?}");
+    assert!(exits.contains("Quay -north-> Pantry"), "{exits:?}");
+    // Without a list, the dark room is a room of its own too.
+    let (_, exits) = mapped(text);
+    assert!(exits.contains("Lighthouse -west-> Dark room"), "{exits:?}");
+    assert!(exits.contains("Dark room -north-> Pantry"), "{exits:?}");
+    // With the rule off, the quay is read as the pantry lit, and the lighthouse's "west"
+    // leads to the pantry.
+    let steps = read_steps(text, "fixture").unwrap();
+    let hints = Hints {
+        locations: listed.iter().map(|s| s.to_string()).collect(),
+        actions: Vec::new(),
+    };
+    let rules = Rules::without(&["dark-word-leaves"]).unwrap();
+    let (_, off) = rooms_and_exits(&automap_with("fixture", &steps, &hints, &rules).project);
+    assert!(!off.contains("Lighthouse -west-> Quay"), "{off:?}");
+}

@@ -515,7 +515,12 @@ impl Tracker<'_> {
         })
     }
 
-    pub(super) fn stay_or_relocate(&mut self, index: usize, seen: Option<Seen>) -> Outcome {
+    pub(super) fn stay_or_relocate(
+        &mut self,
+        index: usize,
+        verb: &str,
+        seen: Option<Seen>,
+    ) -> Outcome {
         let stay = |note: String, cur| Outcome {
             index,
             from: None,
@@ -557,9 +562,13 @@ impl Tracker<'_> {
             return stay("not a move".into(), self.cur);
         };
         let c = cands[i].clone();
-        // A dark room lit up: the slot gets its name.
+        // A dark room lit up: the slot gets its name. Not when a word of one's own ("fore",
+        // "aft": one word, no object, not a look) is answered by a title with nothing before
+        // it: that is a move out of the dark by the transcript's word for a way, while a light
+        // coming on is an action on a thing ("light lamp", "turn on flashlight") or is told
+        // before the title ("The lamp is now on."); rule `dark-word-leaves`.
         if let (Some(cur), None) = (self.cur, c.room) {
-            if self.is_slot(cur) {
+            if self.is_slot(cur) && !(self.word_of_way(verb, &seen)) {
                 self.claim(cur, &c, &seen);
                 return stay(
                     format!("the room is lit: it is {}", self.name_of(cur)),
@@ -574,6 +583,20 @@ impl Tracker<'_> {
         );
         self.cur = Some(r);
         stay(note, Some(r))
+    }
+}
+
+impl Tracker<'_> {
+    /// True when `verb` is a word of the transcript's own typed with no object ("fore") and the
+    /// reply opens with the title it shows: a move by a word the game understands as a way,
+    /// which `learned-ways` later reads (rule `dark-word-leaves`).
+    fn word_of_way(&self, verb: &str, seen: &Seen) -> bool {
+        let looked = matches!(verb, "look" | "l" | "redescribe" | "undo");
+        self.rules.on("dark-word-leaves")
+            && !looked
+            && !verb.is_empty()
+            && !verb.contains(char::is_whitespace)
+            && seen.lead.trim().is_empty()
     }
 }
 

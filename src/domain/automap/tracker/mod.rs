@@ -358,7 +358,7 @@ impl<'a> Tracker<'a> {
             let o = match move_label(&action, self.verbs) {
                 None => match self.entered_dark(index, obs, &verb, seen.is_some()) {
                     Some(o) => o,
-                    None => self.stay_or_relocate(index, seen),
+                    None => self.stay_or_relocate(index, &verb, seen),
                 },
                 Some(l) => self.move_along(index, obs, l, seen),
             };
@@ -386,11 +386,11 @@ impl<'a> Tracker<'a> {
     /// map: the game really has them.
     fn undo(&mut self, index: usize, seen: Option<Seen>) -> Outcome {
         let Some(back) = self.undoable.pop() else {
-            return self.stay_or_relocate(index, seen);
+            return self.stay_or_relocate(index, "undo", seen);
         };
         self.cur = back;
         if seen.is_some() {
-            return self.stay_or_relocate(index, seen);
+            return self.stay_or_relocate(index, "undo", seen);
         }
         let note = match back {
             Some(r) => format!("undo: the player is back in {}", self.name_of(r)),
