@@ -734,3 +734,27 @@ fn an_inform7_word_for_a_way_typed_in_the_dark_leaves_the_dark_room() {
     let (_, off) = rooms_and_exits(&automap_with("fixture", &steps, &hints, &rules).project);
     assert!(!off.contains("Lighthouse -west-> Quay"), "{off:?}");
 }
+
+#[test]
+fn an_inform7_move_after_a_refusal_starts_in_the_room_shown_before_it() {
+    // A verbose game (every return prints the room's description again): the trapdoor leads
+    // back to the library, "up" is refused, then "west" from the library reaches the garden,
+    // which also lies east of the hall: the lattice cannot hold both, but the library was the
+    // last room shown, and a refusal moves no one, so the move started there (rule
+    // `shown-past-stays`).
+    let text = include_str!("fixtures/systems/inform7-refused-then-move.txt");
+    let listed = ["Cellar", "Garden", "Hall", "Library"];
+    let (_, exits) = mapped_with(text, &listed);
+    assert!(exits.contains("Library -west-> Garden"), "{exits:?}");
+    let (_, exits) = mapped(text);
+    assert!(exits.contains("Library -west-> Garden"), "{exits:?}");
+    // With the rule off, the move is taken to start in a room never shown.
+    let steps = read_steps(text, "fixture").unwrap();
+    let hints = Hints {
+        locations: listed.iter().map(|s| s.to_string()).collect(),
+        actions: Vec::new(),
+    };
+    let rules = Rules::without(&["shown-past-stays"]).unwrap();
+    let (_, off) = rooms_and_exits(&automap_with("fixture", &steps, &hints, &rules).project);
+    assert!(!off.contains("Library -west-> Garden"), "{off:?}");
+}
