@@ -758,3 +758,23 @@ fn an_inform7_move_after_a_refusal_starts_in_the_room_shown_before_it() {
     let (_, off) = rooms_and_exits(&automap_with("fixture", &steps, &hints, &rules).project);
     assert!(!off.contains("Library -west-> Garden"), "{off:?}");
 }
+
+#[test]
+fn an_inform7_thing_entered_into_a_room_titled_after_it_shows_that_room() {
+    // "enter gatehouse" answered by "Gatehouse Hall" over a stock line ("Dust lies everywhere
+    // here."): without a list, a title naming the thing entered, with a description under it,
+    // is the room inside it (rule `entered-titled`), and "outside" leads back out of it.
+    let text = include_str!("fixtures/systems/inform7-entered-titled.txt");
+    let (rooms, exits) = mapped(text);
+    assert!(rooms.contains("Gatehouse Hall"), "{rooms:?}");
+    assert!(
+        exits.contains("Gatehouse Hall -out-> Laboratory"),
+        "{exits:?}"
+    );
+    // With the rule off, the reply is read as the laboratory unchanged.
+    let steps = read_steps(text, "fixture").unwrap();
+    let rules = Rules::without(&["entered-titled"]).unwrap();
+    let off = automap_with("fixture", &steps, &Hints::default(), &rules);
+    let (rooms, _) = rooms_and_exits(&off.project);
+    assert!(!rooms.contains("Gatehouse Hall"), "{rooms:?}");
+}

@@ -547,6 +547,7 @@ impl Tracker<'_> {
             && !(self.verbose
                 && !seen.desc_text.trim().is_empty()
                 && self.rules.on("verbose-entered"))
+            && !(self.entered_titled(verb, &seen))
             && self.cur.is_some()
         {
             return stay("not a move; the room is unchanged".into(), self.cur);
@@ -587,6 +588,29 @@ impl Tracker<'_> {
 }
 
 impl Tracker<'_> {
+    /// True when the action enters a thing ("enter gatehouse", "go through gatehouse") and the
+    /// reply's title names that thing whole, with a description under it ("Gatehouse Hall"
+    /// over "Dust lies everywhere here."): the room inside the thing, however few words its
+    /// description keeps (rule `entered-titled`). Only verbs of entering: "examine keycard"
+    /// answered "The keycard looks useful" is no room.
+    fn entered_titled(&self, verb: &str, seen: &Seen) -> bool {
+        const ENTERING: &[&str] = &["enter", "go", "get", "climb", "board", "walk"];
+        let Some(thing) = thing_acted_on(verb) else {
+            return false;
+        };
+        let entering = verb
+            .split_whitespace()
+            .next()
+            .is_some_and(|v| ENTERING.contains(&v));
+        let title = words(&seen.shown);
+        let named = words(&thing);
+        self.rules.on("entered-titled")
+            && entering
+            && !seen.desc_text.trim().is_empty()
+            && !named.is_empty()
+            && named.iter().all(|w| title.contains(w))
+    }
+
     /// True when `verb` is a word of the transcript's own typed with no object ("fore") and the
     /// reply opens with the title it shows: a move by a word the game understands as a way,
     /// which `learned-ways` later reads (rule `dark-word-leaves`).
