@@ -706,3 +706,75 @@ fn a_move_out_of_a_thing_starts_in_the_room_titled_inside_it() {
         "{exits:?}"
     );
 }
+
+#[test]
+fn an_inform7_word_for_a_way_typed_in_the_dark_leaves_the_dark_room() {
+    // `Understand "fore" as north`: typed in the dark quay, "fore" is answered by the pantry's
+    // title and nothing before it. That is a move out of the dark by the game's own word for a
+    // way, not the quay lit up as the pantry (rule `dark-word-leaves`): the quay keeps the
+    // lighthouse's "west", and the word is learned as north from the pantry's way back.
+    let text = include_str!("fixtures/systems/inform7-dark-word-out.txt");
+    let listed = ["Lighthouse", "Pantry", "Quay", "Workshop"];
+    let (rooms, exits) = mapped_with(text, &listed);
+    assert_eq!(rooms, set(&listed));
+    assert!(exits.contains("Lighthouse -west-> Quay"), "{exits:?}");
+    assert!(exits.contains("Quay -north-> Pantry"), "{exits:?}");
+    // Without a list, the dark room is a room of its own too.
+    let (_, exits) = mapped(text);
+    assert!(exits.contains("Lighthouse -west-> Dark room"), "{exits:?}");
+    assert!(exits.contains("Dark room -north-> Pantry"), "{exits:?}");
+    // With the rule off, the quay is read as the pantry lit, and the lighthouse's "west"
+    // leads to the pantry.
+    let steps = read_steps(text, "fixture").unwrap();
+    let hints = Hints {
+        locations: listed.iter().map(|s| s.to_string()).collect(),
+        actions: Vec::new(),
+    };
+    let rules = Rules::without(&["dark-word-leaves"]).unwrap();
+    let (_, off) = rooms_and_exits(&automap_with("fixture", &steps, &hints, &rules).project);
+    assert!(!off.contains("Lighthouse -west-> Quay"), "{off:?}");
+}
+
+#[test]
+fn an_inform7_move_after_a_refusal_starts_in_the_room_shown_before_it() {
+    // A verbose game (every return prints the room's description again): the trapdoor leads
+    // back to the library, "up" is refused, then "west" from the library reaches the garden,
+    // which also lies east of the hall: the lattice cannot hold both, but the library was the
+    // last room shown, and a refusal moves no one, so the move started there (rule
+    // `shown-past-stays`).
+    let text = include_str!("fixtures/systems/inform7-refused-then-move.txt");
+    let listed = ["Cellar", "Garden", "Hall", "Library"];
+    let (_, exits) = mapped_with(text, &listed);
+    assert!(exits.contains("Library -west-> Garden"), "{exits:?}");
+    let (_, exits) = mapped(text);
+    assert!(exits.contains("Library -west-> Garden"), "{exits:?}");
+    // With the rule off, the move is taken to start in a room never shown.
+    let steps = read_steps(text, "fixture").unwrap();
+    let hints = Hints {
+        locations: listed.iter().map(|s| s.to_string()).collect(),
+        actions: Vec::new(),
+    };
+    let rules = Rules::without(&["shown-past-stays"]).unwrap();
+    let (_, off) = rooms_and_exits(&automap_with("fixture", &steps, &hints, &rules).project);
+    assert!(!off.contains("Library -west-> Garden"), "{off:?}");
+}
+
+#[test]
+fn an_inform7_thing_entered_into_a_room_titled_after_it_shows_that_room() {
+    // "enter gatehouse" answered by "Gatehouse Hall" over a stock line ("Dust lies everywhere
+    // here."): without a list, a title naming the thing entered, with a description under it,
+    // is the room inside it (rule `entered-titled`), and "outside" leads back out of it.
+    let text = include_str!("fixtures/systems/inform7-entered-titled.txt");
+    let (rooms, exits) = mapped(text);
+    assert!(rooms.contains("Gatehouse Hall"), "{rooms:?}");
+    assert!(
+        exits.contains("Gatehouse Hall -out-> Laboratory"),
+        "{exits:?}"
+    );
+    // With the rule off, the reply is read as the laboratory unchanged.
+    let steps = read_steps(text, "fixture").unwrap();
+    let rules = Rules::without(&["entered-titled"]).unwrap();
+    let off = automap_with("fixture", &steps, &Hints::default(), &rules);
+    let (rooms, _) = rooms_and_exits(&off.project);
+    assert!(!rooms.contains("Gatehouse Hall"), "{rooms:?}");
+}

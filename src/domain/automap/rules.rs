@@ -68,6 +68,9 @@
 //! | `verbose-entered` | 0 | 0 | 0 | 0 / 0 / 0 | — | kept: without a list, in a transcript learned verbose (`verbose-returns`), a title-like line in the reply to a non-move ("go through red door", "(first opening the red door)" then "Shaft Bottom" over "Dust lies everywhere here.") with a description under it shows a room, however few words the description keeps (before, three content words at least, and stock ones such as "dust lies everywhere here" keep none: the reply was read as the room unchanged and the next move hung off the room left). Seed-7 Inform 7 games without a list 0.6086 -> 0.6117, printed names 0.9065 -> 0.9097 (g08, g09 up, none down); with the list it changes nothing (the title matches a listed name); no MANGO or TextWorld figure moves. Without the description condition the fresh TextWorld games (`generate.py --seed-base 99000`) fell 1.000 -> 0.997 without a list ("examine keycard": "The keycard looks useful" read as a room). Held out (seeds 8 / 9, scored once at the end), off: no list 0.6506 -> 0.6480 / 0.6067 -> 0.6013, printed names without a list 0.8401 -> 0.8380 / 0.8167 -> 0.8106, with the list unchanged: pays on held-out |
 //! | `ways-ruled-out` | 0 | 0 | 0 | 0 / 0 / 0 | — | a transcript's own word for a way (`learned-ways`) read again after `dark-start` (a move out of the dark, restarted in the dark room there, is a witness only then), and where its witnesses disagree (a connection that bends), a way the finished map leads elsewhere from one of the word's starts is ruled out: g02's "fore" from the quarry to the kitchen (whose "south" leads back: north) and from the tower into the dark pump room (whose "west" leads back: east), the tower's "east" being the kitchen's way in, is north. Seed-7 Inform 7 games with the list 0.9842 -> 0.9858 (g02 0.974 -> 1.000), printed names with the list the same; without a list nothing moves (the pump room is never named); no MANGO or TextWorld figure moves (nor `--seed-base 99000`). Held out (seeds 8 / 9, scored once at the end), off: every figure unchanged (with the list 0.9476 / 0.9425, printed 0.9401 / 0.9645; no list 0.6506 / 0.6067, printed 0.8401 / 0.8167): kept, marked, one dev game and no held-out case |
 //! | `dark-rooms-placed` | 0 | 0 | 0 | 0 / 0 / 0 | — | kept: rooms met under the `Darkness` heading (every arrival in each) that the finished map's lattice places on one cell holding no other room are one room, under `dark-rooms-joined`'s guards: a dark room entered from two sides ("east" from the cottage, "south" from the cloister northeast of it), which no single way ties together, was two dark rooms for the one name left, one side dropped. Seed-10 Inform 7 games with the list 0.9753 -> 0.9770 (g08 0.966 -> 1.000), printed with the list the same; seed 7 and every figure without a list unchanged; no MANGO (hhgg's "Dark" scenes carry no `Darkness` heading) or TextWorld figure moves (nor `--seed-base 99000`). Held out (seeds 8 / 9, scored once at the end), off: with the list 0.9591 -> 0.9551 / 0.9848 -> 0.9645, printed with the list 0.9442 -> 0.9401 / 0.9848 -> 0.9645, no list 0.6556 -> 0.6481 / 0.6187 -> 0.6177, printed without a list 0.8593 -> 0.8519 / 0.8579 -> 0.8564 (up: seed 8 g09, g19, seed 9 g06, g18; down: seed 8 g18 with the list 0.870 -> 0.750, not looked into): pays on held-out |
+//! | `dark-word-leaves` | 0 | 0 | 0 | 0 / 0 / 0 | — | kept: in a dark room, a word of one's own typed with no object (`Understand "fore" as north`) answered by a room's title with nothing before it is a move out of the dark, not the dark room lit up as that room (a light coming on is an action on a thing, "light lamp", or is told before the title): the dark room keeps the way into it and `learned-ways` reads the word from the way back. Seed-10 Inform 7 games with the list 0.9770 -> 0.9819 (g17 0.912 -> 1.000), printed names without a list 0.8887 -> 0.8916; a fresh development set made for this round (`make4.py i7set11 --seed 11`, 20 games) with the list 0.9624 -> 0.9639 (g04 0.976 -> 1.000), printed without a list 0.8543 -> 0.8557; no game down, seed 7 unchanged; no MANGO (clean 0.9513, raw 0.9362, no list 0.9251; hhgg's "aft" out of its dark scene is answered with a sentence before the title and still reads as before) or TextWorld figure moves. Held out (seeds 8 / 9, scored once at the end), off: with the list 0.9628 -> 0.9591 / 0.9899 -> 0.9882, printed names without a list 0.8630 -> 0.8593 / 0.8626 -> 0.8612 (seed 8 g00, seed 9 g09), no game down: pays on held-out |
+//! | `shown-past-stays` | 0 | 0 | 0 | 0 / 0 / 0 | — | kept: `shown-before` looked past: in a whole transcript of a verbose game, refusals ("You can't go that way.") between the last reply that showed a room and a move leave the move's start there, so `detach-misfits` no longer moves it to a room never shown where Inform 7's bent ways keep the lattice from holding it ("go through trapdoor" back to the library, "u" refused, "west" to the kitchen garden). Seed-11 Inform 7 games with the list 0.9639 -> 0.9656 (g12 0.976 -> 1.000), printed without a list 0.8557 -> 0.8576; seeds 7 and 10 unchanged. Without the refusal condition (any reply showing no room and moving no one) MANGO raw fell 0.9362 -> 0.9335 (anchor, dragon: a non-move that moved the player silently), without the verbose one 0.9242; with both, no MANGO or TextWorld figure moves. Held out (seeds 8 / 9, scored once at the end), off: seed 8 unchanged, seed 9 with the list 0.9899 -> 0.9865, printed names without a list 0.8626 -> 0.8593 (g02, g12), no game down: pays on held-out |
+//! | `entered-titled` | 0 | 0 | 0 | 0 / 0 / 0 | — | kept: without a list, an action entering a thing ("enter gatehouse", "go through gatehouse") answered by a title that names the thing whole with a description under it ("Gatehouse Hall" over "Dust lies everywhere here.") shows a room, in a game not learned verbose too (`verbose-entered` needs one); before, the stock line kept no content words and the reply was read as the room unchanged. Only verbs of entering: TextWorld's "examine keycard" answered "The keycard looks useful" stays no room. Seed-11 Inform 7 games without a list 0.6301 -> 0.6311, printed names 0.8576 -> 0.8590 (g07); seeds 7, 10 and every figure with a list unchanged; no MANGO or TextWorld figure moves. Held out (seeds 8 / 9, scored once at the end), off: no list 0.6605 -> 0.6593 / unchanged, printed names without a list 0.8646 -> 0.8630 / unchanged: pays on held-out |
 //! | `learned-refusals` | 0 | 0 | 0 | 0 / 0 / 0 | — | kept: changes no figure here (MANGO's cleaned walkthroughs keep only moves that went somewhere; elsewhere a move that shows no room is refused anyway); a walk of moves only needs it (`tracker::tests`) |
 //!
 //! The Inform 7 figures are on twelve games generated in the style of the documentation's
@@ -143,6 +146,21 @@
 //! once at the end): with the list 0.9476 -> 0.9551 / 0.9425 -> 0.9645, printed names without
 //! a list 0.8401 -> 0.8519 / 0.8167 -> 0.8564, printed with the list unchanged (0.9401 /
 //! 0.9645), source names without a list 0.6506 -> 0.6481 / 0.6067 -> 0.6177.
+//!
+//! Twelfth round (issue 21's Inform 7 figure, F1 0.98 with the list): a fresh development set
+//! (`make4.py i7set11 --seed 11`, 20 games) beside seeds 7 and 10. The with-list losses on the
+//! three sets, grouped by cause before any change: dark rooms never lit nor described, named
+//! by elimination the wrong way round (seed 7 g11, seed 10 g11, seed 11 g05, g16: 36 of the 42
+//! missed pairs left; no text tells them apart), bent ways walked one way only (seed 7 g07,
+//! seed 10 g00, seed 11 g01, g07), a word for a way typed in the dark read as the dark room lit
+//! (seed 10 g17, seed 11 g04: `dark-word-leaves`), a move after a refusal detached from the
+//! room last shown (seed 11 g12: `shown-past-stays`), and "fore" used once from a room no
+//! compass move joins (seed 11 g00). The printed-name losses without a list are dark rooms no
+//! text names (a "Dark room" cannot match the truth's name) but for one thing entered into a
+//! room titled after it (`entered-titled`). With all three: seed 7 0.9858 (printed no list
+//! 0.9114) unchanged, seed 10 0.9770 -> 0.9819 (0.8887 -> 0.8916), seed 11 0.9624 -> 0.9656
+//! (0.8543 -> 0.8590); held out seed 8 0.9591 -> 0.9628 (0.8593 -> 0.8646), seed 9 0.9848 ->
+//! 0.9899 (0.8579 -> 0.8626).
 //!
 //! Left out at the eleventh round's merge: `lit-around`, a move whose reply is the `Darkness`
 //! heading, read into a lit room shown lit before and after it, taken into the dark room whose
@@ -307,6 +325,18 @@ pub const RULES: &[(&str, &str)] = &[
     (
         "entered-dark",
         "room: a non-compass action whose reply is the darkness heading took the player into a dark room",
+    ),
+    (
+        "shown-past-stays",
+        "start: in a whole transcript, the room the last reply that showed one showed, past replies that showed none and moved no one (\"You can't go that way.\"), is where the player was",
+    ),
+    (
+        "entered-titled",
+        "room: without a list, an action entering a thing (\"enter gatehouse\") answered by a title that names the thing whole with a description under it (\"Gatehouse Hall\") shows a room",
+    ),
+    (
+        "dark-word-leaves",
+        "room: a word of one's own typed in a dark room (\"fore\") whose reply opens with a room's title took the player out of the dark; it did not light the dark room",
     ),
     (
         "comma-qualifier",

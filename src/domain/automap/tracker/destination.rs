@@ -515,7 +515,12 @@ impl Tracker<'_> {
         })
     }
 
-    pub(super) fn stay_or_relocate(&mut self, index: usize, seen: Option<Seen>) -> Outcome {
+    pub(super) fn stay_or_relocate(
+        &mut self,
+        index: usize,
+        verb: &str,
+        seen: Option<Seen>,
+    ) -> Outcome {
         let stay = |note: String, cur| Outcome {
             index,
             from: None,
@@ -542,6 +547,7 @@ impl Tracker<'_> {
             && !(self.verbose
                 && !seen.desc_text.trim().is_empty()
                 && self.rules.on("verbose-entered"))
+            && !(self.entered_titled(verb, &seen))
             && self.cur.is_some()
         {
             return stay("not a move; the room is unchanged".into(), self.cur);
@@ -557,9 +563,13 @@ impl Tracker<'_> {
             return stay("not a move".into(), self.cur);
         };
         let c = cands[i].clone();
-        // A dark room lit up: the slot gets its name.
+        // A dark room lit up: the slot gets its name. Not when a word of one's own ("fore",
+        // "aft": one word, no object, not a look) is answered by a title with nothing before
+        // it: that is a move out of the dark by the transcript's word for a way, while a light
+        // coming on is an action on a thing ("light lamp", "turn on flashlight") or is told
+        // before the title ("The lamp is now on."); rule `dark-word-leaves`.
         if let (Some(cur), None) = (self.cur, c.room) {
-            if self.is_slot(cur) {
+            if self.is_slot(cur) && !(self.word_of_way(verb, &seen)) {
                 self.claim(cur, &c, &seen);
                 return stay(
                     format!("the room is lit: it is {}", self.name_of(cur)),
@@ -574,6 +584,43 @@ impl Tracker<'_> {
         );
         self.cur = Some(r);
         stay(note, Some(r))
+    }
+}
+
+impl Tracker<'_> {
+    /// True when the action enters a thing ("enter gatehouse", "go through gatehouse") and the
+    /// reply's title names that thing whole, with a description under it ("Gatehouse Hall"
+    /// over "Dust lies everywhere here."): the room inside the thing, however few words its
+    /// description keeps (rule `entered-titled`). Only verbs of entering: "examine keycard"
+    /// answered "The keycard looks useful" is no room.
+    fn entered_titled(&self, verb: &str, seen: &Seen) -> bool {
+        const ENTERING: &[&str] = &["enter", "go", "get", "climb", "board", "walk"];
+        let Some(thing) = thing_acted_on(verb) else {
+            return false;
+        };
+        let entering = verb
+            .split_whitespace()
+            .next()
+            .is_some_and(|v| ENTERING.contains(&v));
+        let title = words(&seen.shown);
+        let named = words(&thing);
+        self.rules.on("entered-titled")
+            && entering
+            && !seen.desc_text.trim().is_empty()
+            && !named.is_empty()
+            && named.iter().all(|w| title.contains(w))
+    }
+
+    /// True when `verb` is a word of the transcript's own typed with no object ("fore") and the
+    /// reply opens with the title it shows: a move by a word the game understands as a way,
+    /// which `learned-ways` later reads (rule `dark-word-leaves`).
+    fn word_of_way(&self, verb: &str, seen: &Seen) -> bool {
+        let looked = matches!(verb, "look" | "l" | "redescribe" | "undo");
+        self.rules.on("dark-word-leaves")
+            && !looked
+            && !verb.is_empty()
+            && !verb.contains(char::is_whitespace)
+            && seen.lead.trim().is_empty()
     }
 }
 

@@ -160,13 +160,29 @@ impl Tracker<'_> {
     }
 
     /// True when, in a whole transcript (not one of moves only, with steps dropped), the reply
-    /// before step `k` showed the player in `from`: a move from there did start there.
+    /// before step `k` showed the player in `from`: a move from there did start there. Replies
+    /// between that showed no room and moved no one ("You can't go that way.", "You are
+    /// carrying nothing.") leave the player where the last room shown was, in a game that
+    /// describes every room on every visit (`verbose`), where a reply without a room arrived
+    /// nowhere (rule `shown-past-stays`).
     pub(super) fn shown_in(&self, k: usize, from: RoomId) -> bool {
-        !self.all_moves
-            && k.checked_sub(1).is_some_and(|j| {
-                self.showed.get(j).copied().unwrap_or(false)
-                    && self.outcomes.get(j).is_some_and(|p| p.to == Some(from))
-            })
+        if self.all_moves {
+            return false;
+        }
+        let mut j = k;
+        while let Some(i) = j.checked_sub(1) {
+            let o = self.outcomes.get(i);
+            if self.showed.get(i).copied().unwrap_or(false) {
+                return o.is_some_and(|p| p.to == Some(from));
+            }
+            let stayed = self.refused.get(i).copied().unwrap_or(false)
+                && o.is_some_and(|p| !p.moved && p.to == Some(from));
+            if !stayed || !self.verbose || !self.rules.on("shown-past-stays") {
+                return false;
+            }
+            j = i;
+        }
+        false
     }
 
     /// Step `k`'s move started in `s`, as the text or a way back says: its exit leaves `s`

@@ -62,7 +62,7 @@ pub use hindsight::HINDSIGHT;
 use super::cells::Cells;
 use super::gazetteer::{Gazetteer, MatchKind, Sighting};
 use super::identity::{room_prose, Description};
-use super::movement::{mentioned_ways, move_label};
+use super::movement::{is_refusal, mentioned_ways, move_label};
 use super::roster::Roster;
 use super::rules::Rules;
 use super::title::{bare_title, description_after, lines, looks_like_title, words};
@@ -216,6 +216,8 @@ pub struct Tracker<'a> {
     firm: std::collections::HashSet<usize>,
     /// Whether each step's reply showed a room.
     showed: Vec<bool>,
+    /// Whether each step's reply is a refusal ("You can't go that way.").
+    refused: Vec<bool>,
     /// The words of each step's text before the title (empty when it showed no room).
     leads: Vec<Vec<String>>,
     /// Whether each step's reply described the room it showed (not its title alone).
@@ -270,6 +272,7 @@ impl<'a> Tracker<'a> {
             outcomes: Vec::new(),
             firm: std::collections::HashSet::new(),
             showed: Vec::new(),
+            refused: Vec::new(),
             leads: Vec::new(),
             described: Vec::new(),
             rules: Rules::all(),
@@ -344,6 +347,7 @@ impl<'a> Tracker<'a> {
         };
         let seen = self.sight(index, obs);
         self.showed.push(seen.is_some());
+        self.refused.push(is_refusal(obs));
         self.leads
             .push(seen.as_ref().map(|s| words(&s.lead)).unwrap_or_default());
         self.described
@@ -358,7 +362,7 @@ impl<'a> Tracker<'a> {
             let o = match move_label(&action, self.verbs) {
                 None => match self.entered_dark(index, obs, &verb, seen.is_some()) {
                     Some(o) => o,
-                    None => self.stay_or_relocate(index, seen),
+                    None => self.stay_or_relocate(index, &verb, seen),
                 },
                 Some(l) => self.move_along(index, obs, l, seen),
             };
@@ -386,11 +390,11 @@ impl<'a> Tracker<'a> {
     /// map: the game really has them.
     fn undo(&mut self, index: usize, seen: Option<Seen>) -> Outcome {
         let Some(back) = self.undoable.pop() else {
-            return self.stay_or_relocate(index, seen);
+            return self.stay_or_relocate(index, "undo", seen);
         };
         self.cur = back;
         if seen.is_some() {
-            return self.stay_or_relocate(index, seen);
+            return self.stay_or_relocate(index, "undo", seen);
         }
         let note = match back {
             Some(r) => format!("undo: the player is back in {}", self.name_of(r)),
