@@ -11,7 +11,8 @@
 //! * a proper name is the place that already has that name or alias;
 //! * a possessed place ("my room", "the Count's room") is the place with that owner and head;
 //! * the story's main building ("the house", "the mansion", "the abbey", "Thornfield Hall") is
-//!   one place, whatever it is called;
+//!   one place, whatever it is called, but a proper name of a house told by another word
+//!   ("Lafter Hall" once it is "Baskerville Hall") is another building;
 //! * "the gallery" is the most recently mentioned gallery whose distinguishing modifiers agree
 //!   ("the long gallery" agrees, "the common drawing-room" and "the real drawing-room" do not);
 //! * "a gallery", "another gallery" is a new place.
