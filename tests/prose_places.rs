@@ -307,3 +307,18 @@ gallery was the same style as that in the south rooms.",
     assert_eq!(answering(&r, "south rooms"), 0, "{all:?}");
     assert_eq!(answering(&r, "gallery"), 1, "{all:?}");
 }
+
+#[test]
+fn two_named_houses_told_by_different_words_are_two_buildings() {
+    let r = read(
+        "We drove by Lafter Hall and along the moor road. At last we came to Baskerville Hall \
+and went into the house by the porch.\n\nThe house was dark, and we went up the stair from \
+the porch to the gallery.",
+    );
+    let all = places(&r);
+    let house = |name: &str| all.iter().position(|p| p.contains(&normalize_name(name)));
+    assert!(house("Baskerville Hall").is_some(), "{all:?}");
+    assert!(house("Lafter Hall").is_some(), "{all:?}");
+    assert_ne!(house("Lafter Hall"), house("Baskerville Hall"), "{all:?}");
+    assert_eq!(house("house"), house("Baskerville Hall"), "{all:?}");
+}

@@ -103,4 +103,21 @@ mod tests {
         let mut kept = vec![true, true];
         assert_eq!(fold_places(&mut book, &mut kept), [0, 0]);
     }
+
+    #[test]
+    fn a_place_named_by_its_bare_word_is_the_one_kept_place_of_that_word() {
+        // "Her tapestried room" … "a room" … "the room": nothing tells the plain one apart.
+        let mut book = PlaceBook::default();
+        book.places.push(garden(&["walled garden"], true));
+        book.places.push(garden(&["garden"], false));
+        let mut kept = vec![true, true];
+        assert_eq!(fold_places(&mut book, &mut kept), [0, 0]);
+        // With two kept places of that word, nothing says which.
+        let mut book = PlaceBook::default();
+        book.places.push(garden(&["walled garden"], true));
+        book.places.push(garden(&["kitchen garden"], true));
+        book.places.push(garden(&["garden"], false));
+        let mut kept = vec![true, true, true];
+        assert_eq!(fold_places(&mut book, &mut kept), [0, 1, 2]);
+    }
 }

@@ -22,6 +22,32 @@ fn part_of_named(c: &Candidate, p: &Place) -> bool {
     p.dwelling && !c.proper && is_named_dwelling(&c.head) && !is_dwelling(&c.head)
 }
 
+/// The word that tells a named house from others ("Baskerville" of "Baskerville Hall"): a
+/// capitalized word before the house word ending a proper name of two words or more, with
+/// that house word, lowercased.
+fn telling_word(name: &str) -> Option<(String, String)> {
+    let mut words = name.rsplit(' ');
+    let last = words.next()?;
+    let word = words.next()?;
+    let capital = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
+    (capital(last) && capital(word) && is_named_dwelling(last))
+        .then(|| (word.to_lowercase(), last.to_lowercase()))
+}
+
+/// "Mr. Frankland, of Lafter Hall" when the story's house is "Baskerville Hall": two proper
+/// names of houses that end in one house word and differ in the word before it are two
+/// buildings. True when the candidate is such a name and the place bears one told by another
+/// word.
+fn other_house(c: &Candidate, p: &Place) -> bool {
+    let Some((word, house)) = telling_word(&c.surface).filter(|_| c.proper) else {
+        return false;
+    };
+    std::iter::once(&p.name)
+        .chain(&p.aliases)
+        .filter_map(|n| telling_word(n))
+        .any(|(w, h)| h == house && w != word)
+}
+
 impl PlaceBook {
     /// "A circular stairway, which went steeply down. I descended, for the stairs were
     /// dark": a bare definite re-mention of a kind of place just named (within
@@ -78,7 +104,7 @@ impl PlaceBook {
             return None;
         }
         (0..self.places.len())
-            .filter(|&i| self.places[i].dwelling)
+            .filter(|&i| self.places[i].dwelling && !other_house(c, &self.places[i]))
             .max_by_key(|&i| (self.places[i].last_seen, i))
     }
 

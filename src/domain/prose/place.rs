@@ -11,7 +11,8 @@
 //! * a proper name is the place that already has that name or alias;
 //! * a possessed place ("my room", "the Count's room") is the place with that owner and head;
 //! * the story's main building ("the house", "the mansion", "the abbey", "Thornfield Hall") is
-//!   one place, whatever it is called;
+//!   one place, whatever it is called, but a proper name of a house told by another word
+//!   ("Lafter Hall" once it is "Baskerville Hall") is another building;
 //! * "the gallery" is the most recently mentioned gallery whose distinguishing modifiers agree
 //!   ("the long gallery" agrees, "the common drawing-room" and "the real drawing-room" do not);
 //! * "a gallery", "another gallery" is a new place.
@@ -531,7 +532,9 @@ impl PlaceBook {
     /// by a word that place already answers to ("the passage" after "a dark,
     /// tunnel-like passage, … the passage") and nothing happened there: no link, no visit.
     /// A map cannot tell two such places apart by any name, and the story gave no way to or
-    /// from the second; the most recently named of the candidates is taken. A proper name
+    /// from the second; the most recently named of the candidates is taken. A place named only by
+    /// its bare word ("the room"), owned by no one, is the one kept place of that word ("her
+    /// tapestried room"), when there is only one. A proper name
     /// with no place noun that opens another place's name ("Thornfield", "Thornfield Hall")
     /// is that place, whichever the text named first.
     pub fn folds_into(&self, id: PlaceId, kept: impl Fn(PlaceId) -> bool) -> Option<PlaceId> {
@@ -558,10 +561,21 @@ impl PlaceBook {
         }
         // Named only so: a place the text also called by words of its own ("the second
         // garden", "the closed garden") is not the other.
-        (0..self.places.len())
+        let answering = (0..self.places.len())
             .filter(|&j| j != id && kept(j))
             .filter(|&j| names_of(place).all(|n| names_of(&self.places[j]).any(|m| m == n)))
-            .max_by_key(|&j| (self.places[j].last_seen, j))
+            .max_by_key(|&j| (self.places[j].last_seen, j));
+        if answering.is_some() {
+            return answering;
+        }
+        // "Her tapestried room" … "the room": a place named only by its bare word, owned by no
+        // one, is the one kept place of that word ("the room" cannot tell two apart; with two
+        // or more, nothing says which).
+        let bare = place.owner.is_none() && names_of(place).all(|n| n == place.head);
+        let mut same = (0..self.places.len())
+            .filter(|&j| j != id && kept(j) && self.places[j].head == place.head);
+        let only = same.next().filter(|_| same.next().is_none());
+        only.filter(|_| bare)
     }
 
     /// A way with an owner ("my door", "the Count's window") is in its owner's room, named
