@@ -36,6 +36,24 @@
 //! A move with no place said ("I went in", "we descended") leaves where the reader is as a
 //! [`Departure`]: the first place the narration names in the next sentence ("It was a long low
 //! room") is where it arrived.
+//!
+//! Where a move starts, read from the move's own words or the mover's own history instead of
+//! the reader's position, was measured too (2026-11-27; pairs right of built, six development
+//! passages 49/67 and all eight 56/85 before), and none of it is kept:
+//! - a return ("I stole back to the study", "we returned to the library", "walked back into")
+//!   started at the followed mover's last arrival: 6 returns on the eight, 4 with a start, 1
+//!   right (stairs → study, 38 sentences after the arrival; the wrong ones 10 to 14 after):
+//!   50/71 on the six, 57/89 on the eight. An excursion ends far from the place returned to.
+//! - a "from" source other than where the reader is ("From the dining-room … they proceeded")
+//!   linked to where the reader was: 50/70 on the six, 57/89 on the eight.
+//! - a move with only a source ("we left the dining-room", "I followed her from the room") as
+//!   a [`Departure`] from it: 49/67 on the six, 56/86 on the eight (followed movers only;
+//!   56/87 with any mover); the reader then not at the source at all: 45/63 and 52/80. After
+//!   leaving a place the next moves do start there.
+//! - a move ending in a place passed ("she went down the path and through the second green
+//!   door") as a [`Departure`] from it: 49/70 and 55/89 (49/72 and 55/91 with any mover).
+//! - a path phrase before the subject ("Through the gateway we passed into the avenue") as a
+//!   place passed: 49/67 and 56/86.
 
 use super::place::PlaceId;
 use crate::domain::Direction;
