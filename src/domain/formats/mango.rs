@@ -24,7 +24,6 @@
 //! record brings its way back.
 
 use super::error::FormatError;
-use super::written::Records;
 use crate::domain::map::{ExitId, Map, Origin};
 use serde_json::Value;
 
@@ -356,12 +355,6 @@ pub fn record_json(r: &EdgeRecord) -> Value {
         obj.insert("description".into(), Value::from(d.as_str()));
     }
     Value::Object(obj)
-}
-
-/// Writes records as a MANGO edge list (`src_node`, `dst_node`, `action`, `seen_in_forward`,
-/// and the keys of the module docs where a record has them), pretty-printed like the originals.
-pub fn write_edge_list(records: &[EdgeRecord]) -> String {
-    serde_json::to_string_pretty(&Records(records)).unwrap_or_else(|_| "[]".into())
 }
 
 #[cfg(test)]

@@ -15,9 +15,9 @@ pub use detect::{detect, FileKind};
 pub use error::FormatError;
 pub use listed::{map_records, write_map};
 pub use mango::{
-    observed_records, parse_edge_list, parse_record, record_json, records_of, write_edge_list,
-    EdgeRecord, Extra, RecordKind,
+    observed_records, parse_edge_list, parse_record, record_json, records_of, EdgeRecord, Extra,
+    RecordKind,
 };
 pub use transcript::{is_mango, is_transcript, parse_transcript, read_steps};
 pub use walkthrough::{parse_walkthrough, Step};
-pub use written::RecordView;
+pub use written::{write_edge_list, RecordView};

@@ -105,6 +105,12 @@ impl Serialize for RecordView<'_> {
     }
 }
 
+/// Writes records as a MANGO edge list (`src_node`, `dst_node`, `action`, `seen_in_forward`,
+/// and the keys of the module docs where a record has them), pretty-printed like the originals.
+pub fn write_edge_list(records: &[EdgeRecord]) -> String {
+    serde_json::to_string_pretty(&Records(records)).unwrap_or_else(|_| "[]".into())
+}
+
 /// Records written as a JSON array, each as its view.
 pub struct Records<'a>(pub &'a [EdgeRecord]);
 
