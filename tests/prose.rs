@@ -651,3 +651,22 @@ fn a_move_with_no_place_then_being_somewhere_in_one_sentence_arrived_there() {
         "{got:?}"
     );
 }
+
+#[test]
+fn a_pronoun_after_a_participle_is_its_object_not_the_subject_of_be() {
+    // "facing it was a new building": the subject is the inverted "a new building", so the
+    // lodge does not take it for another name.
+    let r = read(
+        "We came to the lodge at the gate. The lodge was a ruin, but facing it was a new building.",
+    );
+    let lodge = r
+        .places()
+        .find(|(_, p)| p.name.contains("lodge"))
+        .unwrap()
+        .1;
+    assert!(
+        !lodge.aliases.iter().any(|a| a.contains("building")),
+        "{:?}",
+        lodge.aliases
+    );
+}

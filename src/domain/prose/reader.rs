@@ -93,7 +93,15 @@ fn predicate_subject(
     })?;
     match c.subject {
         Subject::Phrase(j) if j < i => places.get(j).copied().flatten(),
-        Subject::Pronoun(k) if words[k].eq_ignore_ascii_case("it") => {
+        // A pronoun right after a participle or a preposition is its object, not the
+        // subject of the "be" ("facing it was a new building": the subject is inverted).
+        Subject::Pronoun(k)
+            if words[k].eq_ignore_ascii_case("it")
+                && !k
+                    .checked_sub(1)
+                    .and_then(|b| tags.get(b))
+                    .is_some_and(|t| matches!(*t, "VBG" | "VBN" | "IN" | "TO")) =>
+        {
             referent(k, &phrases[..i], &places[..i], topic)
         }
         _ => None,
