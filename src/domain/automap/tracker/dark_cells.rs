@@ -12,7 +12,7 @@
 //! over a scene that is no room (hhgg) is read as before.
 
 use super::destination::darkness_heading;
-use super::{SlotKind, Tracker};
+use super::Tracker;
 use crate::domain::analysis::Geometry;
 use crate::domain::direction::Vector;
 use crate::domain::formats::Step;
@@ -23,12 +23,7 @@ impl Tracker<'_> {
     /// Joins the dark slots the finished lattice places on one cell that holds no other room
     /// (see the module docs).
     pub(super) fn join_dark_cells(&mut self, steps: &[Step]) {
-        let slots: Vec<RoomId> = self
-            .map
-            .rooms()
-            .map(|r| r.id)
-            .filter(|&r| self.info(r).and_then(|i| i.slot) == Some(SlotKind::Dark))
-            .collect();
+        let slots: Vec<RoomId> = self.dark_slots().collect();
         if slots.len() < 2 {
             return;
         }

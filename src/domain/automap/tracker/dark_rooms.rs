@@ -13,7 +13,7 @@
 //! the same thing from the same room reached before ("enter tent"), under the same guards.
 
 use super::destination::thing_acted_on;
-use super::{SlotKind, Tracker};
+use super::Tracker;
 use crate::domain::direction::Label;
 use crate::domain::map::RoomId;
 use std::collections::{BTreeMap, BTreeSet};
@@ -91,12 +91,7 @@ impl Tracker<'_> {
     /// Joins the dark slots that are one room (see the module docs): every move into or out of
     /// a joined slot is then the group's, and the others leave the map.
     pub(super) fn join_dark_rooms(&mut self) {
-        let dark: BTreeSet<RoomId> = self
-            .map
-            .rooms()
-            .map(|r| r.id)
-            .filter(|&r| self.info(r).and_then(|i| i.slot) == Some(SlotKind::Dark))
-            .collect();
+        let dark: BTreeSet<RoomId> = self.dark_slots().collect();
         if dark.len() < 2 {
             return;
         }

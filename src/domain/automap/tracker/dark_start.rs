@@ -10,7 +10,7 @@
 //! move started in the dark room, and its exit leaves the dark room instead.
 
 use super::destination::darkness_heading;
-use super::{SlotKind, Tracker};
+use super::Tracker;
 use crate::domain::direction::Label;
 use crate::domain::formats::Step;
 use crate::domain::map::{Origin, RoomId};
@@ -55,7 +55,7 @@ impl Tracker<'_> {
             return None;
         }
         let r = self.outcomes.get(j)?.to?;
-        (self.info(r).and_then(|i| i.slot) == Some(SlotKind::Dark)).then_some(r)
+        self.is_dark_slot(r).then_some(r)
     }
 
     /// True when the dark room `dark` may be the lit room `lit`: some move into `dark` goes the

@@ -339,7 +339,7 @@ impl Tracker<'_> {
                 .iter()
                 .map(|&s| {
                     let ctx = self.info(s).map(|i| i.context.clone()).unwrap_or_default();
-                    let in_dark = self.info(s).and_then(|i| i.slot) == Some(SlotKind::Dark);
+                    let in_dark = self.is_dark_slot(s);
                     // How the slot was reached breaks ties between names: between names its
                     // words cue alike ("tree" for "tree top", above or below), and by
                     // elimination, where being met in the dark counts too.

@@ -317,6 +317,19 @@ impl<'a> Tracker<'a> {
         self.info(r).is_some_and(|i| i.slot.is_some())
     }
 
+    /// True when `r` is a slot for a room met in the dark.
+    fn is_dark_slot(&self, r: RoomId) -> bool {
+        self.info(r).and_then(|i| i.slot) == Some(SlotKind::Dark)
+    }
+
+    /// The slots for rooms met in the dark, in id order.
+    fn dark_slots(&self) -> impl Iterator<Item = RoomId> + '_ {
+        self.map
+            .rooms()
+            .map(|r| r.id)
+            .filter(|&r| self.is_dark_slot(r))
+    }
+
     /// True when the exits listed in `r` (on any visit) rule out leaving it this way.
     fn rules_out(&self, r: RoomId, label: &Label) -> bool {
         self.info(r)

@@ -103,7 +103,7 @@ impl Tracker<'_> {
                         return None;
                     }
                     the_only(self.map.rooms().map(|r| r.id).filter(|&s| {
-                        self.info(s).and_then(|i| i.slot) == Some(SlotKind::Dark)
+                        self.is_dark_slot(s)
                             && Some(s) != cur
                             && self.map.exits_to(s).any(|e| e.label == label)
                     }))
