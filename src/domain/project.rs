@@ -33,8 +33,8 @@ struct ProjectFile {
     version: u32,
     name: String,
     commits: Vec<Commit>,
-    /// Edge-list records ([`super::formats::record_json`]), read with [`parse_record`] so that an error names
-    /// the record.
+    /// Edge-list records (as [`Records`] writes them), read with [`parse_record`] so that an error
+    /// names the record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ground_truth: Option<Vec<serde_json::Value>>,
 }

@@ -170,7 +170,8 @@ pub fn write_map(map: &Map, seen: impl Fn(ExitId) -> Option<i64>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::formats::{parse_edge_list, record_json};
+    use crate::domain::formats::parse_edge_list;
+    use crate::domain::formats::written::oracle::record_json;
     use crate::domain::Project;
     use serde_json::Value;
 

@@ -320,43 +320,6 @@ pub fn parse_edge_list(text: &str, file: &str) -> Result<Vec<EdgeRecord>, Format
         .collect()
 }
 
-/// One record as JSON: MANGO's keys, then ours (only those that say something).
-pub fn record_json(r: &EdgeRecord) -> Value {
-    let mut obj = serde_json::Map::new();
-    obj.insert("src_node".into(), Value::from(r.src.as_str()));
-    obj.insert("dst_node".into(), Value::from(r.dst.as_str()));
-    obj.insert("action".into(), Value::from(r.action.as_str()));
-    obj.insert(
-        "seen_in_forward".into(),
-        Value::from(r.seen_in_forward.unwrap_or(NEVER)),
-    );
-    if let Some(s) = r.seen_in_reversed {
-        obj.insert("seen_in_reversed".into(), Value::from(s));
-    }
-    let x = &r.extra;
-    if let Some(kind) = x.kind {
-        obj.insert("origin".into(), Value::from(kind.as_str()));
-    }
-    if x.non_geometric {
-        obj.insert("geometric".into(), Value::from(false));
-    }
-    for (key, id) in [("src_id", x.src_id), ("dst_id", x.dst_id)] {
-        if let Some(id) = id {
-            obj.insert(key.into(), Value::from(id));
-        }
-    }
-    if let Some(c) = &x.canonical {
-        obj.insert("canonical".into(), Value::from(c.as_str()));
-    }
-    if !x.aliases.is_empty() {
-        obj.insert("aliases".into(), Value::from(x.aliases.clone()));
-    }
-    if let Some(d) = &x.description {
-        obj.insert("description".into(), Value::from(d.as_str()));
-    }
-    Value::Object(obj)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

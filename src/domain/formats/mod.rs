@@ -15,8 +15,7 @@ pub use detect::{detect, FileKind};
 pub use error::FormatError;
 pub use listed::{map_records, write_map};
 pub use mango::{
-    observed_records, parse_edge_list, parse_record, record_json, records_of, EdgeRecord, Extra,
-    RecordKind,
+    observed_records, parse_edge_list, parse_record, records_of, EdgeRecord, Extra, RecordKind,
 };
 pub use transcript::{is_mango, is_transcript, parse_transcript, read_steps};
 pub use walkthrough::{parse_walkthrough, Step};

@@ -1,8 +1,8 @@
 //! An edge-list record as written, borrowed from what it describes: the one serializer of the
 //! edge lists we write ([`super::write_edge_list`], [`super::listed::write_map`]). It writes each
-//! record straight to the output, keys in the order [`super::record_json`]'s object gives them
-//! (sorted), so a file is the same byte for byte as one built as a JSON value tree first, without
-//! that tree's dozen allocations a record (a 100,000-room map's 400,000 records).
+//! record straight to the output, keys in sorted order, so a file is the same byte for byte as
+//! one built as a JSON value tree first (the tests' `oracle`), without that tree's dozen
+//! allocations a record (a 100,000-room map's 400,000 records).
 
 use super::mango::{EdgeRecord, Extra, RecordKind, NEVER};
 use serde::ser::SerializeMap;
@@ -69,7 +69,7 @@ impl EdgeRecord {
 }
 
 /// MANGO's keys, then ours (only those that say something), in sorted order: the order of a
-/// `serde_json::Map`, which [`super::record_json`] builds.
+/// `serde_json::Map`, the order a value tree of the record would be written in.
 impl Serialize for RecordView<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(None)?;
@@ -120,10 +120,57 @@ impl Serialize for Records<'_> {
     }
 }
 
+/// What the writers are checked against (tests only).
+#[cfg(test)]
+pub(crate) mod oracle {
+    use super::super::mango::{EdgeRecord, NEVER};
+    use serde_json::Value;
+
+    /// The test oracle of the writers: one record as a JSON value tree (MANGO's keys, then ours,
+    /// only those that say something), built key by key with no regard to order. A
+    /// `serde_json::Map` sorts its keys, so a file written from these trees is what the
+    /// serializer above must write byte for byte.
+    pub fn record_json(r: &EdgeRecord) -> Value {
+        let mut obj = serde_json::Map::new();
+        obj.insert("src_node".into(), Value::from(r.src.as_str()));
+        obj.insert("dst_node".into(), Value::from(r.dst.as_str()));
+        obj.insert("action".into(), Value::from(r.action.as_str()));
+        obj.insert(
+            "seen_in_forward".into(),
+            Value::from(r.seen_in_forward.unwrap_or(NEVER)),
+        );
+        if let Some(s) = r.seen_in_reversed {
+            obj.insert("seen_in_reversed".into(), Value::from(s));
+        }
+        let x = &r.extra;
+        if let Some(kind) = x.kind {
+            obj.insert("origin".into(), Value::from(kind.as_str()));
+        }
+        if x.non_geometric {
+            obj.insert("geometric".into(), Value::from(false));
+        }
+        for (key, id) in [("src_id", x.src_id), ("dst_id", x.dst_id)] {
+            if let Some(id) = id {
+                obj.insert(key.into(), Value::from(id));
+            }
+        }
+        if let Some(c) = &x.canonical {
+            obj.insert("canonical".into(), Value::from(c.as_str()));
+        }
+        if !x.aliases.is_empty() {
+            obj.insert("aliases".into(), Value::from(x.aliases.clone()));
+        }
+        if let Some(d) = &x.description {
+            obj.insert("description".into(), Value::from(d.as_str()));
+        }
+        Value::Object(obj)
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::oracle::record_json;
     use super::*;
-    use crate::domain::formats::record_json;
     use serde_json::Value;
 
     /// A record with every key, text that needs escaping and a step that is not MANGO's.
