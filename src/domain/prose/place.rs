@@ -295,6 +295,12 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     if let Some(end) = phrase.complement_end {
         forms.push(text.quote(named_at, end));
     }
+    // "Her tapestried room" is the tapestried room: where words tell an owned place apart,
+    // they name it without its owner too (a plain "my room" keeps its owner, or "the room"
+    // would name it).
+    if owner.is_some() && !distinguishing.is_empty() && phrase.body < phrase.head {
+        forms.push(text.quote(phrase.body, phrase.end).replace(", ", " "));
+    }
     // "The undulating veld" is what the text calls the veld: with adjectives only before it,
     // the noun alone is one of its names.
     let described = phrase.head > phrase.body
