@@ -322,3 +322,27 @@ the porch to the gallery.",
     assert_ne!(house("Lafter Hall"), house("Baskerville Hall"), "{all:?}");
     assert_eq!(house("house"), house("Baskerville Hall"), "{all:?}");
 }
+
+#[test]
+fn a_proper_place_name_is_its_capitalised_run_not_the_words_before_it() {
+    // The tagger reads "last saw" as two adjectives in a phrase with "Baskerville Hall".
+    let r = read(
+        "\"But you were very young when you last saw Baskerville Hall, were you not?\" said \
+he.\n\nWe drove up the long avenue to Baskerville Hall and went in through the porch.",
+    );
+    let all = places(&r);
+    assert!(all.iter().flatten().all(|n| !n.contains("saw")), "{all:?}");
+    assert_eq!(answering(&r, "Baskerville Hall"), 1, "{all:?}");
+}
+
+#[test]
+fn an_owned_place_told_apart_by_its_words_answers_to_them_without_its_owner() {
+    let r = read(
+        "Mary walked along the long corridor and went into her tapestried room, where the fire \
+was burning. I went to my room.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "tapestried room"), 1, "{all:?}");
+    // A plain owned room keeps its owner: "room" alone would name every room.
+    assert_eq!(answering(&r, "room"), 0, "{all:?}");
+}

@@ -177,6 +177,23 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     } else {
         from
     };
+    // "When you last saw Baskerville Hall" (the tagger reading "last saw" as adjectives):
+    // a place's proper name is its capitalised run, with a place word in it; lowercase words
+    // before the run are no part of the name, whatever the tagger made of them ("poor old
+    // Tom Redruth", with no place word, is left to the person test).
+    let named_at = if phrase.proper && from == phrase.body {
+        let capital = (named_at..=phrase.head)
+            .find(|&k| words[k].chars().next().is_some_and(char::is_uppercase))
+            .unwrap_or(named_at);
+        let run_has_place = (capital..=phrase.head).any(|k| is_place_head(words[k]));
+        if run_has_place {
+            capital
+        } else {
+            named_at
+        }
+    } else {
+        named_at
+    };
     // "The low, sandy spit" is named "low sandy spit": the commas between its adjectives are
     // the sentence's, not the name's (the phrase as written stays one of its names).
     let written = text.quote(named_at, phrase.end);
@@ -236,7 +253,7 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     } else {
         return None;
     };
-    let distinguishing = (phrase.body..phrase.head)
+    let distinguishing = (named_at.max(phrase.body)..phrase.head)
         // "A most dreary room": an adverb grades a word, it tells nothing apart.
         .filter(|&k| !text.tags.get(k).is_some_and(|t| t.starts_with("RB")))
         // "The block house" is the block-house: a noun that makes a dwelling's compound
@@ -277,6 +294,12 @@ pub fn candidate(text: &Text<'_>, phrase: &Phrase, persons: &[String]) -> Option
     }
     if let Some(end) = phrase.complement_end {
         forms.push(text.quote(named_at, end));
+    }
+    // "Her tapestried room" is the tapestried room: where words tell an owned place apart,
+    // they name it without its owner too (a plain "my room" keeps its owner, or "the room"
+    // would name it).
+    if owner.is_some() && !distinguishing.is_empty() && phrase.body < phrase.head {
+        forms.push(text.quote(phrase.body, phrase.end).replace(", ", " "));
     }
     // "The undulating veld" is what the text calls the veld: with adjectives only before it,
     // the noun alone is one of its names.
