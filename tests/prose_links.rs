@@ -328,3 +328,18 @@ fn a_way_cut_out_of_a_material_does_not_lie_by_it() {
     let r = read("We came to the road. It was a splendid road cut out of the solid rock.");
     assert!(!linked(&r, "road", "solid rock"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_participle_is_said_of_the_nearest_person_not_of_an_expletive_it() {
+    // "It was some relief": the "it" is no mover; "passing" is said of "they"/"she".
+    let r = read(
+        "We went into the library.\n\nIt was some relief that they were to return by finding \
+themselves in the General's private apartment, when she left them; and lastly, by passing \
+through a dark little room.",
+    );
+    assert!(
+        linked(&r, "General's private apartment", "dark little room"),
+        "{:?}",
+        pairs(&r)
+    );
+}
