@@ -343,3 +343,12 @@ through a dark little room.",
         pairs(&r)
     );
 }
+
+#[test]
+fn a_way_that_opens_out_of_a_place_starts_there() {
+    let r = read(
+        "We went into the hall. It was a fine old room.\n\nBut the dining-room which opened out \
+of the hall was a place of shadow and gloom.",
+    );
+    assert!(linked(&r, "hall", "dining-room"), "{:?}", pairs(&r));
+}

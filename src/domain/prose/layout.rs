@@ -24,8 +24,8 @@ use super::chunk::Phrase;
 use super::clause::{Clause, Dependent, Form, Target};
 use super::event::{Event, Sentence};
 use super::lexicon::{
-    direction_word, is_position_verb, is_transitive_position_verb, is_way_verb, preposition,
-    verb_base, PathRole, Preposition,
+    direction_word, is_material, is_position_verb, is_transitive_position_verb, is_way_verb,
+    preposition, verb_base, PathRole, Preposition,
 };
 use super::motion::target_span;
 use super::place::PlaceId;
@@ -139,14 +139,17 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
         }
         reading.position = true;
     } else if refs.last().is_some_and(|w| {
-        // "Of" alone relates no place ("the side of"); "out of" a part of a place is a source
-        // ("it was cut out of the side of a precipice": the way starts at the precipice), but
-        // "cut out of the solid rock" names what the way is made of, not where it lies.
-        let part = match d.target {
-            Target::Phrase(p) => s.phrases.get(p).is_some_and(|ph| ph.part.is_some()),
+        // "Of" alone relates no place ("the side of"); "out of" a place or a part of one is a
+        // source ("the dining-room which opened out of the hall", "it was cut out of the side
+        // of a precipice": the way starts there), but "cut out of the solid rock" names what
+        // the way is made of (a material), not where it lies.
+        let place = match d.target {
+            Target::Phrase(p) => s.phrases.get(p).is_some_and(|ph| {
+                ph.part.is_some() || !is_material(&s.words[ph.head].to_lowercase())
+            }),
             Target::Pronoun(_) => false,
         };
-        let source = reading.role == Some(PathRole::Source) && part;
+        let source = reading.role == Some(PathRole::Source) && place;
         !reading.position && ((*w == "of" && !source) || EXTENT.contains(w))
     }) {
         return None;
