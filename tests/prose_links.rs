@@ -352,3 +352,24 @@ of the hall was a place of shadow and gloom.",
     );
     assert!(linked(&r, "hall", "dining-room"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_place_seen_from_another_is_in_sight_of_it() {
+    let r = read(
+        "The abbey stood low in a valley.\n\nShe admired the grandeur of the abbey, as she saw \
+it for the first time from the lawn.",
+    );
+    assert!(linked(&r, "abbey", "lawn"), "{:?}", pairs(&r));
+    // Out of a window: from the room the reader is in.
+    let r = read(
+        "We were in the nursery.\n\nAfter each breakfast she gazed out of the window across to \
+the huge moor.",
+    );
+    assert!(linked(&r, "nursery", "huge moor"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_place_merely_seen_is_not_linked() {
+    let r = read("We were in the hall.\n\nShe saw a church.");
+    assert!(r.links.is_empty(), "{:?}", pairs(&r));
+}
