@@ -328,3 +328,48 @@ fn a_way_cut_out_of_a_material_does_not_lie_by_it() {
     let r = read("We came to the road. It was a splendid road cut out of the solid rock.");
     assert!(!linked(&r, "road", "solid rock"), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_participle_is_said_of_the_nearest_person_not_of_an_expletive_it() {
+    // "It was some relief": the "it" is no mover; "passing" is said of "they"/"she".
+    let r = read(
+        "We went into the library.\n\nIt was some relief that they were to return by finding \
+themselves in the General's private apartment, when she left them; and lastly, by passing \
+through a dark little room.",
+    );
+    assert!(
+        linked(&r, "General's private apartment", "dark little room"),
+        "{:?}",
+        pairs(&r)
+    );
+}
+
+#[test]
+fn a_way_that_opens_out_of_a_place_starts_there() {
+    let r = read(
+        "We went into the hall. It was a fine old room.\n\nBut the dining-room which opened out \
+of the hall was a place of shadow and gloom.",
+    );
+    assert!(linked(&r, "hall", "dining-room"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_place_seen_from_another_is_in_sight_of_it() {
+    let r = read(
+        "The abbey stood low in a valley.\n\nShe admired the grandeur of the abbey, as she saw \
+it for the first time from the lawn.",
+    );
+    assert!(linked(&r, "abbey", "lawn"), "{:?}", pairs(&r));
+    // Out of a window: from the room the reader is in.
+    let r = read(
+        "We were in the nursery.\n\nAfter each breakfast she gazed out of the window across to \
+the huge moor.",
+    );
+    assert!(linked(&r, "nursery", "huge moor"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_place_merely_seen_is_not_linked() {
+    let r = read("We were in the hall.\n\nShe saw a church.");
+    assert!(r.links.is_empty(), "{:?}", pairs(&r));
+}

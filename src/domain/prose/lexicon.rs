@@ -183,6 +183,20 @@ const TRANSITIVE_POSITION_VERBS: &[&str] = &[
     "reach",
 ];
 
+/// Verbs of looking, as written ("saw it from the lawn", "gazed out of the window across to
+/// the moor"): with the place looked from in the clause, what is seen lies in sight of it.
+#[rustfmt::skip]
+const VIEW_VERBS: &[&str] = &[
+    "look", "looks", "looked", "looking", "gaze", "gazes", "gazed", "gazing", "see", "sees",
+    "saw", "seen", "seeing", "stare", "stared", "staring", "peer", "peered", "peering",
+    "behold", "beheld", "survey", "surveyed", "surveying", "view", "viewed", "viewing",
+];
+
+/// True for a verb of looking as written ([`VIEW_VERBS`]).
+pub fn is_view_verb(word: &str) -> bool {
+    contains(VIEW_VERBS, &word.to_lowercase())
+}
+
 /// Verbs of being somewhere ("we were in the hall", "I stood at the door"): where the reader
 /// is, without a way.
 #[rustfmt::skip]

@@ -94,6 +94,7 @@ pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
         match s.who(c) {
             Who::Mover if !c.reported => {
                 out.extend(super::motion::read(s, c, governing.as_deref()));
+                out.extend(super::layout::read_view(s, c));
             }
             Who::Mover => {}
             Who::Place(p) => {
