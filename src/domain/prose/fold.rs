@@ -3,7 +3,8 @@
 //! name of a longer one, are folded into one place with their names (the reader moves their
 //! links).
 
-use super::place::{PlaceBook, PlaceId, PlaceKind};
+use super::candidate::PlaceKind;
+use super::place::{PlaceBook, PlaceId};
 
 /// Kept places the map would show under one name ("stream" and "stream", two mentions the
 /// book could not join) are one place on the map: the app finds a room by its name, so two

@@ -2,10 +2,11 @@
 //! names again, by its words, its kind just named, the story's main building, a hedged
 //! description, an owner's room, or a head of its kin.
 
+use super::candidate::Candidate;
 use super::chunk::Determiner;
 use super::lexicon::{direction_word, is_dwelling, is_named_dwelling, kin};
 use super::owner::same_owner;
-use super::place::{names_of, Candidate, Place, PlaceBook, PlaceId, RECENT_SENTENCES};
+use super::place::{names_of, Place, PlaceBook, PlaceId, RECENT_SENTENCES};
 use crate::domain::Direction;
 
 /// True when modifiers tell a place apart by a compass word ("east", "northern").

@@ -23,6 +23,7 @@
 //! The vocabulary of places, motion and relations is in `lexicon`; which part of speech a word
 //! plays is always the tagger's decision.
 
+pub mod candidate;
 pub mod chunk;
 pub mod clause;
 pub mod comparison;

@@ -11,6 +11,7 @@
 //! links and visits (a place the story mentions once, in passing, in speech or as a kind, "a
 //! house like this", "villages", is not on the map).
 
+use super::candidate::{candidate, Candidate, PlaceKind, Text};
 use super::chunk::{Determiner, Phrase};
 use super::clause::{clauses, Clause, Subject, Target, Via};
 use super::comparison;
@@ -20,7 +21,7 @@ use super::links::{add_link, fold_with_links};
 pub use super::links::{FoundLink, ParagraphReading, Reading};
 use super::motion::FOLLOWED;
 use super::person::placed_names;
-use super::place::{candidate, Candidate, PlaceId, PlaceKind, Text};
+use super::place::PlaceId;
 use super::position::{Departure, Position};
 use super::relation::{events, spatial_phrases};
 use super::salience::{of_place, present_at, Mention, Passage, COMPLEMENT};

@@ -33,8 +33,9 @@
 //! proper name, a door or a generic plural needs more than one mention or a link. (0.17 per
 //! thousand: 107/140 of 122 built on the six; 0.15: 108 of 131; 0.20: 101 of 115.)
 
+use super::candidate::PlaceKind;
 use super::chunk::Determiner;
-use super::place::{Place, PlaceKind};
+use super::place::Place;
 
 /// A place noun, or a proper name with one.
 pub const PLACE_WORD: f32 = 1.0;
