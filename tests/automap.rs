@@ -4,7 +4,9 @@
 
 mod support;
 
-use maprepair::domain::automap::{automap, clean_walkthrough, read_name_list, Automap, Hints};
+use maprepair::domain::automap::{
+    automap, automap_with, clean_walkthrough, read_name_list, Automap, Hints, Rules,
+};
 use maprepair::domain::eval::{score, PairRule, Score};
 use maprepair::domain::formats::{parse_edge_list, parse_walkthrough, EdgeRecord, Step};
 use maprepair::domain::map::Origin;
@@ -698,4 +700,39 @@ fn leaving_words_the_current_room_answers_to_keep_the_move_there() {
     let out = &built.steps[2];
     assert_eq!(out.from.as_deref(), Some("glue pit"), "{}", out.note);
     assert!(has_move(&built, "glue pit", "east", "outside door"));
+}
+
+#[test]
+fn a_move_after_skipped_steps_starts_in_the_room_whose_description_names_its_arrival_that_way() {
+    // A cleaned walkthrough in Infocom's style: after the Ravine Edge the walk back north to
+    // the Hilltop was dropped (a re-walk). The Hilltop's description names the cart track to
+    // the east and the Ravine Edge's names it nowhere: `east` into "Cart Track, by the Mill"
+    // started on the Hilltop (`named-ahead`), not where the last kept step left the player.
+    let text = include_str!("fixtures/walkthroughs/named-ahead.walkthrough");
+    let steps = parse_walkthrough(text, "named-ahead.walkthrough").unwrap();
+    let built = automap("named-ahead", &steps, &Hints::default());
+    let east = &built.steps[2];
+    assert_eq!(east.to.as_deref(), Some("Cart Track, by the Mill"));
+    assert_eq!(east.from.as_deref(), Some("Hilltop"), "{}", east.note);
+    assert!(has_move(
+        &built,
+        "Hilltop",
+        "east",
+        "Cart Track, by the Mill"
+    ));
+    assert!(!has_move(
+        &built,
+        "Ravine Edge",
+        "east",
+        "Cart Track, by the Mill"
+    ));
+    // With the rule off the move hangs off the room last shown.
+    let off = Rules::without(&["named-ahead"]).unwrap();
+    let built = automap_with("named-ahead", &steps, &Hints::default(), &off);
+    assert_eq!(
+        built.steps[2].from.as_deref(),
+        Some("Ravine Edge"),
+        "{}",
+        built.steps[2].note
+    );
 }

@@ -281,6 +281,7 @@ impl Tracker<'_> {
                 *best = Some((r, s, why));
             }
         };
+        let named_ahead = cur.and_then(|c| self.named_ahead(c, dst, label));
         let mut cur_barred = false;
         if let Some(c) = cur.filter(|&c| c != dst) {
             let mut s = -W_CONFLICT
@@ -291,6 +292,10 @@ impl Tracker<'_> {
             // The description puts another room the way back, and no known exit joins the
             // two: the player was not here.
             if named_back.is_some_and(|n| n != c && !joined(&self.map, c, n)) {
+                s -= BREAK_BACK + 1.0;
+            }
+            // Another room's description names the arrival this way, and this one's nowhere.
+            if named_ahead.is_some() {
                 s -= BREAK_BACK + 1.0;
             }
             // A transcript of moves only keeps each exit's first walk (a cleaned walkthrough):
@@ -337,6 +342,17 @@ impl Tracker<'_> {
                 -BREAK_BACK - 0.5,
                 format!(
                     "came from {}: the description puts it the way back",
+                    self.name_of(n)
+                ),
+                &mut best,
+            );
+        }
+        if let Some(n) = named_ahead.filter(|&n| !self.rules_out(n, label)) {
+            offer(
+                n,
+                -BREAK_BACK - 0.5,
+                format!(
+                    "came from {}: its description names this room that way",
                     self.name_of(n)
                 ),
                 &mut best,

@@ -6,6 +6,7 @@
 use super::text_cues::{mentions, only_way, passed_things, stems, the_only};
 use super::{Seen, Tracker};
 use crate::domain::automap::identity::{joined, target};
+use crate::domain::automap::movement::mentioned_ways;
 use crate::domain::automap::naming::context_fit;
 use crate::domain::automap::title::words;
 use crate::domain::automap::weights::{SKIP_DEPTH, SLOT_CUE};
@@ -427,6 +428,72 @@ impl Tracker<'_> {
             }
         }
         found
+    }
+
+    /// The one known room whose description names `dst` ahead, this way: in a transcript of
+    /// moves only (a cleaned walkthrough, whose dropped steps may have led anywhere), a move
+    /// into a room met for the first time, whose title no other room bears, started in the room
+    /// whose first telling description names that title whole in a sentence that speaks of this
+    /// way ("A track diverges to east." in the Crest of Hill, then "east" shows "Track, outside
+    /// Temple"; "A rickety staircase leads to small balcony outside Nikolai's office loft."),
+    /// when the room the player was in names it nowhere. The mirror of
+    /// [`Self::origin_named_back`]: a room's description names its neighbours from either end.
+    /// A title's part before a comma ("Track") counts when no known room bears that name; the
+    /// way out must be free ([`Self::way_free_to`]), and the room must not share the title.
+    pub(super) fn named_ahead(&self, cur: RoomId, dst: RoomId, label: &Label) -> Option<RoomId> {
+        if !self.rules.on("named-ahead") || !self.all_moves {
+            return None;
+        }
+        let way = label.direction().filter(|d| d.vector().is_some())?;
+        // A room met before is known by more than its title.
+        if self.map.exits_from(dst).next().is_some() || self.map.exits_to(dst).next().is_some() {
+            return None;
+        }
+        let title = self.info(dst)?.title.as_deref()?;
+        if self
+            .roster
+            .titled(&title_key(title))
+            .iter()
+            .any(|&r| r != dst)
+        {
+            return None;
+        }
+        let mut names = vec![self.room_words(dst)];
+        if let Some((head, _)) = title.split_once(',') {
+            let head = words(head);
+            if self.roster.named(&head).is_empty() {
+                names.push(head);
+            }
+        }
+        names.retain(|n| !n.is_empty());
+        let within = |ws: &[String]| {
+            names
+                .iter()
+                .any(|n| ws.len() >= n.len() && ws.windows(n.len()).any(|w| w == n.as_slice()))
+        };
+        let sentences = |r: RoomId| -> Vec<&str> {
+            self.info(r)
+                .and_then(|i| i.desc_text.as_deref())
+                .map(|t| t.split(['.', '!', '?', ';', '\n']).collect())
+                .unwrap_or_default()
+        };
+        if sentences(cur).iter().any(|x| within(&words(x))) {
+            return None;
+        }
+        let key = title_key(title);
+        the_only(self.map.rooms().map(|r| r.id).filter(|&r| {
+            r != cur
+                && r != dst
+                && !self.is_slot(r)
+                && self
+                    .info(r)
+                    .and_then(|i| i.title.as_deref())
+                    .is_none_or(|t| title_key(t) != key)
+                && sentences(r)
+                    .iter()
+                    .any(|x| within(&words(x)) && mentioned_ways(x).contains(&way))
+                && self.way_free_to(r, dst, label)
+        }))
     }
 
     /// The one other room whose name puts it the way back from `dst`: the destination's name
