@@ -736,3 +736,30 @@ fn a_move_after_skipped_steps_starts_in_the_room_whose_description_names_its_arr
         built.steps[2].note
     );
 }
+
+#[test]
+fn without_a_list_a_move_into_a_thing_the_title_names_starts_in_the_room_the_thing_stands_in() {
+    // A cleaned walkthrough in Inform 6's style (the title names the thing the player is in,
+    // after the room's name with its article, so it is no posture of the bare title):
+    // the walk back north from the courtyard was dropped, and `enter` into "The Main Hall, by
+    // the Fireplace (in the Large Fireplace)" started in the room the fireplace stands in
+    // (`enclosing-room`, read off the title when there is no list), not in the courtyard.
+    let text = include_str!("fixtures/walkthroughs/enclosing-titled.walkthrough");
+    let steps = parse_walkthrough(text, "enclosing-titled.walkthrough").unwrap();
+    let built = automap("enclosing-titled", &steps, &Hints::default());
+    let enter = &built.steps[2];
+    assert_eq!(
+        enter.from.as_deref(),
+        Some("Main Hall, by the Fireplace"),
+        "{}",
+        enter.note
+    );
+    let off = Rules::without(&["enclosing-room"]).unwrap();
+    let built = automap_with("enclosing-titled", &steps, &Hints::default(), &off);
+    assert_eq!(
+        built.steps[2].from.as_deref(),
+        Some("Castle Courtyard"),
+        "{}",
+        built.steps[2].note
+    );
+}

@@ -247,8 +247,16 @@ impl Tracker<'_> {
         if !matches!(label.direction(), Some(Direction::In | Direction::Enter)) {
             return None;
         }
-        let own = self.info(dst)?.place?;
-        let name = self.gaz.place(own)?.name.to_lowercase();
+        // Without a list, the title shown says the same ("The Main Hall, by the Fireplace (in
+        // the Large Fireplace)").
+        let info = self.info(dst)?;
+        let name = match info.place {
+            Some(own) => self.gaz.place(own)?.name.to_lowercase(),
+            None if self.gaz.is_empty() && self.rules.on("inside-titled") => {
+                info.title.as_deref()?.to_lowercase()
+            }
+            None => return None,
+        };
         let (base, inner) = name.split_once('(')?;
         let inner = inner.trim_start();
         if !["in ", "on ", "inside ", "aboard "]
