@@ -763,3 +763,24 @@ fn without_a_list_a_move_into_a_thing_the_title_names_starts_in_the_room_the_thi
         built.steps[2].note
     );
 }
+
+#[test]
+fn without_a_list_a_move_out_of_a_thing_the_last_room_is_not_titled_after_starts_unseen() {
+    // A cleaned walkthrough in Infocom's style: the steps that took the player back to the
+    // platform, into the rail car and along the line were dropped. "You get out of the rail
+    // car." before the Quarry Platform says the move started in the car, which no kept step
+    // shows (`left-thing`): not in the Ticket Hall, the room last shown, whose title names no
+    // car; the move stays off the map, as every move from a room never shown does.
+    let text = include_str!("fixtures/walkthroughs/left-thing.walkthrough");
+    let steps = parse_walkthrough(text, "left-thing.walkthrough").unwrap();
+    let built = automap("left-thing", &steps, &Hints::default());
+    let out = &built.steps[2];
+    assert_eq!(out.to.as_deref(), Some("Quarry Platform"));
+    assert_ne!(out.from.as_deref(), Some("Ticket Hall"), "{}", out.note);
+    assert!(!has_move(&built, "Ticket Hall", "out", "Quarry Platform"));
+    assert!(has_move(&built, "Quarry Platform", "east", "Quarry Floor"));
+    // With the rule off the move hangs off the room last shown.
+    let off = Rules::without(&["left-thing"]).unwrap();
+    let built = automap_with("left-thing", &steps, &Hints::default(), &off);
+    assert!(has_move(&built, "Ticket Hall", "out", "Quarry Platform"));
+}

@@ -59,6 +59,11 @@ impl Tracker<'_> {
         // "You're not sure which direction is which.": the move started here, wherever it led.
         let scrambled =
             self.rules.on("scrambled") && seen.as_ref().is_some_and(|x| is_disoriented(&x.lead));
+        // "You get out of the rail car.": the move started in the thing, which no step showed.
+        let left_thing = cur.is_some_and(|c| {
+            seen.as_ref()
+                .is_some_and(|x| self.left_untitled_thing(&x.lead, c))
+        });
         let dst = match seen {
             Some(seen) => {
                 origin = self.origin_named_before(&seen);
@@ -183,6 +188,16 @@ impl Tracker<'_> {
                 e,
                 Some(format!("came from {}, {FIRM_MARK}", self.name_of(e))),
             ),
+            None if left_thing && cur != Some(dst) => {
+                let context = format!("{}\n{}", self.prev_obs, obs);
+                (
+                    self.slot(SlotKind::Source, &context),
+                    Some(format!(
+                        "the reply says the player got out of a thing the room last shown is not titled after: started in {}",
+                        SlotKind::Source.as_str()
+                    )),
+                )
+            }
             None => match cur.filter(|&c| scrambled && c != dst) {
                 Some(c) => (
                     c,

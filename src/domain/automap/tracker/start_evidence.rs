@@ -504,6 +504,63 @@ impl Tracker<'_> {
         }))
     }
 
+    /// True when the text before a title says the player got out of or off a thing ("You get
+    /// out of the rail car.", "You slide down the smooth, polished sides of the saucer.") that
+    /// the title of `cur`, the room last shown, does not name ("Glue Pit" names the pit one
+    /// climbs out of): the move started in or on the thing, a place no kept step showed. Only
+    /// without a list (with one, `named-before` finds the listed place) and in a transcript of
+    /// moves only, whose dropped steps may have put the player there.
+    pub(super) fn left_untitled_thing(&self, lead: &str, cur: RoomId) -> bool {
+        if !self.rules.on("left-thing") || !self.all_moves || !self.gaz.is_empty() {
+            return false;
+        }
+        const OUT_OF: &[&str] = &[
+            "get out of ",
+            "climb out of ",
+            "get off ",
+            "climb off ",
+            "step off ",
+        ];
+        let lower = lead.to_lowercase();
+        // The thing's phrase ends where the way on begins ("off the platform to the west hall").
+        let phrase = |t: &str| {
+            let end = [" to ", " into ", " onto ", " and ", " toward", ","]
+                .iter()
+                .filter_map(|m| t.find(m))
+                .min()
+                .unwrap_or(t.len());
+            words(&t[..end])
+        };
+        let mut things: Vec<Vec<String>> = Vec::new();
+        for sentence in lower.split(['.', ';', '!', '?', '\n']) {
+            for m in OUT_OF {
+                if let Some(i) = sentence.find(m) {
+                    things.push(phrase(&sentence[i + m.len()..]));
+                }
+            }
+            // "You slide down the … sides of the saucer": the player was on top of it.
+            if let Some(d) = sentence.find(" down the ") {
+                let tail = &sentence[d..];
+                if let Some(i) = [" sides of ", " side of "]
+                    .iter()
+                    .find_map(|m| tail.find(m).map(|i| i + m.len()))
+                {
+                    things.push(phrase(&tail[i..]));
+                }
+            }
+        }
+        let title = self
+            .info(cur)
+            .and_then(|i| i.title.as_deref())
+            .map(words)
+            .unwrap_or_default();
+        // The thing's head noun: the last word of the phrase ("rail car" → car).
+        things
+            .iter()
+            .filter_map(|t| t.last())
+            .any(|head| !title.contains(head))
+    }
+
     /// The one other room whose name puts it the way back from `dst`: the destination's name
     /// with the way back added ("admin corridor south" after a move north into "admin
     /// corridor"), or without this way ("mech corridor" for a move north into "mech corridor
