@@ -4,7 +4,9 @@
 
 mod support;
 
-use maprepair::domain::automap::{automap, clean_walkthrough, read_name_list, Automap, Hints};
+use maprepair::domain::automap::{
+    automap, automap_with, clean_walkthrough, read_name_list, Automap, Hints, Rules,
+};
 use maprepair::domain::eval::{score, PairRule, Score};
 use maprepair::domain::formats::{parse_edge_list, parse_walkthrough, EdgeRecord, Step};
 use maprepair::domain::map::Origin;
@@ -698,4 +700,87 @@ fn leaving_words_the_current_room_answers_to_keep_the_move_there() {
     let out = &built.steps[2];
     assert_eq!(out.from.as_deref(), Some("glue pit"), "{}", out.note);
     assert!(has_move(&built, "glue pit", "east", "outside door"));
+}
+
+#[test]
+fn a_move_after_skipped_steps_starts_in_the_room_whose_description_names_its_arrival_that_way() {
+    // A cleaned walkthrough in Infocom's style: after the Ravine Edge the walk back north to
+    // the Hilltop was dropped (a re-walk). The Hilltop's description names the cart track to
+    // the east and the Ravine Edge's names it nowhere: `east` into "Cart Track, by the Mill"
+    // started on the Hilltop (`named-ahead`), not where the last kept step left the player.
+    let text = include_str!("fixtures/walkthroughs/named-ahead.walkthrough");
+    let steps = parse_walkthrough(text, "named-ahead.walkthrough").unwrap();
+    let built = automap("named-ahead", &steps, &Hints::default());
+    let east = &built.steps[2];
+    assert_eq!(east.to.as_deref(), Some("Cart Track, by the Mill"));
+    assert_eq!(east.from.as_deref(), Some("Hilltop"), "{}", east.note);
+    assert!(has_move(
+        &built,
+        "Hilltop",
+        "east",
+        "Cart Track, by the Mill"
+    ));
+    assert!(!has_move(
+        &built,
+        "Ravine Edge",
+        "east",
+        "Cart Track, by the Mill"
+    ));
+    // With the rule off the move hangs off the room last shown.
+    let off = Rules::without(&["named-ahead"]).unwrap();
+    let built = automap_with("named-ahead", &steps, &Hints::default(), &off);
+    assert_eq!(
+        built.steps[2].from.as_deref(),
+        Some("Ravine Edge"),
+        "{}",
+        built.steps[2].note
+    );
+}
+
+#[test]
+fn without_a_list_a_move_into_a_thing_the_title_names_starts_in_the_room_the_thing_stands_in() {
+    // A cleaned walkthrough in Inform 6's style (the title names the thing the player is in,
+    // after the room's name with its article, so it is no posture of the bare title):
+    // the walk back north from the courtyard was dropped, and `enter` into "The Main Hall, by
+    // the Fireplace (in the Large Fireplace)" started in the room the fireplace stands in
+    // (`enclosing-room`, read off the title when there is no list), not in the courtyard.
+    let text = include_str!("fixtures/walkthroughs/enclosing-titled.walkthrough");
+    let steps = parse_walkthrough(text, "enclosing-titled.walkthrough").unwrap();
+    let built = automap("enclosing-titled", &steps, &Hints::default());
+    let enter = &built.steps[2];
+    assert_eq!(
+        enter.from.as_deref(),
+        Some("Main Hall, by the Fireplace"),
+        "{}",
+        enter.note
+    );
+    let off = Rules::without(&["enclosing-room"]).unwrap();
+    let built = automap_with("enclosing-titled", &steps, &Hints::default(), &off);
+    assert_eq!(
+        built.steps[2].from.as_deref(),
+        Some("Castle Courtyard"),
+        "{}",
+        built.steps[2].note
+    );
+}
+
+#[test]
+fn without_a_list_a_move_out_of_a_thing_the_last_room_is_not_titled_after_starts_unseen() {
+    // A cleaned walkthrough in Infocom's style: the steps that took the player back to the
+    // platform, into the rail car and along the line were dropped. "You get out of the rail
+    // car." before the Quarry Platform says the move started in the car, which no kept step
+    // shows (`left-thing`): not in the Ticket Hall, the room last shown, whose title names no
+    // car; the move stays off the map, as every move from a room never shown does.
+    let text = include_str!("fixtures/walkthroughs/left-thing.walkthrough");
+    let steps = parse_walkthrough(text, "left-thing.walkthrough").unwrap();
+    let built = automap("left-thing", &steps, &Hints::default());
+    let out = &built.steps[2];
+    assert_eq!(out.to.as_deref(), Some("Quarry Platform"));
+    assert_ne!(out.from.as_deref(), Some("Ticket Hall"), "{}", out.note);
+    assert!(!has_move(&built, "Ticket Hall", "out", "Quarry Platform"));
+    assert!(has_move(&built, "Quarry Platform", "east", "Quarry Floor"));
+    // With the rule off the move hangs off the room last shown.
+    let off = Rules::without(&["left-thing"]).unwrap();
+    let built = automap_with("left-thing", &steps, &Hints::default(), &off);
+    assert!(has_move(&built, "Ticket Hall", "out", "Quarry Platform"));
 }

@@ -59,6 +59,11 @@ impl Tracker<'_> {
         // "You're not sure which direction is which.": the move started here, wherever it led.
         let scrambled =
             self.rules.on("scrambled") && seen.as_ref().is_some_and(|x| is_disoriented(&x.lead));
+        // "You get out of the rail car.": the move started in the thing, which no step showed.
+        let left_thing = cur.is_some_and(|c| {
+            seen.as_ref()
+                .is_some_and(|x| self.left_untitled_thing(&x.lead, c))
+        });
         let dst = match seen {
             Some(seen) => {
                 origin = self.origin_named_before(&seen);
@@ -183,6 +188,16 @@ impl Tracker<'_> {
                 e,
                 Some(format!("came from {}, {FIRM_MARK}", self.name_of(e))),
             ),
+            None if left_thing && cur != Some(dst) => {
+                let context = format!("{}\n{}", self.prev_obs, obs);
+                (
+                    self.slot(SlotKind::Source, &context),
+                    Some(format!(
+                        "the reply says the player got out of a thing the room last shown is not titled after: started in {}",
+                        SlotKind::Source.as_str()
+                    )),
+                )
+            }
             None => match cur.filter(|&c| scrambled && c != dst) {
                 Some(c) => (
                     c,
@@ -281,6 +296,7 @@ impl Tracker<'_> {
                 *best = Some((r, s, why));
             }
         };
+        let named_ahead = cur.and_then(|c| self.named_ahead(c, dst, label));
         let mut cur_barred = false;
         if let Some(c) = cur.filter(|&c| c != dst) {
             let mut s = -W_CONFLICT
@@ -291,6 +307,10 @@ impl Tracker<'_> {
             // The description puts another room the way back, and no known exit joins the
             // two: the player was not here.
             if named_back.is_some_and(|n| n != c && !joined(&self.map, c, n)) {
+                s -= BREAK_BACK + 1.0;
+            }
+            // Another room's description names the arrival this way, and this one's nowhere.
+            if named_ahead.is_some() {
                 s -= BREAK_BACK + 1.0;
             }
             // A transcript of moves only keeps each exit's first walk (a cleaned walkthrough):
@@ -337,6 +357,17 @@ impl Tracker<'_> {
                 -BREAK_BACK - 0.5,
                 format!(
                     "came from {}: the description puts it the way back",
+                    self.name_of(n)
+                ),
+                &mut best,
+            );
+        }
+        if let Some(n) = named_ahead.filter(|&n| !self.rules_out(n, label)) {
+            offer(
+                n,
+                -BREAK_BACK - 0.5,
+                format!(
+                    "came from {}: its description names this room that way",
                     self.name_of(n)
                 ),
                 &mut best,

@@ -6,6 +6,7 @@
 use super::text_cues::{mentions, only_way, passed_things, stems, the_only};
 use super::{Seen, Tracker};
 use crate::domain::automap::identity::{joined, target};
+use crate::domain::automap::movement::mentioned_ways;
 use crate::domain::automap::naming::context_fit;
 use crate::domain::automap::title::words;
 use crate::domain::automap::weights::{SKIP_DEPTH, SLOT_CUE};
@@ -246,8 +247,16 @@ impl Tracker<'_> {
         if !matches!(label.direction(), Some(Direction::In | Direction::Enter)) {
             return None;
         }
-        let own = self.info(dst)?.place?;
-        let name = self.gaz.place(own)?.name.to_lowercase();
+        // Without a list, the title shown says the same ("The Main Hall, by the Fireplace (in
+        // the Large Fireplace)").
+        let info = self.info(dst)?;
+        let name = match info.place {
+            Some(own) => self.gaz.place(own)?.name.to_lowercase(),
+            None if self.gaz.is_empty() && self.rules.on("inside-titled") => {
+                info.title.as_deref()?.to_lowercase()
+            }
+            None => return None,
+        };
         let (base, inner) = name.split_once('(')?;
         let inner = inner.trim_start();
         if !["in ", "on ", "inside ", "aboard "]
@@ -427,6 +436,129 @@ impl Tracker<'_> {
             }
         }
         found
+    }
+
+    /// The one known room whose description names `dst` ahead, this way: in a transcript of
+    /// moves only (a cleaned walkthrough, whose dropped steps may have led anywhere), a move
+    /// into a room met for the first time, whose title no other room bears, started in the room
+    /// whose first telling description names that title whole in a sentence that speaks of this
+    /// way ("A track diverges to east." in the Crest of Hill, then "east" shows "Track, outside
+    /// Temple"; "A rickety staircase leads to small balcony outside Nikolai's office loft."),
+    /// when the room the player was in names it nowhere. The mirror of
+    /// [`Self::origin_named_back`]: a room's description names its neighbours from either end.
+    /// A title's part before a comma ("Track") counts when no known room bears that name; the
+    /// way out must be free ([`Self::way_free_to`]), and the room must not share the title.
+    pub(super) fn named_ahead(&self, cur: RoomId, dst: RoomId, label: &Label) -> Option<RoomId> {
+        if !self.rules.on("named-ahead") || !self.all_moves {
+            return None;
+        }
+        let way = label.direction().filter(|d| d.vector().is_some())?;
+        // A room met before is known by more than its title.
+        if self.map.exits_from(dst).next().is_some() || self.map.exits_to(dst).next().is_some() {
+            return None;
+        }
+        let title = self.info(dst)?.title.as_deref()?;
+        if self
+            .roster
+            .titled(&title_key(title))
+            .iter()
+            .any(|&r| r != dst)
+        {
+            return None;
+        }
+        let mut names = vec![self.room_words(dst)];
+        if let Some((head, _)) = title.split_once(',') {
+            let head = words(head);
+            if self.roster.named(&head).is_empty() {
+                names.push(head);
+            }
+        }
+        names.retain(|n| !n.is_empty());
+        let within = |ws: &[String]| {
+            names
+                .iter()
+                .any(|n| ws.len() >= n.len() && ws.windows(n.len()).any(|w| w == n.as_slice()))
+        };
+        let sentences = |r: RoomId| -> Vec<&str> {
+            self.info(r)
+                .and_then(|i| i.desc_text.as_deref())
+                .map(|t| t.split(['.', '!', '?', ';', '\n']).collect())
+                .unwrap_or_default()
+        };
+        if sentences(cur).iter().any(|x| within(&words(x))) {
+            return None;
+        }
+        let key = title_key(title);
+        the_only(self.map.rooms().map(|r| r.id).filter(|&r| {
+            r != cur
+                && r != dst
+                && !self.is_slot(r)
+                && self
+                    .info(r)
+                    .and_then(|i| i.title.as_deref())
+                    .is_none_or(|t| title_key(t) != key)
+                && sentences(r)
+                    .iter()
+                    .any(|x| within(&words(x)) && mentioned_ways(x).contains(&way))
+                && self.way_free_to(r, dst, label)
+        }))
+    }
+
+    /// True when the text before a title says the player got out of or off a thing ("You get
+    /// out of the rail car.", "You slide down the smooth, polished sides of the saucer.") that
+    /// the title of `cur`, the room last shown, does not name ("Glue Pit" names the pit one
+    /// climbs out of): the move started in or on the thing, a place no kept step showed. Only
+    /// without a list (with one, `named-before` finds the listed place) and in a transcript of
+    /// moves only, whose dropped steps may have put the player there.
+    pub(super) fn left_untitled_thing(&self, lead: &str, cur: RoomId) -> bool {
+        if !self.rules.on("left-thing") || !self.all_moves || !self.gaz.is_empty() {
+            return false;
+        }
+        const OUT_OF: &[&str] = &[
+            "get out of ",
+            "climb out of ",
+            "get off ",
+            "climb off ",
+            "step off ",
+        ];
+        let lower = lead.to_lowercase();
+        // The thing's phrase ends where the way on begins ("off the platform to the west hall").
+        let phrase = |t: &str| {
+            let end = [" to ", " into ", " onto ", " and ", " toward", ","]
+                .iter()
+                .filter_map(|m| t.find(m))
+                .min()
+                .unwrap_or(t.len());
+            words(&t[..end])
+        };
+        let mut things: Vec<Vec<String>> = Vec::new();
+        for sentence in lower.split(['.', ';', '!', '?', '\n']) {
+            for m in OUT_OF {
+                if let Some(i) = sentence.find(m) {
+                    things.push(phrase(&sentence[i + m.len()..]));
+                }
+            }
+            // "You slide down the … sides of the saucer": the player was on top of it.
+            if let Some(d) = sentence.find(" down the ") {
+                let tail = &sentence[d..];
+                if let Some(i) = [" sides of ", " side of "]
+                    .iter()
+                    .find_map(|m| tail.find(m).map(|i| i + m.len()))
+                {
+                    things.push(phrase(&tail[i..]));
+                }
+            }
+        }
+        let title = self
+            .info(cur)
+            .and_then(|i| i.title.as_deref())
+            .map(words)
+            .unwrap_or_default();
+        // The thing's head noun: the last word of the phrase ("rail car" → car).
+        things
+            .iter()
+            .filter_map(|t| t.last())
+            .any(|head| !title.contains(head))
     }
 
     /// The one other room whose name puts it the way back from `dst`: the destination's name
