@@ -33,6 +33,7 @@ impl Tracker<'_> {
         if !self.rules.on("verbose-returns") {
             return false;
         }
+        let short = self.rules.on("short-returns");
         let (mut again, mut bare) = (0usize, 0usize);
         let mut last: Vec<Arrival> = Vec::new();
         for st in steps {
@@ -47,13 +48,20 @@ impl Tracker<'_> {
             let title = title_key(&bare_title(&line.text));
             let desc = Description::new(&room_prose(&description_after(obs, line.index)));
             if let [.., a, b] = last.as_slice() {
-                if b.label.opposite().as_ref() == Some(&label)
-                    && a.title == title
-                    && a.desc.is_telling()
-                {
+                let back = b.label.opposite().as_ref() == Some(&label) && a.title == title;
+                if back && a.desc.is_telling() {
                     if desc.is_telling() && a.desc.similarity(&desc) >= SAME_DESC {
                         again += 1;
                     } else if !desc.is_telling() {
+                        bare += 1;
+                    }
+                } else if back && short && !a.desc.words.is_empty() {
+                    // A description too short to tell rooms apart ("A quiet place.") still
+                    // tells whether the game prints one on a return: word for word again, or
+                    // nothing under the title (rule `short-returns`).
+                    if desc.words == a.desc.words {
+                        again += 1;
+                    } else if desc.words.is_empty() {
                         bare += 1;
                     }
                 }

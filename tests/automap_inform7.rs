@@ -1,0 +1,53 @@
+//! The automapper on hand-written transcripts in Inform 7's real output style
+//! (`tests/fixtures/systems/inform7-*.txt`), each pinning one convention of the games issue 21
+//! keeps back, read without a location list as a player's own transcript comes, and with the
+//! convention's rule switched off to show what it decides.
+#![allow(clippy::unwrap_used)]
+
+use maprepair::domain::automap::{automap_with, Hints, Rules};
+use maprepair::domain::formats::read_steps;
+use std::collections::BTreeSet;
+
+/// The rooms and the walked exits (`from -dir-> to`) the automapper reads in a transcript
+/// without a list, with the rules in force.
+fn mapped(text: &str, rules: &Rules) -> (BTreeSet<String>, BTreeSet<String>) {
+    let steps = read_steps(text, "fixture").unwrap();
+    let built = automap_with("fixture", &steps, &Hints::default(), rules);
+    let rooms = built
+        .project
+        .history
+        .head()
+        .rooms()
+        .map(|r| r.name.clone())
+        .collect();
+    let exits = built
+        .project
+        .edge_records()
+        .iter()
+        .map(|r| format!("{} -{}-> {}", r.src, r.action, r.dst))
+        .collect();
+    (rooms, exits)
+}
+
+#[test]
+fn an_inform7_game_whose_returns_print_short_descriptions_again_is_verbose() {
+    // Both returns to the chapel print "A quiet place." again, a line too short to tell rooms
+    // apart but enough to tell that the game describes a room on every visit (rule
+    // `short-returns`). The game learned verbose, "go through hatch" answered by a title with a
+    // description under it shows a room, and "s" leads from it back to the chapel.
+    let text = include_str!("fixtures/systems/inform7-short-returns.txt");
+    let (rooms, exits) = mapped(text, &Rules::all());
+    assert!(rooms.contains("Boathouse, East End"), "{rooms:?}");
+    assert!(
+        exits.contains("Boathouse, East End -south-> Chapel, West End"),
+        "{exits:?}"
+    );
+    // With the rule off, the hatch's reply is read as the chapel unchanged, and the move
+    // south has no room to start from.
+    let (rooms, exits) = mapped(text, &Rules::without(&["short-returns"]).unwrap());
+    assert!(!rooms.contains("Boathouse, East End"), "{rooms:?}");
+    assert!(
+        !exits.contains("Boathouse, East End -south-> Chapel, West End"),
+        "{exits:?}"
+    );
+}
