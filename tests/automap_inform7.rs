@@ -51,3 +51,17 @@ fn an_inform7_game_whose_returns_print_short_descriptions_again_is_verbose() {
         "{exits:?}"
     );
 }
+
+#[test]
+fn an_inform7_move_after_taking_a_thing_starts_in_the_room_shown_before_it() {
+    // A verbose game (every return prints the room's description again): "nw" from the meadow
+    // reaches the marsh, "take bone key" is answered "Taken.", and "west" from the marsh bends
+    // back to the meadow, which the lattice cannot hold. Taking a thing moves no one, so the
+    // move started in the marsh, the last room shown (rule `handled-stays`).
+    let text = include_str!("fixtures/systems/inform7-taken-then-move.txt");
+    let (_, exits) = mapped(text, &Rules::all());
+    assert!(exits.contains("Marsh -west-> Meadow"), "{exits:?}");
+    // With the rule off, the move is taken to start elsewhere.
+    let (_, exits) = mapped(text, &Rules::without(&["handled-stays"]).unwrap());
+    assert!(!exits.contains("Marsh -west-> Meadow"), "{exits:?}");
+}
