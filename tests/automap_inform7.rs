@@ -65,3 +65,18 @@ fn an_inform7_move_after_taking_a_thing_starts_in_the_room_shown_before_it() {
     let (_, exits) = mapped(text, &Rules::without(&["handled-stays"]).unwrap());
     assert!(!exits.contains("Marsh -west-> Meadow"), "{exits:?}");
 }
+
+#[test]
+fn an_inform7_word_for_a_way_between_rooms_no_compass_move_joins_is_read_by_the_lattice() {
+    // `Understand "fore" as north`: "fore" from the barn to the tower is witnessed by the way
+    // back ("go south"); "fore" from the taproom to the gatehouse by no compass move, but the
+    // walk round by the shaft bottom and the cellar places the gatehouse one step north of the
+    // taproom (rule `placed-ways`): two witnesses, one way, so both are north.
+    let text = include_str!("fixtures/systems/inform7-fore-placed.txt");
+    let (_, exits) = mapped(text, &Rules::all());
+    assert!(exits.contains("Barn -north-> Tower"), "{exits:?}");
+    assert!(exits.contains("Taproom -north-> Gatehouse"), "{exits:?}");
+    // With the rule off, one witness is not enough to learn the word.
+    let (_, exits) = mapped(text, &Rules::without(&["placed-ways"]).unwrap());
+    assert!(!exits.contains("Taproom -north-> Gatehouse"), "{exits:?}");
+}
