@@ -98,3 +98,22 @@ fn an_inform7_first_move_back_to_the_opening_room_is_a_return() {
     let (rooms, _) = mapped(text, &Rules::without(&["opening-returns"]).unwrap());
     assert!(!rooms.contains("Boathouse, East End"), "{rooms:?}");
 }
+
+#[test]
+fn an_inform7_word_for_a_way_used_once_is_read_from_its_one_witness() {
+    // `Understand "fore" as north`, typed once, from the marsh to the cottage, which no compass
+    // move joins: the walk round by the bakery and the smithy places the cottage one step
+    // north of the marsh, the one witness the word's one move can have (rule `used-once`).
+    let text = include_str!("fixtures/systems/inform7-fore-once.txt");
+    let (_, exits) = mapped(text, &Rules::all());
+    assert!(
+        exits.contains("Marsh -north-> Old Tom's Cottage"),
+        "{exits:?}"
+    );
+    // With the rule off, two witnesses are asked and the word stays unread.
+    let (_, exits) = mapped(text, &Rules::without(&["used-once"]).unwrap());
+    assert!(
+        !exits.contains("Marsh -north-> Old Tom's Cottage"),
+        "{exits:?}"
+    );
+}

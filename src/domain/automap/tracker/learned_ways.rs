@@ -135,7 +135,10 @@ impl Tracker<'_> {
             let [way] = ways[..] else {
                 continue;
             };
-            if witnessed.len() < LEARNED_WAY_WITNESSES {
+            // A word used once has one move to witness it: its one witness is all there is
+            // (rule `used-once`; "fore" from the marsh, placed north of it by the walk round).
+            let once = moves.len() == 1 && witnessed.len() == 1 && self.rules.on("used-once");
+            if witnessed.len() < LEARNED_WAY_WITNESSES && !once {
                 continue;
             }
             let label = Label::Dir(way);
