@@ -75,6 +75,35 @@ pub fn is_refusal(observation: &str) -> bool {
     says_any(observation, REFUSALS)
 }
 
+/// Verbs of the standard libraries (Infocom, Inform, TADS) that act on a thing at hand or ask
+/// about the player, and never take the player anywhere: "take bone key", "unlock hatch with
+/// iron key", "inventory". Not "get" ("get in", "get off the bench") nor "push", "pull",
+/// "turn", "wait" or "sleep", which may move the player with the world.
+const HANDLING: &[&str] = &[
+    "take",
+    "drop",
+    "examine",
+    "x",
+    "read",
+    "inventory",
+    "i",
+    "inv",
+    "open",
+    "close",
+    "unlock",
+    "lock",
+    "search",
+    "score",
+];
+
+/// True if the action is one no game answers by moving the player ([`HANDLING`]'s verbs).
+pub fn handles_a_thing(action: &str) -> bool {
+    action
+        .split_whitespace()
+        .next()
+        .is_some_and(|v| HANDLING.contains(&v.to_lowercase().as_str()))
+}
+
 /// What a game says when a move did not go the way it was typed: a room that scrambles
 /// directions (Zork II's carousel room), a passage that turns the player around.
 const DISORIENTED: &[&str] = &[

@@ -75,6 +75,11 @@
 //! | `named-ahead` | -0.0025 | 0 | -0.0025 | 0 / 0 / 0 | afflicted, balances | kept: two dev games, no held-out case; issue 21's precision side. Every built pair without a list tabulated by the evidence its move rests on (the step's analysis: a title seen and the move continued from the room last shown; a start moved by the text, the way back, the lattice, the skipped steps or a hindsight stage; a dark or unnamed room; an inferred way back): 47 of the development games' 1198 pairs are wrong, 35 of them from moves that continued from the room last shown into a newly titled room (652 right), and no class is mostly wrong, so no confidence bar pays; of those moves' wrong starts, eight started in a room the map already held, which two descriptions name whole, that way ("A track diverges to east.", "A rickety staircase leads to small balcony outside Nikolai's office loft."). The mirror of `named-back`, with its weights ([`super::weights::BREAK_BACK`]); only in a transcript of moves only (a cleaned walkthrough), where dropped steps may have led anywhere; no TextWorld or Inform 7 figure moves (sets 7, 10, 11, seed 7 printed names). With it and the next row: clean 0.9513 -> 0.9538, no list 0.9251 -> 0.9289 (P 0.957 -> 0.961, R 0.895 -> 0.899), raw 0.9362; held-out fold unchanged (0.9326 / 0.9307 / 0.9217) |
 //! | `enclosing-room` without a list | 0 | 0 | -0.0013 | 0 / 0 / 0 | pentari | kept, marked: one dev game and no held-out case; `enclosing-room` reads the title when there is no list, as `left-inside` does under `inside-titled` ("The Main Hall, by the Fireplace (in the Large Fireplace)" after `enter` starts in the room titled "Main Hall, by the Fireplace", whatever steps were dropped): no list 0.9276 -> 0.9289, `inside-titled` off now -0.0020 (was -0.0007); no clean, raw, TextWorld or Inform 7 figure moves (sets 7, 10, 11, seed 7 printed) |
 //! | `left-thing` | 0 | 0 | -0.0012 | 0 / 0 / 0 | deephome, karn | kept: two dev games, no held-out case; without a list, in a cleaned walkthrough, a reply that opens with the player getting out of or off a thing the room last shown is not titled after ("You get out of the rail car." over a railway station; "You slide down the smooth, polished sides of the saucer..." after the Ledge) started in the thing, a place no kept step showed, so the move stays off the map (`shown-starts`) instead of hanging off the room last shown; a title that names the thing keeps the move there ("You climb out of the pit" from the Glue Pit), and the thing's phrase ends where the way on begins ("You step off the platform to the west hall" from "On the Platform": without that cut inhumane fell 0.981 -> 0.941). With a list `named-before` does it. No list 0.9289 -> 0.9301 (P 0.961 -> 0.964), no game down; clean, raw, TextWorld and Inform 7 (sets 7, 10, 11, seed 7 printed) unchanged. The held-out fold's total had been seen once (0.9217) before this rule was made; it is unchanged |
+//! | `short-returns` | 0 | 0 | 0 | 0 / 0 / 0 | — | kept: `verbose-returns` learned from descriptions too short to tell rooms apart ("A quiet place.", two content words): a straight return that prints such a line word for word again counts as one printing the description again, one that prints nothing under the title as a bare return. Before, a game whose rooms left on straight returns all had stock one-line descriptions was never learned verbose, so "go through hatch" answered by "Boathouse, East End" over "The air is cool." was read as the room unchanged and the way back from the boathouse had no start. Thirteenth round (issue 21), on a fresh development set made for it (`make4.py i7set12 --seed 12`, 20 games) beside seeds 7, 10 and 11: seed-11 printed names without a list 0.8590 -> 0.8609 (g01 0.939 -> 0.971), source names without a list 0.6311 -> 0.6301 (the boathouse now bears its printed name); seeds 7, 10, 12 and every figure with a list unchanged; no MANGO or TextWorld figure moves. Held out (seeds 8 / 9, scored once at the end), off: seed 8 unchanged, seed 9 with the list 0.9916 -> 0.9899 (printed the same), printed names without a list 0.8643 -> 0.8626: pays on held-out |
+//! | `handled-stays` | 0 | 0 | 0 | 0 / 0 / 0 | — | kept: `shown-past-stays` for the actions no library answers by moving the player ("take bone key": "Taken."; take, drop, examine, read, inventory, open, close, unlock, lock, search, score; not "get", "push", "wait", which may): in a whole transcript of a verbose game such a step between the last reply that showed a room and a move leaves the move's start there, so a bent way ("nw" from the meadow to the marsh, "take bone key", "west" from the marsh back to the meadow) is no longer detached to a room never shown. Seed-12 Inform 7 games with the list 0.9720 -> 0.9769 (g14 0.972 -> 1.000, g17 0.943 -> 1.000), printed names without a list 0.9079 -> 0.9127; seeds 7, 10, 11 unchanged; no MANGO (raw 0.9362: the non-moves that moved a player silently in anchor and dragon, which lost `shown-past-stays` any reply, are not among these verbs) or TextWorld figure moves. Held out (seeds 8 / 9, scored once at the end), off: every figure unchanged: kept, marked, two dev games of one set and no held-out case |
+//! | `placed-ways` | 0 | 0 | 0 | 0 / 0 / 0 | — | kept, marked: one dev game and no held-out case. A move by a transcript's own word (`learned-ways`) between two rooms no compass move joins is witnessed by the finished lattice when it puts the one a single step from the other and no observed exit already leads that way: seed 12's g11 used "fore" twice, from the barn to the tower (the way back "go south" witnesses north) and from the taproom to the gatehouse (no compass move joins them; the walk round places the gatehouse north of the taproom), one witness, short of the two `learned-ways` asks. Seed-12 Inform 7 games with the list 0.9769 -> 0.9786 (g11 0.970 -> 1.000), printed names without a list 0.9127 -> 0.9145; seeds 7, 10, 11 unchanged; no MANGO (clean 0.9513, raw 0.9362, no list 0.9251) or TextWorld figure moves; two witnesses are still asked. Held out (seeds 8 / 9, scored once at the end), off: every figure unchanged. A word used once, from a room no compass move joins (seed 11's g00), still has one witness at most |
+//! | `opening-returns` | 0 | 0 | 0 | 0 / 0 / 0 | — | kept, marked: one dev game and no held-out case. The opening reply's room counts as an arrival for `verbose-returns`, so a first move out of it and straight back ("e" to the great hall, "west" to the mill) is a return: seed 11's g07 had one return besides (its other walks back were broken by "fore", no compass move), was never learned verbose, and `revisit-sources` moved "south" from the bakery to start in the long hall, whose way back bends there. Seed-11 Inform 7 games with the list 0.9656 -> 0.9673 (g07 0.958 -> 1.000), printed names without a list 0.8609 -> 0.8625; seeds 7, 10, 12 unchanged; no MANGO (clean 0.9513, raw 0.9362, no list 0.9251) or TextWorld figure moves. Held out (seeds 8 / 9, scored once at the end), off: every figure unchanged |
+//! | `used-once` | 0 | 0 | 0 | 0 / 0 / 0 | — | kept, marked: one dev game and no held-out case. A transcript's own word for a way used once has one move, so one witness at most (with `placed-ways`, the lattice's): that one is all there is, where `learned-ways` asks two of a word used more. Seed 11's g00 typed "fore" once, from the marsh to the cottage, which no compass move joins; the walk round places the cottage north of the marsh. Seed-11 Inform 7 games with the list 0.9673 -> 0.9690 (g00 0.970 -> 1.000), printed names without a list 0.8625 -> 0.8644, source names without a list 0.6301 -> 0.6291 (the new pair joins a room under its printed name, which the source-name truth cannot match); seeds 7, 10, 12 unchanged; no MANGO (clean 0.9513, raw 0.9362, no list 0.9251: a word with an object, "jump lake", is no word of the transcript's own since the fifth round, which is what one witness misread then) or TextWorld figure moves. Held out (seeds 8 / 9, scored once at the end), off: every figure unchanged |
 //!
 //! The Inform 7 figures are on twelve games generated in the style of the documentation's
 //! examples (doors opened on the way, dark rooms, "(that is, north)", enterable supporters and
@@ -164,6 +169,24 @@
 //! 0.9114) unchanged, seed 10 0.9770 -> 0.9819 (0.8887 -> 0.8916), seed 11 0.9624 -> 0.9656
 //! (0.8543 -> 0.8590); held out seed 8 0.9591 -> 0.9628 (0.8593 -> 0.8646), seed 9 0.9848 ->
 //! 0.9899 (0.8579 -> 0.8626).
+//!
+//! Thirteenth round (issue 21, the printed-name figure without a list): a fresh development set
+//! (`make4.py i7set12 --seed 12`, 20 games) beside seeds 7, 10 and 11. The printed-name losses
+//! without a list, grouped by cause before any change: of the 265 missed truth pairs on the four
+//! sets, 250 touch a room whose printed name the transcript never prints (a dark room never lit
+//! and no neighbour's description places by name; "Shed Interior" entered by "enter shed"): no
+//! reader of the transcript alone can name it, so those pairs cannot score. Counting as lost
+//! only the pairs that touch a room whose name appears nowhere in the transcript (commands
+//! included), the best F1 such a map reaches is seed 7 0.9114, seed 10 0.8947, seed 11 0.8693,
+//! seed 12 0.9145 (held out: seed 8 0.8699, seed 9 0.8658); main stood at 0.9114, 0.8916,
+//! 0.8590, 0.9079. The 15 pairs left are the with-list losses too: a room shown in the reply to
+//! a non-move of a game not learned verbose (`short-returns`, `opening-returns`), a move after
+//! "take bone key" detached along a bent way (`handled-stays`), a word for a way witnessed once
+//! (`placed-ways`; and `used-once`: seed 11's g00 uses "fore" once, from a room no compass move
+//! joins), and a dark room entered two ways (seed 10's g00). With the five: seed 7 unchanged,
+//! seed 10 unchanged, seed 11 with the list 0.9656 -> 0.9690 (printed without a list 0.8590 ->
+//! 0.8644), seed 12 0.9720 -> 0.9786 (0.9079 -> 0.9145, the cap); held out seed 8 unchanged
+//! (0.9628; printed without a list 0.8646), seed 9 0.9899 -> 0.9916 (0.8626 -> 0.8643).
 //!
 //! Left out at the eleventh round's merge: `lit-around`, a move whose reply is the `Darkness`
 //! heading, read into a lit room shown lit before and after it, taken into the dark room whose
@@ -392,6 +415,26 @@ pub const RULES: &[(&str, &str)] = &[
     (
         "left-thing",
         "start: without a list, in a transcript of moves only, a reply that opens with the player getting out of or off a thing (\"You get out of the rail car.\") the room last shown is not titled after: the move started in the thing, unseen",
+    ),
+    (
+        "handled-stays",
+        "start: in a whole transcript of a verbose game, an action on a thing at hand (\"take bone key\", \"unlock hatch\", \"inventory\") between the last reply that showed a room and a move leaves the move's start there, as a refusal does (`shown-past-stays`)",
+    ),
+    (
+        "placed-ways",
+        "hindsight: a move by a transcript's own word (\"fore\") between two rooms no compass move joins is witnessed by the way the finished lattice puts one a step from the other (`learned-ways`)",
+    ),
+    (
+        "opening-returns",
+        "room: the opening reply's room counts as an arrival for `verbose-returns`, so a first move out of it and straight back is a return",
+    ),
+    (
+        "used-once",
+        "hindsight: a transcript's own word for a way used once is learned from the one witness its one move has (`learned-ways` asks two of a word used more)",
+    ),
+    (
+        "short-returns",
+        "room: a straight return that prints a description too short to tell rooms apart (\"A quiet place.\") word for word again, or nothing under the title, tells whether the game is verbose as a longer one does (`verbose-returns`)",
     ),
 ];
 

@@ -6,6 +6,7 @@
 //! on one way is that way wherever it took the player, also between rooms no compass move joins.
 
 use super::Tracker;
+use crate::domain::analysis::Geometry;
 use crate::domain::automap::identity::target;
 use crate::domain::automap::movement::{is_refusal, move_label};
 use crate::domain::automap::weights::LEARNED_WAY_WITNESSES;
@@ -75,13 +76,43 @@ impl Tracker<'_> {
         there.chain(back).collect()
     }
 
+    /// The compass way the finished lattice puts `to` one step from `from`, when no observed
+    /// exit already leads from `from` that way (rule `placed-ways`): a word's move between two
+    /// rooms no compass move joins ("fore" from the taproom to the gatehouse, reached otherwise
+    /// by the cloister and the marsh) is witnessed by where the other moves place the two rooms.
+    fn placed_way(&self, geo: &Geometry, from: RoomId, to: RoomId) -> Option<Direction> {
+        if geo.frame_of(from).is_none() || geo.frame_of(from) != geo.frame_of(to) {
+            return None;
+        }
+        let (pf, pt) = (geo.position(from)?, geo.position(to)?);
+        let step = [pt[0] - pf[0], pt[1] - pf[1], pt[2] - pf[2]];
+        let way = Direction::ALL
+            .into_iter()
+            .find(|d| d.vector() == Some(step))?;
+        target(&self.map, from, &Label::Dir(way))
+            .is_none()
+            .then_some(way)
+    }
+
     /// Hindsight stage `learned ways`: every relocation by a word the map shows to be one
     /// compass way becomes a move that way (unless its start already leads elsewhere that way).
     pub(super) fn learned_ways(&mut self, steps: &[Step]) {
+        let geo = self
+            .rules
+            .on("placed-ways")
+            .then(|| Geometry::infer(&self.map));
         for (action, moves) in self.relocations(steps) {
             let witnessed: Vec<Vec<Direction>> = moves
                 .iter()
-                .map(|m| self.witnessed_ways(m.from, m.to))
+                .map(|m| {
+                    let seen = self.witnessed_ways(m.from, m.to);
+                    match &geo {
+                        Some(g) if seen.is_empty() => {
+                            self.placed_way(g, m.from, m.to).into_iter().collect()
+                        }
+                        _ => seen,
+                    }
+                })
                 .filter(|w| !w.is_empty())
                 .collect();
             let mut ways: Vec<Direction> = witnessed.iter().flatten().copied().collect();
@@ -104,7 +135,10 @@ impl Tracker<'_> {
             let [way] = ways[..] else {
                 continue;
             };
-            if witnessed.len() < LEARNED_WAY_WITNESSES {
+            // A word used once has one move to witness it: its one witness is all there is
+            // (rule `used-once`; "fore" from the marsh, placed north of it by the walk round).
+            let once = moves.len() == 1 && witnessed.len() == 1 && self.rules.on("used-once");
+            if witnessed.len() < LEARNED_WAY_WITNESSES && !once {
                 continue;
             }
             let label = Label::Dir(way);

@@ -62,7 +62,7 @@ pub use hindsight::HINDSIGHT;
 use super::cells::Cells;
 use super::gazetteer::{Gazetteer, MatchKind, Sighting};
 use super::identity::{room_prose, Description};
-use super::movement::{is_refusal, mentioned_ways, move_label};
+use super::movement::{handles_a_thing, is_refusal, mentioned_ways, move_label};
 use super::roster::Roster;
 use super::rules::Rules;
 use super::title::{bare_title, description_after, lines, looks_like_title, words};
@@ -216,7 +216,8 @@ pub struct Tracker<'a> {
     firm: std::collections::HashSet<usize>,
     /// Whether each step's reply showed a room.
     showed: Vec<bool>,
-    /// Whether each step's reply is a refusal ("You can't go that way.").
+    /// Whether each step's reply is a refusal ("You can't go that way.") or answers an action
+    /// that moves no one ("take key", with rule `handled-stays`).
     refused: Vec<bool>,
     /// The words of each step's text before the title (empty when it showed no room).
     leads: Vec<Vec<String>>,
@@ -360,7 +361,10 @@ impl<'a> Tracker<'a> {
         };
         let seen = self.sight(index, obs);
         self.showed.push(seen.is_some());
-        self.refused.push(is_refusal(obs));
+        // A refusal moved no one; nor did an action on a thing at hand ("take bone key":
+        // "Taken."), rule `handled-stays`.
+        self.refused
+            .push(is_refusal(obs) || (self.rules.on("handled-stays") && handles_a_thing(&action)));
         self.leads
             .push(seen.as_ref().map(|s| words(&s.lead)).unwrap_or_default());
         self.described

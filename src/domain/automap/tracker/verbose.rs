@@ -16,9 +16,10 @@ use crate::domain::direction::Label;
 use crate::domain::formats::Step;
 use crate::domain::names::title_key;
 
-/// One arrival: the move's way, the title shown and the description under it.
+/// One arrival: the move's way (none for the opening reply), the title shown and the
+/// description under it.
 struct Arrival {
-    label: Label,
+    label: Option<Label>,
     title: String,
     desc: Description,
 }
@@ -33,11 +34,17 @@ impl Tracker<'_> {
         if !self.rules.on("verbose-returns") {
             return false;
         }
+        let short = self.rules.on("short-returns");
         let (mut again, mut bare) = (0usize, 0usize);
         let mut last: Vec<Arrival> = Vec::new();
-        for st in steps {
-            let Some(label) = move_label(&st.action, self.verbs) else {
-                continue;
+        // The opening reply shows the room the player starts in, as an arrival would: a first
+        // move out and straight back is a return too (rule `opening-returns`).
+        let opening = self.rules.on("opening-returns");
+        for (k, st) in steps.iter().enumerate() {
+            let label = match move_label(&st.action, self.verbs) {
+                Some(l) => Some(l),
+                None if k == 0 && opening => None,
+                None => continue,
             };
             let obs = st.observation.as_str();
             let Some(line) = lines(obs).into_iter().rfind(|l| looks_like_title(&l.text)) else {
@@ -47,13 +54,22 @@ impl Tracker<'_> {
             let title = title_key(&bare_title(&line.text));
             let desc = Description::new(&room_prose(&description_after(obs, line.index)));
             if let [.., a, b] = last.as_slice() {
-                if b.label.opposite().as_ref() == Some(&label)
-                    && a.title == title
-                    && a.desc.is_telling()
-                {
+                let back = label.is_some()
+                    && b.label.as_ref().and_then(Label::opposite) == label
+                    && a.title == title;
+                if back && a.desc.is_telling() {
                     if desc.is_telling() && a.desc.similarity(&desc) >= SAME_DESC {
                         again += 1;
                     } else if !desc.is_telling() {
+                        bare += 1;
+                    }
+                } else if back && short && !a.desc.words.is_empty() {
+                    // A description too short to tell rooms apart ("A quiet place.") still
+                    // tells whether the game prints one on a return: word for word again, or
+                    // nothing under the title (rule `short-returns`).
+                    if desc.words == a.desc.words {
+                        again += 1;
+                    } else if desc.words.is_empty() {
                         bare += 1;
                     }
                 }

@@ -1,0 +1,119 @@
+//! The automapper on hand-written transcripts in Inform 7's real output style
+//! (`tests/fixtures/systems/inform7-*.txt`), each pinning one convention of the games issue 21
+//! keeps back, read without a location list as a player's own transcript comes, and with the
+//! convention's rule switched off to show what it decides.
+#![allow(clippy::unwrap_used)]
+
+use maprepair::domain::automap::{automap_with, Hints, Rules};
+use maprepair::domain::formats::read_steps;
+use std::collections::BTreeSet;
+
+/// The rooms and the walked exits (`from -dir-> to`) the automapper reads in a transcript
+/// without a list, with the rules in force.
+fn mapped(text: &str, rules: &Rules) -> (BTreeSet<String>, BTreeSet<String>) {
+    let steps = read_steps(text, "fixture").unwrap();
+    let built = automap_with("fixture", &steps, &Hints::default(), rules);
+    let rooms = built
+        .project
+        .history
+        .head()
+        .rooms()
+        .map(|r| r.name.clone())
+        .collect();
+    let exits = built
+        .project
+        .edge_records()
+        .iter()
+        .map(|r| format!("{} -{}-> {}", r.src, r.action, r.dst))
+        .collect();
+    (rooms, exits)
+}
+
+#[test]
+fn an_inform7_game_whose_returns_print_short_descriptions_again_is_verbose() {
+    // Both returns to the chapel print "A quiet place." again, a line too short to tell rooms
+    // apart but enough to tell that the game describes a room on every visit (rule
+    // `short-returns`). The game learned verbose, "go through hatch" answered by a title with a
+    // description under it shows a room, and "s" leads from it back to the chapel.
+    let text = include_str!("fixtures/systems/inform7-short-returns.txt");
+    let (rooms, exits) = mapped(text, &Rules::all());
+    assert!(rooms.contains("Boathouse, East End"), "{rooms:?}");
+    assert!(
+        exits.contains("Boathouse, East End -south-> Chapel, West End"),
+        "{exits:?}"
+    );
+    // With the rule off, the hatch's reply is read as the chapel unchanged, and the move
+    // south has no room to start from.
+    let (rooms, exits) = mapped(text, &Rules::without(&["short-returns"]).unwrap());
+    assert!(!rooms.contains("Boathouse, East End"), "{rooms:?}");
+    assert!(
+        !exits.contains("Boathouse, East End -south-> Chapel, West End"),
+        "{exits:?}"
+    );
+}
+
+#[test]
+fn an_inform7_move_after_taking_a_thing_starts_in_the_room_shown_before_it() {
+    // A verbose game (every return prints the room's description again): "nw" from the meadow
+    // reaches the marsh, "take bone key" is answered "Taken.", and "west" from the marsh bends
+    // back to the meadow, which the lattice cannot hold. Taking a thing moves no one, so the
+    // move started in the marsh, the last room shown (rule `handled-stays`).
+    let text = include_str!("fixtures/systems/inform7-taken-then-move.txt");
+    let (_, exits) = mapped(text, &Rules::all());
+    assert!(exits.contains("Marsh -west-> Meadow"), "{exits:?}");
+    // With the rule off, the move is taken to start elsewhere.
+    let (_, exits) = mapped(text, &Rules::without(&["handled-stays"]).unwrap());
+    assert!(!exits.contains("Marsh -west-> Meadow"), "{exits:?}");
+}
+
+#[test]
+fn an_inform7_word_for_a_way_between_rooms_no_compass_move_joins_is_read_by_the_lattice() {
+    // `Understand "fore" as north`: "fore" from the barn to the tower is witnessed by the way
+    // back ("go south"); "fore" from the taproom to the gatehouse by no compass move, but the
+    // walk round by the shaft bottom and the cellar places the gatehouse one step north of the
+    // taproom (rule `placed-ways`): two witnesses, one way, so both are north.
+    let text = include_str!("fixtures/systems/inform7-fore-placed.txt");
+    let (_, exits) = mapped(text, &Rules::all());
+    assert!(exits.contains("Barn -north-> Tower"), "{exits:?}");
+    assert!(exits.contains("Taproom -north-> Gatehouse"), "{exits:?}");
+    // With the rule off, one witness is not enough to learn the word.
+    let (_, exits) = mapped(text, &Rules::without(&["placed-ways"]).unwrap());
+    assert!(!exits.contains("Taproom -north-> Gatehouse"), "{exits:?}");
+}
+
+#[test]
+fn an_inform7_first_move_back_to_the_opening_room_is_a_return() {
+    // The opening reply shows the chapel; "west" and "east" lead straight back to it, its
+    // description printed again: a return, as the later one by "east" and "w" is (rule
+    // `opening-returns`). Two returns show the game verbose, so "go through hatch" answered
+    // by a title over "The air is cool." shows a room, and "s" leads from it to the chapel.
+    let text = include_str!("fixtures/systems/inform7-opening-return.txt");
+    let (rooms, exits) = mapped(text, &Rules::all());
+    assert!(rooms.contains("Boathouse, East End"), "{rooms:?}");
+    assert!(
+        exits.contains("Boathouse, East End -south-> Chapel, West End"),
+        "{exits:?}"
+    );
+    // With the rule off, one return is too few: the hatch's reply is the chapel unchanged.
+    let (rooms, _) = mapped(text, &Rules::without(&["opening-returns"]).unwrap());
+    assert!(!rooms.contains("Boathouse, East End"), "{rooms:?}");
+}
+
+#[test]
+fn an_inform7_word_for_a_way_used_once_is_read_from_its_one_witness() {
+    // `Understand "fore" as north`, typed once, from the marsh to the cottage, which no compass
+    // move joins: the walk round by the bakery and the smithy places the cottage one step
+    // north of the marsh, the one witness the word's one move can have (rule `used-once`).
+    let text = include_str!("fixtures/systems/inform7-fore-once.txt");
+    let (_, exits) = mapped(text, &Rules::all());
+    assert!(
+        exits.contains("Marsh -north-> Old Tom's Cottage"),
+        "{exits:?}"
+    );
+    // With the rule off, two witnesses are asked and the word stays unread.
+    let (_, exits) = mapped(text, &Rules::without(&["used-once"]).unwrap());
+    assert!(
+        !exits.contains("Marsh -north-> Old Tom's Cottage"),
+        "{exits:?}"
+    );
+}
