@@ -346,3 +346,37 @@ was burning. I went to my room.",
     // A plain owned room keeps its owner: "room" alone would name every room.
     assert_eq!(answering(&r, "room"), 0, "{all:?}");
 }
+
+#[test]
+fn a_room_a_copula_names_after_a_door_is_the_room_the_door_closed_on() {
+    let r = read(
+        "The coach stopped before the manor. We stepped into the great hall, and the heavy door \
+slammed shut behind us. It was a handsome chamber, wide and high. Later we climbed to the \
+gallery.",
+    );
+    let all = places(&r);
+    // "It" is the hall, a room as the predicate is, not the door.
+    assert!(
+        all.iter()
+            .any(|p| p.contains(&normalize_name("handsome chamber"))
+                && p.contains(&normalize_name("great hall"))),
+        "{all:?}"
+    );
+}
+
+#[test]
+fn steps_are_not_renamed_the_room_they_lead_to() {
+    let r = read(
+        "The maid led me to the parlour. She showed me a low arch at its end. Climbing to it by \
+three worn steps, I looked through at the view beyond. Yet it was only a small music-room. I \
+crossed the music-room and came back to the parlour.",
+    );
+    let all = places(&r);
+    assert_eq!(answering(&r, "small music-room"), 1, "{all:?}");
+    assert!(
+        all.iter()
+            .any(|p| p.contains(&normalize_name("small music-room"))
+                && p.contains(&normalize_name("music-room"))),
+        "{all:?}"
+    );
+}

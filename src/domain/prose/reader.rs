@@ -69,7 +69,12 @@ fn apposition(a: &Phrase, b: &Phrase, words: &[&str]) -> bool {
 }
 
 /// The place a copular clause says phrase `i` is ("it was a splendid road", "the gallery was
-/// a perfect pathway"): its subject, when that names a place.
+/// a perfect pathway"): its subject, when that names a place the predicate `fits` (see
+/// [`same_sort`]). For a subject "it", the nearest fitting place named before it in the
+/// sentence, else the place the sentence before was about, else the last fitting place the
+/// sentence before named (`before`): "we turned into the hall, and the door clanged behind us.
+/// It was a fine apartment" speaks of the hall, not the door.
+#[allow(clippy::too_many_arguments)]
 fn predicate_subject(
     i: usize,
     clauses: &[Clause],
@@ -78,6 +83,8 @@ fn predicate_subject(
     phrases: &[Phrase],
     places: &[Option<PlaceId>],
     topic: Option<PlaceId>,
+    before: &[PlaceId],
+    fits: impl Fn(PlaceId) -> bool,
 ) -> Option<PlaceId> {
     // The predicate is the verb's object, or the phrase right after the verb group (and
     // adverbs: "was only a small apartment") when a participle after it took it for its
@@ -93,7 +100,7 @@ fn predicate_subject(
             && (c.object() == Some(Target::Phrase(i)) || next_to(c))
     })?;
     match c.subject {
-        Subject::Phrase(j) if j < i => places.get(j).copied().flatten(),
+        Subject::Phrase(j) if j < i => places.get(j).copied().flatten().filter(|&p| fits(p)),
         // A pronoun right after a participle or a preposition is its object, not the
         // subject of the "be" ("facing it was a new building": the subject is inverted).
         Subject::Pronoun(k)
@@ -103,10 +110,38 @@ fn predicate_subject(
                     .and_then(|b| tags.get(b))
                     .is_some_and(|t| matches!(*t, "VBG" | "VBN" | "IN" | "TO")) =>
         {
-            referent(k, &phrases[..i], &places[..i], topic)
+            let here = phrases[..i]
+                .iter()
+                .zip(&places[..i])
+                .rev()
+                .filter(|(p, _)| p.end <= k)
+                .filter_map(|(_, pl)| *pl);
+            here.chain(topic)
+                .chain(before.iter().rev().copied())
+                .find(|&p| fits(p))
         }
         _ => None,
     }
+}
+
+/// True when a copular predicate with head `predicate` may name again a place whose head is
+/// `subject`: a way through (a door, steps, a passage, a stair, a road) is not a room, so "it
+/// was merely a very pretty drawing-room" after "mounting to it by two broad steps" names a
+/// new place, not the steps again. A place may be called a way ("the gallery was a perfect
+/// pathway"), and ways and rooms may be called their own kind ("it was a splendid road").
+fn same_sort(subject: &str, predicate: &str) -> bool {
+    !is_through(subject) || is_through(predicate)
+}
+
+/// True for a head naming a way through rather than a place to be in: a door or steps
+/// ([`super::lexicon::is_way_head`]), a passage, a stair, a road or a path.
+fn is_through(head: &str) -> bool {
+    super::lexicon::is_way_head(head)
+        || super::lexicon::is_route_head(head)
+        || matches!(
+            super::lexicon::kin(head).as_str(),
+            "passage" | "stair" | "road" | "path" | "way"
+        )
 }
 
 /// The place "it" stands for at token `k`: the nearest place named before it in the
@@ -200,6 +235,8 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
     // subject "it" of a verb of way goes on about ("At another place it was cut out of the
     // side of a precipice"), before a place merely named there ("a ravine").
     let mut way_topic: Option<PlaceId> = None;
+    // The places the sentence before named, in order (see [`predicate_subject`]).
+    let mut last_sentence: Vec<PlaceId> = Vec::new();
     for (pi, para) in tagged.iter().enumerate() {
         let mut out = ParagraphReading::default();
         let mut named_here: Vec<PlaceId> = Vec::new();
@@ -212,6 +249,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
             }
             topic = None;
             way_topic = None;
+            last_sentence.clear();
         }
         for s in &para.sentences {
             sentence_no += 1;
@@ -260,7 +298,24 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                     // "It was a splendid road": the predicate names the subject again.
                     let predicated = (c.determiner == Determiner::Indefinite)
                         .then(|| {
-                            predicate_subject(i, &cs, &words, &tags, &s.phrases, &places, topic)
+                            let fits = |id: PlaceId| {
+                                reading
+                                    .book
+                                    .places
+                                    .get(id)
+                                    .is_some_and(|q| same_sort(&q.head, &c.head))
+                            };
+                            predicate_subject(
+                                i,
+                                &cs,
+                                &words,
+                                &tags,
+                                &s.phrases,
+                                &places,
+                                topic,
+                                &last_sentence,
+                                fits,
+                            )
                         })
                         .flatten();
                     let apposed = apposed.or(predicated);
@@ -703,6 +758,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
             topic = centre_place
                 .or(places.iter().rev().flatten().next().copied())
                 .or(topic);
+            last_sentence = places.iter().flatten().copied().collect();
             if left {
                 // "I went in. It was a long low room": after leaving, "it" is where the
                 // mover arrived, not the place left.
