@@ -68,24 +68,31 @@ fn apposition(a: &Phrase, b: &Phrase, words: &[&str]) -> bool {
     called || (after_comma && (b.determiner == Determiner::Indefinite || named))
 }
 
+/// What a subject "it" may stand for from outside its own sentence: the place the sentence
+/// before was about (`topic`), and the places it named, in order (`before`).
+#[derive(Clone, Copy)]
+struct Earlier<'a> {
+    topic: Option<PlaceId>,
+    before: &'a [PlaceId],
+}
+
 /// The place a copular clause says phrase `i` is ("it was a splendid road", "the gallery was
 /// a perfect pathway"): its subject, when that names a place the predicate `fits` (see
 /// [`same_sort`]). For a subject "it", the nearest fitting place named before it in the
 /// sentence, else the place the sentence before was about, else the last fitting place the
-/// sentence before named (`before`): "we turned into the hall, and the door clanged behind us.
+/// sentence before named ([`Earlier`]): "we turned into the hall, and the door clanged behind us.
 /// It was a fine apartment" speaks of the hall, not the door.
-#[allow(clippy::too_many_arguments)]
 fn predicate_subject(
     i: usize,
+    text: &Text<'_>,
     clauses: &[Clause],
-    words: &[&str],
-    tags: &[&str],
     phrases: &[Phrase],
     places: &[Option<PlaceId>],
-    topic: Option<PlaceId>,
-    before: &[PlaceId],
+    earlier: Earlier<'_>,
     fits: impl Fn(PlaceId) -> bool,
 ) -> Option<PlaceId> {
+    let (words, tags) = (text.words, text.tags);
+    let Earlier { topic, before } = earlier;
     // The predicate is the verb's object, or the phrase right after the verb group (and
     // adverbs: "was only a small apartment") when a participle after it took it for its
     // subject ("it was a splendid road cut out of the rock").
@@ -305,17 +312,11 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                                     .get(id)
                                     .is_some_and(|q| same_sort(&q.head, &c.head))
                             };
-                            predicate_subject(
-                                i,
-                                &cs,
-                                &words,
-                                &tags,
-                                &s.phrases,
-                                &places,
+                            let earlier = Earlier {
                                 topic,
-                                &last_sentence,
-                                fits,
-                            )
+                                before: &last_sentence,
+                            };
+                            predicate_subject(i, &text, &cs, &s.phrases, &places, earlier, fits)
                         })
                         .flatten();
                     let apposed = apposed.or(predicated);
