@@ -373,3 +373,16 @@ fn a_place_merely_seen_is_not_linked() {
     let r = read("We were in the hall.\n\nShe saw a church.");
     assert!(r.links.is_empty(), "{:?}", pairs(&r));
 }
+
+#[test]
+fn a_place_named_after_a_dash_is_the_stop_a_placeless_phrase_before_it_names() {
+    // "a room magnificent in size" names no place; the dash gives its name.
+    let r = read(
+        "We went through the antechamber into a room magnificent in size—the real drawing-room.",
+    );
+    assert!(
+        linked(&r, "antechamber", "real drawing-room"),
+        "{:?}",
+        pairs(&r)
+    );
+}

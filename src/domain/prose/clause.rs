@@ -450,6 +450,25 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
             clause_end = clause_end.min(close);
         }
         let (mut after, particles) = g.dependents(end, clause_end, true);
+        // "Into a room magnificent in size—the real drawing-room": a phrase after the dash
+        // that ends the clause, not the next verb's subject, is another name for the clause's
+        // last dependent, with its preposition.
+        if let (Some(last), true) = (
+            after.last().copied(),
+            g.words.get(clause_end) == Some(&"--"),
+        ) {
+            if let Some((target, stop)) = g.target_at(clause_end + 1) {
+                let subject = groups.get(gi + 1).is_some_and(|next| next.0 == stop);
+                if !subject && matches!(target, Target::Phrase(_)) {
+                    after.push(Dependent {
+                        prep: last.prep,
+                        target,
+                        coordinated: true,
+                        apposition: true,
+                    });
+                }
+            }
+        }
         // "We were now, as far as I could see, on a sort of common": a clause set off by
         // commas right after the verb, its own verb last, is a parenthesis; the preposition
         // after its closing comma is this verb's.

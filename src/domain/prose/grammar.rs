@@ -57,8 +57,9 @@ pub struct Dependent {
     pub target: Target,
     /// It follows "and", "or" or a comma and keeps the preposition of the one before.
     pub coordinated: bool,
-    /// It follows a comma and an indefinite article: another name for the phrase before ("the
-    /// gallery of lava, a perfect natural pathway"), not another place.
+    /// It follows a comma and an indefinite article, or a dash: another name for the phrase
+    /// before ("the gallery of lava, a perfect natural pathway", "into a room—the real
+    /// drawing-room"), not another place.
     pub apposition: bool,
 }
 
@@ -335,12 +336,16 @@ impl Grammar<'_> {
                 continue;
             }
             let w = self.words[k];
-            if matches!(w, "and" | "or" | ",") {
+            // A dash before a phrase after a path phrase opens another name for it ("into a
+            // room magnificent in size—the real drawing-room").
+            let dash = matches!(w, "—" | "--" | "–");
+            if matches!(w, "and" | "or" | ",") || dash {
                 // A phrase at or past the clause's end is the next clause's (its subject).
                 let next = self.target_at(k + 1).filter(|_| k + 1 < to);
                 if let (Some(prep), Some((target, end))) = (last_prep, next) {
-                    let apposition = w == ","
-                        && matches!(target, Target::Phrase(p) if self.phrases[p].determiner == Determiner::Indefinite);
+                    let apposition = dash
+                        || (w == ","
+                            && matches!(target, Target::Phrase(p) if self.phrases[p].determiner == Determiner::Indefinite));
                     deps.push(Dependent {
                         prep,
                         target,

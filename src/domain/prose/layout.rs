@@ -26,6 +26,14 @@
 //!   figure moved on either set (the reader was elsewhere when the moor was named).
 //! - in a view, a place after a preposition of position counted as seen ("looked over the
 //!   lawn from the leads"): no figure moved.
+//! - a viewpoint carried to a later look in the sentence, stated by the first look ("I looked
+//!   out of the window, and saw the courtyard") or by a move to a window or a door ("I hurried
+//!   to the window, and saw … into the yard": from the room the reader is in): no figure moved
+//!   on either set (2026-11-27, 51/135 of 67 and 61/183 of 87); where it would fire the reader's
+//!   place has faded (Dracula's 17 June entry).
+//! - a followed mover hearing something at a place ("I heard a sound in the courtyard", "on
+//!   the tower, I heard …") linked to where the reader is: no link added on either set, the
+//!   reader's place faded each time.
 
 use super::chunk::Phrase;
 use super::clause::{Clause, Dependent, Form, Target};

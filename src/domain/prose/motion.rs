@@ -6,7 +6,9 @@
 //! own object where the verb says which part it is ("reached the gate", "crossed the hall",
 //! "left the room"), coordinated phrases keeping the part before them, and a "from" phrase
 //! fronted before the subject. "It" after a preposition is the place it stands for ("he led the
-//! way to it across the park").
+//! way to it across the park"). A phrase that names no place ("into a room magnificent in
+//! size") takes the place another name after it gives ("—the real drawing-room") for its part
+//! of the path.
 //!
 //! What did not happen does not move anyone: a modal ("could go", "would go"), a plan ("they
 //! were to return"), or an infinitive after a verb of intention ("intending to descend"; after
@@ -143,8 +145,24 @@ fn stops_of(
 ) -> Vec<Stop> {
     let mut stops = Vec::new();
     let mut last_end: Option<usize> = None;
+    // The part of the path a dependent named with no place ("into a room magnificent in
+    // size"): another name for it after ("—the real drawing-room") is that stop.
+    let mut unplaced: Option<PathRole> = None;
     for d in deps {
         if d.apposition {
+            let place = target_place(s, d.target);
+            if let (Some(role), Some(place)) = (unplaced.take(), place) {
+                used.extend(d.prep.0..d.prep.1);
+                let (a, b) = target_span(s, d.target);
+                used.extend(a..b);
+                stops.push(Stop {
+                    role,
+                    place,
+                    direction: pending.take(),
+                    within: None,
+                    beside: false,
+                });
+            }
             continue;
         }
         let words = s.span(d.prep);
@@ -186,6 +204,11 @@ fn stops_of(
                     beside: beside && d.prep.0 == d.prep.1,
                 });
                 pending = None;
+                unplaced = None;
+            }
+            (Some(role), None) => {
+                unplaced = unplaced.or(Some(role));
+                pending = direction;
             }
             // "down the wall, as before, into the Count's room": the direction goes on.
             _ => pending = direction,
