@@ -42,7 +42,7 @@ use super::lexicon::{
     direction_word, is_material, is_position_verb, is_transitive_position_verb, is_view_verb,
     is_way_verb, preposition, verb_base, PathRole, Preposition,
 };
-use super::motion::target_span;
+use super::motion::{dependent_words, target_span};
 use super::place::PlaceId;
 use crate::domain::Direction;
 
@@ -186,9 +186,7 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
     } else {
         super::motion::target_place(s, d.target)?
     };
-    let (a, b) = target_span(s, d.target);
-    let mut used: Vec<usize> = (d.prep.0..d.prep.1).collect();
-    used.extend(a..b);
+    let used: Vec<usize> = dependent_words(s, d).collect();
     Some(Related {
         place,
         reading,
@@ -334,9 +332,7 @@ fn fronted_position(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Option<(E
             return None;
         }
         let place = anchor_of(s, d.target).filter(|&p| p != subject)?;
-        let (a, b) = target_span(s, d.target);
-        let mut used: Vec<usize> = (d.prep.0..d.prep.1).collect();
-        used.extend(a..b);
+        let mut used: Vec<usize> = dependent_words(s, d).collect();
         used.push(c.verb);
         Some((
             Event::Static {
@@ -492,9 +488,7 @@ pub fn read_view(s: &Sentence<'_>, c: &Clause) -> Vec<(Event, Vec<usize>)> {
         let Some(place) = super::motion::target_place(s, d.target) else {
             continue;
         };
-        let (a, b) = target_span(s, d.target);
-        let mut used: Vec<usize> = (d.prep.0..d.prep.1).collect();
-        used.extend(a..b);
+        let used: Vec<usize> = dependent_words(s, d).collect();
         if VIEWPOINTS.iter().any(|v| refs.ends_with(v)) {
             if from.is_none() {
                 // A window or a door is looked out of from the room the reader is in.

@@ -118,6 +118,12 @@ pub fn target_span(s: &Sentence<'_>, target: Target) -> (usize, usize) {
     }
 }
 
+/// The words a dependent rests on: its preposition, then its target.
+pub fn dependent_words(s: &Sentence<'_>, d: &Dependent) -> impl Iterator<Item = usize> {
+    let (a, b) = target_span(s, d.target);
+    (d.prep.0..d.prep.1).chain(a..b)
+}
+
 /// Sources first, then the path in text order; a single goal named before the places passed
 /// on the way to it ("led the way to it across the park") goes last.
 fn order(mut stops: Vec<Stop>) -> Vec<Stop> {
@@ -152,9 +158,7 @@ fn stops_of(
         if d.apposition {
             let place = target_place(s, d.target);
             if let (Some(role), Some(place)) = (unplaced.take(), place) {
-                used.extend(d.prep.0..d.prep.1);
-                let (a, b) = target_span(s, d.target);
-                used.extend(a..b);
+                used.extend(dependent_words(s, d));
                 stops.push(Stop {
                     role,
                     place,
@@ -193,9 +197,7 @@ fn stops_of(
         }
         match (role, place) {
             (Some(role), Some(place)) => {
-                used.extend(d.prep.0..d.prep.1);
-                let (a, b) = target_span(s, d.target);
-                used.extend(a..b);
+                used.extend(dependent_words(s, d));
                 stops.push(Stop {
                     role,
                     place,
