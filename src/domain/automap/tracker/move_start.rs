@@ -107,10 +107,8 @@ impl Tracker<'_> {
                     {
                         return None;
                     }
-                    the_only(self.map.rooms().map(|r| r.id).filter(|&s| {
-                        self.is_dark_slot(s)
-                            && Some(s) != cur
-                            && self.map.exits_to(s).any(|e| e.label == label)
+                    the_only(self.dark_slots().filter(|&s| {
+                        Some(s) != cur && self.map.exits_to(s).any(|e| e.label == label)
                     }))
                 });
                 // A title never met before may show the room an earlier reply entered without

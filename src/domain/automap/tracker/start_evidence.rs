@@ -3,7 +3,7 @@
 //! back, the player passed through a thing another room describes that way, or the steps a
 //! transcript of moves skipped could reach a room with this way out unwalked.
 
-use super::text_cues::{mentions, only_way, passed_things, stems, the_only};
+use super::text_cues::{holds_run, mentions, only_way, passed_things, stems, the_only};
 use super::{Seen, Tracker};
 use crate::domain::automap::identity::{joined, target};
 use crate::domain::automap::movement::mentioned_ways;
@@ -320,7 +320,7 @@ impl Tracker<'_> {
                     continue;
                 };
                 let t = &title.base_words;
-                if t.is_empty() || !ws.windows(t.len()).any(|w| w == t.as_slice()) {
+                if !holds_run(&ws, t) {
                     continue;
                 }
                 // A room of the title already beside the arrival is the one met before.
@@ -473,12 +473,7 @@ impl Tracker<'_> {
                 names.push(head);
             }
         }
-        names.retain(|n| !n.is_empty());
-        let within = |ws: &[String]| {
-            names
-                .iter()
-                .any(|n| ws.len() >= n.len() && ws.windows(n.len()).any(|w| w == n.as_slice()))
-        };
+        let within = |ws: &[String]| names.iter().any(|n| holds_run(ws, n));
         let sentences = |r: RoomId| -> Vec<&str> {
             self.info(r)
                 .and_then(|i| i.desc_text.as_deref())

@@ -208,6 +208,11 @@ pub(super) fn passed_things(text: &str) -> Vec<String> {
     out
 }
 
+/// True when `run` (not empty) stands whole, word for word, somewhere in `ws`.
+pub(super) fn holds_run(ws: &[String], run: &[String]) -> bool {
+    !run.is_empty() && ws.windows(run.len()).any(|w| w == run)
+}
+
 /// The one item of `items`, if there is exactly one.
 pub(super) fn the_only<T>(mut items: impl Iterator<Item = T>) -> Option<T> {
     let first = items.next()?;
