@@ -257,7 +257,7 @@ def make_world(rng):
     def pick(pool):
         """A thing name not used yet in this game (Inform 7 would read a second one as the
         same thing in two places)."""
-        free = [t for t in pool if (t if isinstance(t, str) else t[0]) not in used_things]
+        free = [t for t in pool if not clashes(t if isinstance(t, str) else t[0], used_things)]
         if not free:
             return None
         t = rng.choice(free)
@@ -278,6 +278,14 @@ def make_world(rng):
         w.things.setdefault(holder, []).append(("key", key, door))
     w.region = rng.sample(w.rooms, min(len(w.rooms), rng.randint(2, 4)))
     return w
+
+
+def clashes(name, used):
+    """A thing name the parser could not tell from one already in the game: the same name, or
+    one whose words all stand in the other ("rope" and "coil of rope" make every `climb rope`
+    a "Which do you mean" question)."""
+    words = set(name.split())
+    return any(words <= set(u.split()) or set(u.split()) <= words for u in used)
 
 
 def add_link(w, link):
@@ -423,6 +431,7 @@ class Player:
         self.unlocked = set()
         self.noise = {}
         self.where = None
+        self.failed = []   # planned ways that did not lead where the map says
 
     def probe(self):
         obs, *_ = self.env.step(PROBE_VERB)
@@ -519,6 +528,7 @@ class Player:
 
     def walk(self, way, link):
         w, rng = self.w, self.rng
+        self_src = self.where
         if link.door and link.door in w.keys and link.door not in self.unlocked:
             key = w.keys[link.door][0]
             self.do(f"unlock {link.door} with {key}")
@@ -544,6 +554,9 @@ class Player:
             else:
                 cmd = "go " + (way if way not in ("inside", "outside") else LABEL[way])
         self.do(cmd, label)
+        dst = link.b if (link.a == self_src and way == link.way) else link.a
+        if self.where != dst:
+            self.failed.append(f"{self_src} {cmd} -> {self.where}, not {dst}")
         self.chatter()
         self.take_keys()
 
@@ -553,7 +566,10 @@ class Player:
             if not path:
                 return False
             way, link = path[0]
+            before = len(self.failed)
             self.walk(way, link)
+            if len(self.failed) > before:
+                return False
         return self.where == goal
 
     def explore(self):
@@ -630,6 +646,8 @@ def make_one(seed, index, attempt, work, home):
         player = Player(w, env, random.Random(f"play-{seed}-{index}-{attempt}"))
         player.explore()
         env.close()
+    if player.failed:
+        return None, f"a way did not lead where the map says: {player.failed[0]}"
     reached = {s for _, s, _, _ in player.moves} | {d for _, _, d, _ in player.moves}
     if reached != set(w.rooms):
         return None, f"unreached {sorted(set(w.rooms) - reached)}"
