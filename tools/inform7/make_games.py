@@ -103,6 +103,8 @@ P_BRIEF = 0.5         # a game that uses brief room descriptions
 P_PLACE_NEIGHBOUR = 0.3  # a lit room's description placing a lit neighbour
 P_PLACE_DARK = 0.8    # ... placing a dark neighbour ("The larder lies to the west.")
 P_NOISE = 0.3         # a player's command that is not a move, before each move
+P_OUT_WAY = 0.5       # a dead end whose one way is also taken by `out` ("(that is, south)"), as
+#                       in the documentation examples; the player types `out` there half the time
 MAX_STEPS = 1200
 ATTEMPTS = 6
 
@@ -130,6 +132,7 @@ class World:
         self.region = []
         self.own_words = []
         self.brief = False
+        self.out_way = {}        # dead end -> the compass way `out` takes there
 
 
 def unique(rng, pool, used):
@@ -277,6 +280,11 @@ def make_world(rng):
     for door, (key, holder) in w.keys.items():
         w.things.setdefault(holder, []).append(("key", key, door))
     w.region = rng.sample(w.rooms, min(len(w.rooms), rng.randint(2, 4)))
+    for r in w.rooms:
+        ways = [d for d, o in w.exits[r].items() if o is not None]
+        if len(ways) == 1 and ways[0] in DIRS and not DIRS[ways[0]][2] and \
+                "outside" not in w.exits[r] and r not in w.dark and rng.random() < P_OUT_WAY:
+            w.out_way[r] = ways[0]
     return w
 
 
@@ -374,6 +382,10 @@ def source(w, title):
                 else:
                     out.append(f"The {name} is an enterable supporter in {r}. It is fixed in "
                                f"place.")
+    for r, d in w.out_way.items():
+        for act in ("going outside when the location is", "exiting when the player is in"):
+            out.append(f'Instead of {act} {r}: say "(that is, {d})[line break]"; '
+                       f'try going {d}.')
     out.append(f"The Old Quarter is a region. {' and '.join(w.region)} are in the Old Quarter."
                if len(w.region) > 1 else "")
     return "\n".join(out) + "\n"
@@ -544,8 +556,10 @@ class Player:
             cmd = rng.choice(["go through ", "enter "]) + link.door
         else:
             own = [word for word, d in w.own_words if d == way]
+            if w.out_way.get(self.where) == way and rng.random() < 0.5:
+                own = [rng.choice(["out", "outside", "exit"])]
             roll = rng.random()
-            if own and roll < 0.6:
+            if own and (roll < 0.6 or own[0] in ("out", "outside", "exit")):
                 cmd = own[0]
             elif roll < 0.5:
                 cmd = ABBR[way]
