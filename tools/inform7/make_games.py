@@ -82,6 +82,10 @@ ENTERABLE = [("wardrobe", "container"), ("crate", "container"), ("armchair", "su
 THRESHOLDS = [("tent", "enter"), ("pavilion", "enter"), ("archway", "go through"),
               ("curtain", "go through"), ("ladder", "climb"), ("rope", "climb")]
 PROBE_VERB = "zzprobe"
+OPENINGS = ["The letter said only that the papers were hidden somewhere in the old house.",
+            "Rain has followed you all the way from the coast. At last, a door, and a roof.",
+            "Nobody has lived here for years, they told you in the village. Nobody sane.",
+            "Your uncle's will was short: the house, its keys, and whatever you can find."]
 
 # ---------------------------------------------------------------------------------------------
 # Weights of the world (each a probability per game, room or link; chosen so that a set of 20
@@ -334,7 +338,8 @@ def describe(w, r):
 
 
 def source(w, title):
-    out = [f'"{title}" by "Tester"', ""]
+    out = [f'"{title}" by "Tester"', "",
+           f'When play begins: say "{w.rng.choice(OPENINGS)}[paragraph break]".', ""]
     if w.brief:
         out.append("Use brief room descriptions.")
     out += ["A room has a text called the truename.", "",
