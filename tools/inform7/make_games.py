@@ -109,6 +109,13 @@ P_PLACE_DARK = 0.8    # ... placing a dark neighbour ("The larder lies to the we
 P_NOISE = 0.3         # a player's command that is not a move, before each move
 P_OUT_WAY = 0.5       # a dead end whose one way is also taken by `out` ("(that is, south)"), as
 #                       in the documentation examples; the player types `out` there half the time
+P_GROW_RECENT = 0.6   # a new room hangs off one of the 4 rooms made last (corridors and wings)
+#                       rather than off any room (a bushier map)
+P_DARK_NEXT = 0.4     # while a game's dark rooms are not all made, a new room is dark
+P_VERTICAL = 0.3      # a tree link may go up or down
+P_CROSS_DARK = 0.5    # added to P_CROSS beside a dark room, so most are entered from two sides
+P_OPEN_FIRST = 0.5    # the player opens an unlocked door before walking through it
+P_OWN_WORD_USED = 0.6  # a move that way typed as the game's own word
 MAX_STEPS = 1200
 ATTEMPTS = 6
 
@@ -149,7 +156,7 @@ def unique(rng, pool, used):
 def printed_variant(rng, base):
     """A printed name over the source name base: an owner's (Inform prints "the Abbot's
     Scullery" with its article as written) or a comma qualifier."""
-    if rng.random() < 0.5:
+    if rng.random() < 0.5:  # the two forms equally often
         return f"{rng.choice(OWNERS)} {base}"
     return f"{base}, {rng.choice(ENDS)}"
 
@@ -209,9 +216,9 @@ def make_world(rng):
         lit = [r for r in w.rooms if r not in w.dark and r in w.pos and free_ways(r)]
         if not lit:
             break
-        a = rng.choice(lit[-4:]) if rng.random() < 0.6 else rng.choice(lit)
-        dark = dark_left > 0 and len(w.rooms) >= 2 and rng.random() < 0.4
-        way = rng.choice(free_ways(a, allow_vertical=rng.random() < 0.3))
+        a = rng.choice(lit[-4:]) if rng.random() < P_GROW_RECENT else rng.choice(lit)
+        dark = dark_left > 0 and len(w.rooms) >= 2 and rng.random() < P_DARK_NEXT
+        way = rng.choice(free_ways(a, allow_vertical=rng.random() < P_VERTICAL))
         roll = rng.random()
         b = new_room(dark)
         dark_left -= dark
@@ -253,7 +260,7 @@ def make_world(rng):
                 continue
             if r in w.dark and o in w.dark:
                 continue
-            want = P_CROSS + (0.5 if (r in w.dark or o in w.dark) else 0.0)
+            want = P_CROSS + (P_CROSS_DARK if (r in w.dark or o in w.dark) else 0.0)
             if rng.random() >= want:
                 continue
             one_way = rng.random() < P_ONE_WAY and r not in w.dark and o not in w.dark
@@ -490,11 +497,12 @@ class Player:
             _, name, how = [t for t in things if t[0] == "enterable"][0]
             self.do(("enter " if how == "container" else rng.choice(["sit on ", "enter "]))
                     + name)
-            if rng.random() < 0.7:
+            if rng.random() < 0.7:  # most players look once inside: "Attic (in the wardrobe)"
                 self.do("look")
             self.do(rng.choice(["out", "get out", "exit"]) if how == "container"
                     else rng.choice(["get up", "out", "get off"]))
         elif kind in ("look", "inventory"):
+            # the full word more often than the letter
             self.do(kind if rng.random() < 0.7 else {"look": "l", "inventory": "i"}[kind])
         else:
             return
@@ -550,11 +558,15 @@ class Player:
             key = w.keys[link.door][0]
             self.do(f"unlock {link.door} with {key}")
             self.unlocked.add(link.door)
-            if rng.random() < 0.5:
+            if rng.random() < P_OPEN_FIRST:
                 self.do(f"open {link.door}")
-        elif link.door and rng.random() < 0.2:
+        elif link.door and rng.random() < 0.2:  # else the game opens it: "(first opening ...)"
             self.do(f"open {link.door}")
         label = LABEL.get(way, way)
+        # How a move is typed: through a thing mostly by its verb (`enter tent`, else `in`); a
+        # door now and then by `go through`/`enter`; a dead end's way by `out` half the time;
+        # else the game's own word (P_OWN_WORD_USED), the letter (50%), the word (35%) or
+        # `go WORD` (15%), the mix of the notes' players.
         if link.thing and way == link.way and rng.random() < 0.7:
             cmd = f"{link.verb} {link.thing}"
         elif link.door and rng.random() < 0.15:
@@ -564,7 +576,7 @@ class Player:
             if w.out_way.get(self.where) == way and rng.random() < 0.5:
                 own = [rng.choice(["out", "outside", "exit"])]
             roll = rng.random()
-            if own and (roll < 0.6 or own[0] in ("out", "outside", "exit")):
+            if own and (roll < P_OWN_WORD_USED or own[0] in ("out", "outside", "exit")):
                 cmd = own[0]
             elif roll < 0.5:
                 cmd = ABBR[way]
