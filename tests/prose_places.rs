@@ -380,3 +380,15 @@ crossed the music-room and came back to the parlour.",
         "{all:?}"
     );
 }
+
+#[test]
+fn a_place_the_narrator_sees_is_in_the_scene() {
+    // Introduced once, in no path or position: only the seeing makes it more than a passing
+    // mention (an indefinite mention alone weighs under a short passage's bar).
+    let r = read(
+        "We rode all the morning under a hot sun, and spoke little.\n\nAt noon, as the mist \
+lifted, we saw a ruined chapel, grey and roofless, and a little farther a shepherd with his \
+dogs.",
+    );
+    assert_eq!(answering(&r, "ruined chapel"), 1, "{:?}", places(&r));
+}

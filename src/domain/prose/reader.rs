@@ -451,7 +451,8 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                 clauses: &cs,
                 arrived: None,
             };
-            let spatial = spatial_phrases(&sent);
+            let mut spatial = spatial_phrases(&sent);
+            spatial.extend(super::salience::seen_phrases(&sent));
             let placed = placed_names(&sent);
             for (i, p) in s.phrases.iter().enumerate() {
                 if let (Some(id), Some(c)) = (places[i], &named[i]) {

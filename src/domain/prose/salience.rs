@@ -18,7 +18,7 @@
 //! | [`DEFINITE`] | 1.0 | "the", "this", an owner, a proper name |
 //! | [`INDEFINITE`] | 0.7 | "a", "one", a number: a place introduced |
 //! | [`GENERIC`] | 0.35 | a bare or indefinite plural ("villages", "some rooms"): a kind of place |
-//! | [`SPATIAL_BONUS`] | 0.5 | the mention stands in a spatial role |
+//! | [`SPATIAL_BONUS`] | 0.5 | the mention stands in a spatial role, or is what the narrator sees ([`seen_phrases`]) |
 //! | [`Passage::speech`] | share of quoted words, at least [`SPEECH_FLOOR`] 0.1 | the mention is inside quotation marks |
 //! | [`ASIDE`] | 0.4 | the mention is in a present-tense clause of a story told in the past |
 //! | [`LINKED`] | 2.0 | the reader linked the place to another |
@@ -35,7 +35,10 @@
 
 use super::candidate::PlaceKind;
 use super::chunk::Determiner;
+use super::event::Sentence;
+use super::lexicon::is_view_verb;
 use super::place::Place;
+use super::relation::{phrases_in_role, RoleTests};
 
 /// A place noun, or a proper name with one.
 pub const PLACE_WORD: f32 = 1.0;
@@ -95,6 +98,20 @@ pub fn specificity(determiner: Determiner, plural: bool, proper: bool) -> f32 {
         Determiner::Definite | Determiner::Pronoun | Determiner::Possessor => DEFINITE,
         Determiner::Indefinite | Determiner::Bare => INDEFINITE,
     }
+}
+
+/// The phrases a sentence's clauses take as the object of a verb of seeing ("we could see
+/// groups of huts", "I surveyed the grounds"): what the narrator looks at is in the scene, as
+/// much as where a preposition of path or position puts something ([`SPATIAL_BONUS`]).
+pub fn seen_phrases(s: &Sentence<'_>) -> Vec<usize> {
+    phrases_in_role(
+        s,
+        &RoleTests {
+            object_of: is_view_verb,
+            after_preposition: |_| false,
+            subject_of: |_| false,
+        },
+    )
 }
 
 /// True when a finite verb is in the present tense (Penn `VBZ`, `VBP`).
