@@ -11,6 +11,10 @@
 //!   "Be" relates only by a preposition of position ("was beyond", "is north of").
 //! * **A place phrase with a preposition of position** ("the rocky path beyond the courtyard",
 //!   "the church at the gates", "a knoll between the house and gates"), wherever it stands.
+//! * **A compass part of the place the story is about**: "on the south side where the porch
+//!   was", "the woods on the north side": a side or a spot told by a compass word, with no
+//!   "of", is of the last place named before it (else the sentence's ground), and the place
+//!   there lies that way from it ([`compass_part`]).
 //! * **Relative to the reader**: "behind us", "over us", "at our feet" is where the reader is.
 //! * **A way in a place**: "at one corner of the room was a heavy door" puts the door in the
 //!   room, so a way through the door is a way out of the room ([`Event::Host`]); so does a
@@ -129,7 +133,13 @@ fn clause_direction(s: &Sentence<'_>, from: usize, to: usize) -> Option<Directio
     })
 }
 
-fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Related> {
+fn related(
+    s: &Sentence<'_>,
+    c: &Clause,
+    d: &Dependent,
+    base: &str,
+    subject: PlaceId,
+) -> Option<Related> {
     let object = d.prep.0 == d.prep.1;
     let words = s.span(d.prep);
     let refs: Vec<&str> = words.iter().map(String::as_str).collect();
@@ -171,6 +181,7 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
     }
     // "On the left was a library", "to the right lay the chapel": a side of the place the
     // story is about is a position beside it.
+    let mut compass = None;
     if let Target::Phrase(p) = d.target {
         let side = s
             .phrases
@@ -180,8 +191,17 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
             reading.position = true;
             reading.role = None;
         }
+        compass = compass_part(s, p, subject)
+            .filter(|_| refs.last().is_some_and(|w| COMPASS_PARTS_AFTER.contains(w)));
+        if let Some(dir) = compass.map(|(_, dir)| dir) {
+            reading.position = true;
+            reading.role = None;
+            reading.direction = Some(dir);
+        }
     }
-    let place = if reading.position {
+    let place = if let Some((anchor, _)) = compass {
+        anchor
+    } else if reading.position {
         anchor_of(s, d.target)?
     } else {
         super::motion::target_place(s, d.target)?
@@ -192,6 +212,48 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
         reading,
         words: used,
     })
+}
+
+/// Prepositions after which a compass part of a place says where something lies beside it
+/// ("on the south side", "to the west end", "at the north corner"); "in the north corner" is
+/// inside the place, which is no link.
+const COMPASS_PARTS_AFTER: &[&str] = &["on", "upon", "to", "at"];
+
+/// "On the south side where the porch was", "at the west end stood the chapel": a spot or a
+/// region of a place told by a compass word, with no "of" to say whose, is of the place the
+/// story is about (the last place its sentence names before it that is not a door or a
+/// window, else the sentence's ground), and what stands there lies that way from it. Returns
+/// that place (never `of`, the place said to stand there) and the direction.
+fn compass_part(s: &Sentence<'_>, phrase: usize, of: PlaceId) -> Option<(PlaceId, Direction)> {
+    let ph = s.phrases.get(phrase)?;
+    let head = s.words.get(ph.head)?.to_lowercase();
+    let part = super::chunk::part_of(&head);
+    let spot_or_region = matches!(
+        part,
+        Some(super::chunk::Part::Spot | super::chunk::Part::Region)
+    );
+    if !spot_or_region
+        || ph.of_head.is_some()
+        || ph.complement_end.is_some()
+        || ph.determiner != super::chunk::Determiner::Definite
+    {
+        return None;
+    }
+    let dir = s
+        .words
+        .get(ph.body..ph.head)?
+        .iter()
+        .find_map(|w| direction_word(w))
+        .filter(|d| !matches!(d, Direction::Up | Direction::Down))?;
+    let anchor = s.places[..phrase.min(s.places.len())]
+        .iter()
+        .rev()
+        .flatten()
+        .find(|&&p| p != of && !s.is_way(p))
+        .copied()
+        .or(s.ground)
+        .filter(|&g| g != of)?;
+    Some((anchor, dir))
 }
 
 /// "Its tower looked over a knoll between the house and gates": a preposition of position
@@ -224,7 +286,7 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
         .iter()
         .chain(&c.after)
         .filter(|d| way || !places_last(s, c, d))
-        .filter_map(|d| related(s, c, d, &base))
+        .filter_map(|d| related(s, c, d, &base, subject))
         .filter(|r| r.place != subject)
         .collect();
     let mut out = Vec::new();
@@ -416,10 +478,31 @@ pub fn read_phrases(s: &Sentence<'_>, clauses: &[Clause]) -> Vec<(Event, Vec<usi
         let words = s.span(run);
         let refs: Vec<&str> = words.iter().map(String::as_str).collect();
         let reading = preposition(&refs);
+        let first = s.anchor(i);
+        // "The woods on the north side": a place at a compass part of the place the story is
+        // about ([`compass_part`]).
+        let compass = first
+            .filter(|&a| !s.is_way(a))
+            .filter(|_| refs.last().is_some_and(|w| COMPASS_PARTS_AFTER.contains(w)))
+            .zip(phrase_at(s, run.1))
+            .and_then(|(a, q)| Some((a, q, compass_part(s, q, a)?)));
+        if let Some((a, q, (b, direction))) = compass {
+            let ph = &s.phrases[q];
+            let mut used: Vec<usize> = (p.start..p.end).collect();
+            used.extend(run.0..ph.end);
+            out.push((
+                Event::Static {
+                    from: b,
+                    to: a,
+                    direction: Some(direction),
+                },
+                used,
+            ));
+            continue;
+        }
         if !reading.position {
             continue;
         }
-        let first = s.anchor(i);
         let mut objects: Vec<usize> = Vec::new();
         if let Some(q) = phrase_at(s, run.1) {
             objects.push(q);
