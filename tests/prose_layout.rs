@@ -58,3 +58,18 @@ orchard on the east side and ran straight at the farmhouse.",
         links(&r)
     );
 }
+
+#[test]
+fn a_look_after_going_to_a_window_is_from_the_room_the_window_is_in() {
+    // The reader's place has faded by the look; the window's room is stated.
+    let r = read(
+        "There was a little window in the parlour.\n\nThe next morning there was a great noise \
+of wheels. Nobody was about. I ran to the window, and saw a carriage come into the square.",
+    );
+    let got = links(&r);
+    assert!(
+        got.iter()
+            .any(|(a, b, _)| (a == "parlour" && b == "square") || (a == "square" && b == "parlour")),
+        "{got:?}"
+    );
+}

@@ -34,7 +34,9 @@
 //!   out of the window, and saw the courtyard") or by a move to a window or a door ("I hurried
 //!   to the window, and saw … into the yard": from the room the reader is in): no figure moved
 //!   on either set (2026-11-27, 51/135 of 67 and 61/183 of 87); where it would fire the reader's
-//!   place has faded (Dracula's 17 June entry).
+//!   place has faded (Dracula's 17 June entry). Kept since (2026-11-28) in another form: the
+//!   window gone to is the viewpoint, settled by the reader to the room the text put it in
+//!   when the reader's place is unknown ([`read_view`]).
 //! - a followed mover hearing something at a place ("I heard a sound in the courtyard", "on
 //!   the tower, I heard …") linked to where the reader is: no link added on either set, the
 //!   reader's place faded each time.
@@ -558,11 +560,24 @@ const VIEWPOINTS: &[&[&str]] = &[&["from"], &["out", "of"], &["out", "from"], &[
 /// "She saw it for the first time from the lawn", "she gazed out of the window across to the
 /// moor": a mover looking from a place (or from a window or a door of the place the reader is
 /// in) at another place puts the two in sight of each other. Only with the place looked from
-/// stated in the clause: what someone merely sees ("I saw a church") may be far off.
-pub fn read_view(s: &Sentence<'_>, c: &Clause) -> Vec<(Event, Vec<usize>)> {
+/// stated in the clause, or, for a look with none, the window or door the mover went to
+/// earlier in the sentence (`went_to`: "I hurried to the window, and saw … into the yard"):
+/// what someone merely sees ("I saw a church") may be far off.
+///
+/// A window or a door looked out of stands for the room the reader is in; with the reader's
+/// place unknown it is given as the way itself, which the reader settles to the room the text
+/// put it in (and links nothing when the text put it nowhere).
+pub fn read_view(
+    s: &Sentence<'_>,
+    c: &Clause,
+    went_to: Option<(PlaceId, &[usize])>,
+) -> Vec<(Event, Vec<usize>)> {
     if !is_view_verb(s.words[c.verb]) {
         return Vec::new();
     }
+    // The room a window or a door looked out of is in: where the reader is, else the way
+    // itself for the reader to settle.
+    let through = |way: PlaceId, k: usize| s.observer_at(k).or(Some(way));
     let mut from = None;
     let mut seen = Vec::new();
     for d in c.before.iter().chain(&c.after) {
@@ -574,9 +589,8 @@ pub fn read_view(s: &Sentence<'_>, c: &Clause) -> Vec<(Event, Vec<usize>)> {
         let used: Vec<usize> = dependent_words(s, d).collect();
         if VIEWPOINTS.iter().any(|v| refs.ends_with(v)) {
             if from.is_none() {
-                // A window or a door is looked out of from the room the reader is in.
                 let at = if s.is_way(place) {
-                    s.observer_at(d.prep.0)
+                    through(place, d.prep.0)
                 } else {
                     Some(place)
                 };
@@ -586,6 +600,10 @@ pub fn read_view(s: &Sentence<'_>, c: &Clause) -> Vec<(Event, Vec<usize>)> {
             seen.push((place, used));
         }
     }
+    let from = from.or_else(|| {
+        let (way, words) = went_to?;
+        Some((through(way, c.verb)?, words.to_vec()))
+    });
     let Some((from, fw)) = from else {
         return Vec::new();
     };

@@ -18,6 +18,7 @@
 use super::clause::{Form, Subject, Target};
 use super::event::{Event, Sentence, Who};
 use super::lexicon::{is_position_verb, is_way_verb, object_role, preposition, verb_base};
+use super::place::PlaceId;
 
 /// Which dependents and subjects of a sentence's clauses stand in a role: a phrase after no
 /// preposition is tested by its clause's verb (`object_of`), one after a preposition by the
@@ -80,6 +81,9 @@ pub fn spatial_phrases(s: &Sentence<'_>) -> Vec<usize> {
 pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
     let cs = s.clauses;
     let mut out = Vec::new();
+    // The window or door a followed mover last went to in this sentence, with the words of
+    // that move: what a later look with no viewpoint of its own is taken from.
+    let mut went_to: Option<(PlaceId, Vec<usize>)> = None;
     for (i, c) in cs.iter().enumerate() {
         if c.negated {
             continue;
@@ -93,8 +97,24 @@ pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
             .map(|g| verb_base(s.words[g.verb]));
         match s.who(c) {
             Who::Mover if !c.reported => {
-                out.extend(super::motion::read(s, c, governing.as_deref()));
-                out.extend(super::layout::read_view(s, c));
+                let moves = super::motion::read(s, c, governing.as_deref());
+                let window = went_to.as_ref().map(|(w, k)| (*w, k.as_slice()));
+                let views = super::layout::read_view(s, c, window);
+                for (e, used) in &moves {
+                    if let Event::Move {
+                        path,
+                        followed: true,
+                        ..
+                    } = e
+                    {
+                        went_to = path
+                            .last()
+                            .filter(|st| s.is_way(st.place))
+                            .map(|st| (st.place, used.clone()));
+                    }
+                }
+                out.extend(moves);
+                out.extend(views);
             }
             Who::Mover => {}
             Who::Place(p) => {
