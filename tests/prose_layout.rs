@@ -66,10 +66,30 @@ fn a_look_after_going_to_a_window_is_from_the_room_the_window_is_in() {
         "There was a little window in the parlour.\n\nThe next morning there was a great noise \
 of wheels. Nobody was about. I ran to the window, and saw a carriage come into the square.",
     );
-    let got = links(&r);
+    assert!(linked(&r, "parlour", "square"), "{:?}", links(&r));
+}
+
+/// True when `a` and `b` are linked, either way round.
+fn linked(r: &Reading, a: &str, b: &str) -> bool {
+    links(r)
+        .iter()
+        .any(|(x, y, _)| (x == a && y == b) || (x == b && y == a))
+}
+
+#[test]
+fn a_region_named_with_no_place_as_subject_is_the_place_the_story_is_about() {
+    let r = read(
+        "Below us lay a broad green valley. This expanse appeared to be shut in by a line of low \
+hills.\n\nBelow us lay a broad green valley. The whole stretch was bordered by a dark forest.",
+    );
     assert!(
-        got.iter()
-            .any(|(a, b, _)| (a == "parlour" && b == "square") || (a == "square" && b == "parlour")),
-        "{got:?}"
+        linked(&r, "broad green valley", "low hills"),
+        "{:?}",
+        links(&r)
+    );
+    assert!(
+        linked(&r, "broad green valley", "dark forest"),
+        "{:?}",
+        links(&r)
     );
 }
