@@ -11,6 +11,10 @@
 //!   "Be" relates only by a preposition of position ("was beyond", "is north of").
 //! * **A place phrase with a preposition of position** ("the rocky path beyond the courtyard",
 //!   "the church at the gates", "a knoll between the house and gates"), wherever it stands.
+//! * **A compass part of the place the story is about**: "on the south side where the porch
+//!   was", "the woods on the north side": a side or a spot told by a compass word, with no
+//!   "of", is of the last place named before it (else the sentence's ground), and the place
+//!   there lies that way from it ([`compass_part`]).
 //! * **Relative to the reader**: "behind us", "over us", "at our feet" is where the reader is.
 //! * **A way in a place**: "at one corner of the room was a heavy door" puts the door in the
 //!   room, so a way through the door is a way out of the room ([`Event::Host`]); so does a
@@ -30,7 +34,9 @@
 //!   out of the window, and saw the courtyard") or by a move to a window or a door ("I hurried
 //!   to the window, and saw … into the yard": from the room the reader is in): no figure moved
 //!   on either set (2026-11-27, 51/135 of 67 and 61/183 of 87); where it would fire the reader's
-//!   place has faded (Dracula's 17 June entry).
+//!   place has faded (Dracula's 17 June entry). Kept since (2026-11-28) in another form: the
+//!   window gone to is the viewpoint, settled by the reader to the room the text put it in
+//!   when the reader's place is unknown ([`read_view`]).
 //! - a followed mover hearing something at a place ("I heard a sound in the courtyard", "on
 //!   the tower, I heard …") linked to where the reader is: no link added on either set, the
 //!   reader's place faded each time.
@@ -129,7 +135,13 @@ fn clause_direction(s: &Sentence<'_>, from: usize, to: usize) -> Option<Directio
     })
 }
 
-fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Related> {
+fn related(
+    s: &Sentence<'_>,
+    c: &Clause,
+    d: &Dependent,
+    base: &str,
+    subject: PlaceId,
+) -> Option<Related> {
     let object = d.prep.0 == d.prep.1;
     let words = s.span(d.prep);
     let refs: Vec<&str> = words.iter().map(String::as_str).collect();
@@ -171,6 +183,7 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
     }
     // "On the left was a library", "to the right lay the chapel": a side of the place the
     // story is about is a position beside it.
+    let mut compass = None;
     if let Target::Phrase(p) = d.target {
         let side = s
             .phrases
@@ -180,8 +193,17 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
             reading.position = true;
             reading.role = None;
         }
+        compass = compass_part(s, p, subject)
+            .filter(|_| refs.last().is_some_and(|w| COMPASS_PARTS_AFTER.contains(w)));
+        if let Some(dir) = compass.map(|(_, dir)| dir) {
+            reading.position = true;
+            reading.role = None;
+            reading.direction = Some(dir);
+        }
     }
-    let place = if reading.position {
+    let place = if let Some((anchor, _)) = compass {
+        anchor
+    } else if reading.position {
         anchor_of(s, d.target)?
     } else {
         super::motion::target_place(s, d.target)?
@@ -192,6 +214,48 @@ fn related(s: &Sentence<'_>, c: &Clause, d: &Dependent, base: &str) -> Option<Re
         reading,
         words: used,
     })
+}
+
+/// Prepositions after which a compass part of a place says where something lies beside it
+/// ("on the south side", "to the west end", "at the north corner"); "in the north corner" is
+/// inside the place, which is no link.
+const COMPASS_PARTS_AFTER: &[&str] = &["on", "upon", "to", "at"];
+
+/// "On the south side where the porch was", "at the west end stood the chapel": a spot or a
+/// region of a place told by a compass word, with no "of" to say whose, is of the place the
+/// story is about (the last place its sentence names before it that is not a door or a
+/// window, else the sentence's ground), and what stands there lies that way from it. Returns
+/// that place (never `of`, the place said to stand there) and the direction.
+fn compass_part(s: &Sentence<'_>, phrase: usize, of: PlaceId) -> Option<(PlaceId, Direction)> {
+    let ph = s.phrases.get(phrase)?;
+    let head = s.words.get(ph.head)?.to_lowercase();
+    let part = super::chunk::part_of(&head);
+    let spot_or_region = matches!(
+        part,
+        Some(super::chunk::Part::Spot | super::chunk::Part::Region)
+    );
+    if !spot_or_region
+        || ph.of_head.is_some()
+        || ph.complement_end.is_some()
+        || ph.determiner != super::chunk::Determiner::Definite
+    {
+        return None;
+    }
+    let dir = s
+        .words
+        .get(ph.body..ph.head)?
+        .iter()
+        .find_map(|w| direction_word(w))
+        .filter(|d| !matches!(d, Direction::Up | Direction::Down))?;
+    let anchor = s.places[..phrase.min(s.places.len())]
+        .iter()
+        .rev()
+        .flatten()
+        .find(|&&p| p != of && !s.is_way(p))
+        .copied()
+        .or(s.ground)
+        .filter(|&g| g != of)?;
+    Some((anchor, dir))
 }
 
 /// "Its tower looked over a knoll between the house and gates": a preposition of position
@@ -224,7 +288,7 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
         .iter()
         .chain(&c.after)
         .filter(|d| way || !places_last(s, c, d))
-        .filter_map(|d| related(s, c, d, &base))
+        .filter_map(|d| related(s, c, d, &base, subject))
         .filter(|r| r.place != subject)
         .collect();
     let mut out = Vec::new();
@@ -416,10 +480,31 @@ pub fn read_phrases(s: &Sentence<'_>, clauses: &[Clause]) -> Vec<(Event, Vec<usi
         let words = s.span(run);
         let refs: Vec<&str> = words.iter().map(String::as_str).collect();
         let reading = preposition(&refs);
+        let first = s.anchor(i);
+        // "The woods on the north side": a place at a compass part of the place the story is
+        // about ([`compass_part`]).
+        let compass = first
+            .filter(|&a| !s.is_way(a))
+            .filter(|_| refs.last().is_some_and(|w| COMPASS_PARTS_AFTER.contains(w)))
+            .zip(phrase_at(s, run.1))
+            .and_then(|(a, q)| Some((a, q, compass_part(s, q, a)?)));
+        if let Some((a, q, (b, direction))) = compass {
+            let ph = &s.phrases[q];
+            let mut used: Vec<usize> = (p.start..p.end).collect();
+            used.extend(run.0..ph.end);
+            out.push((
+                Event::Static {
+                    from: b,
+                    to: a,
+                    direction: Some(direction),
+                },
+                used,
+            ));
+            continue;
+        }
         if !reading.position {
             continue;
         }
-        let first = s.anchor(i);
         let mut objects: Vec<usize> = Vec::new();
         if let Some(q) = phrase_at(s, run.1) {
             objects.push(q);
@@ -475,11 +560,24 @@ const VIEWPOINTS: &[&[&str]] = &[&["from"], &["out", "of"], &["out", "from"], &[
 /// "She saw it for the first time from the lawn", "she gazed out of the window across to the
 /// moor": a mover looking from a place (or from a window or a door of the place the reader is
 /// in) at another place puts the two in sight of each other. Only with the place looked from
-/// stated in the clause: what someone merely sees ("I saw a church") may be far off.
-pub fn read_view(s: &Sentence<'_>, c: &Clause) -> Vec<(Event, Vec<usize>)> {
+/// stated in the clause, or, for a look with none, the window or door the mover went to
+/// earlier in the sentence (`went_to`: "I hurried to the window, and saw … into the yard"):
+/// what someone merely sees ("I saw a church") may be far off.
+///
+/// A window or a door looked out of stands for the room the reader is in; with the reader's
+/// place unknown it is given as the way itself, which the reader settles to the room the text
+/// put it in (and links nothing when the text put it nowhere).
+pub fn read_view(
+    s: &Sentence<'_>,
+    c: &Clause,
+    went_to: Option<(PlaceId, &[usize])>,
+) -> Vec<(Event, Vec<usize>)> {
     if !is_view_verb(s.words[c.verb]) {
         return Vec::new();
     }
+    // The room a window or a door looked out of is in: where the reader is, else the way
+    // itself for the reader to settle.
+    let through = |way: PlaceId, k: usize| s.observer_at(k).or(Some(way));
     let mut from = None;
     let mut seen = Vec::new();
     for d in c.before.iter().chain(&c.after) {
@@ -491,9 +589,8 @@ pub fn read_view(s: &Sentence<'_>, c: &Clause) -> Vec<(Event, Vec<usize>)> {
         let used: Vec<usize> = dependent_words(s, d).collect();
         if VIEWPOINTS.iter().any(|v| refs.ends_with(v)) {
             if from.is_none() {
-                // A window or a door is looked out of from the room the reader is in.
                 let at = if s.is_way(place) {
-                    s.observer_at(d.prep.0)
+                    through(place, d.prep.0)
                 } else {
                     Some(place)
                 };
@@ -503,6 +600,10 @@ pub fn read_view(s: &Sentence<'_>, c: &Clause) -> Vec<(Event, Vec<usize>)> {
             seen.push((place, used));
         }
     }
+    let from = from.or_else(|| {
+        let (way, words) = went_to?;
+        Some((through(way, c.verb)?, words.to_vec()))
+    });
     let Some((from, fw)) = from else {
         return Vec::new();
     };

@@ -15,9 +15,10 @@
 //! A negated clause says nothing; inside quotation marks nothing moves, though a layout stated
 //! in speech is still a layout.
 
-use super::clause::{Form, Subject, Target};
+use super::clause::{Clause, Form, Subject, Target, Via};
 use super::event::{Event, Sentence, Who};
 use super::lexicon::{is_position_verb, is_way_verb, object_role, preposition, verb_base};
+use super::place::PlaceId;
 
 /// Which dependents and subjects of a sentence's clauses stand in a role: a phrase after no
 /// preposition is tested by its clause's verb (`object_of`), one after a preposition by the
@@ -76,10 +77,41 @@ pub fn spatial_phrases(s: &Sentence<'_>) -> Vec<usize> {
     )
 }
 
+/// Who or what a clause is about ([`Sentence::who`]), with one more reading: a subject that
+/// names no place but a region or an extent with no "of" ("this expanse appeared to be ringed
+/// in by mountains", "the whole stretch lay below the ridge") is the place the story is about
+/// (the sentence's ground), as a region or a collective with its "of" names that place.
+fn who(s: &Sentence<'_>, c: &Clause) -> Who {
+    let region = |p: usize| {
+        s.phrases.get(p).is_some_and(|ph| {
+            let head = s.words[ph.head].to_lowercase();
+            matches!(
+                super::chunk::part_of(&head),
+                Some(super::chunk::Part::Region | super::chunk::Part::Collective)
+            ) && ph.determiner == super::chunk::Determiner::Definite
+                && ph.of_head.is_none()
+                && ph.complement_end.is_none()
+        })
+    };
+    match (s.who(c), c.subject) {
+        // Not a subject found after its verb: "which, with occasional passages, connected
+        // the different sides" has its subject elsewhere, and the phrase after is the object.
+        (Who::Mover, Subject::Phrase(p))
+            if c.via != Via::Inverted && s.place(p).is_none() && region(p) =>
+        {
+            s.ground.map_or(Who::Mover, Who::Place)
+        }
+        (w, _) => w,
+    }
+}
+
 /// Every event of one sentence, with the token indices each rests on.
 pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
     let cs = s.clauses;
     let mut out = Vec::new();
+    // The window or door a followed mover last went to in this sentence, with the words of
+    // that move: what a later look with no viewpoint of its own is taken from.
+    let mut went_to: Option<(PlaceId, Vec<usize>)> = None;
     for (i, c) in cs.iter().enumerate() {
         if c.negated {
             continue;
@@ -91,10 +123,26 @@ pub fn events(s: &Sentence<'_>) -> Vec<(Event, Vec<usize>)> {
             .rev()
             .find(|g| g.form != Form::Infinitive)
             .map(|g| verb_base(s.words[g.verb]));
-        match s.who(c) {
+        match who(s, c) {
             Who::Mover if !c.reported => {
-                out.extend(super::motion::read(s, c, governing.as_deref()));
-                out.extend(super::layout::read_view(s, c));
+                let moves = super::motion::read(s, c, governing.as_deref());
+                let window = went_to.as_ref().map(|(w, k)| (*w, k.as_slice()));
+                let views = super::layout::read_view(s, c, window);
+                for (e, used) in &moves {
+                    if let Event::Move {
+                        path,
+                        followed: true,
+                        ..
+                    } = e
+                    {
+                        went_to = path
+                            .last()
+                            .filter(|st| s.is_way(st.place))
+                            .map(|st| (st.place, used.clone()));
+                    }
+                }
+                out.extend(moves);
+                out.extend(views);
             }
             Who::Mover => {}
             Who::Place(p) => {
