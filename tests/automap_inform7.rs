@@ -117,3 +117,27 @@ fn an_inform7_word_for_a_way_used_once_is_read_from_its_one_witness() {
         "{exits:?}"
     );
 }
+
+#[test]
+fn an_inform7_dark_room_placed_by_its_printed_name_takes_that_name() {
+    // The ropewalk's description places two dark rooms by their names as the game prints them,
+    // with no article: an owner's name east ("Old Nell's Net Loft lies to the east.") and a
+    // comma-qualified one below ("Boat Shed, West End lies below.", its compass word part of
+    // the name). Each dark room entered that way takes that name (rule `printed-placed`); "A
+    // path lies to the west." names nothing.
+    let text = include_str!("fixtures/systems/inform7-printed-placed.txt");
+    let (rooms, exits) = mapped(text, &Rules::all());
+    assert!(
+        exits.contains("Ropewalk -east-> Old Nell's Net Loft"),
+        "{exits:?}"
+    );
+    assert!(
+        exits.contains("Ropewalk -down-> Boat Shed, West End"),
+        "{exits:?}"
+    );
+    assert!(!rooms.iter().any(|r| r.contains("Path")), "{rooms:?}");
+    // With the rule off, only "the NAME lies to the WAY" is read: both stay plain dark rooms.
+    let (rooms, _) = mapped(text, &Rules::without(&["printed-placed"]).unwrap());
+    assert!(!rooms.contains("Old Nell's Net Loft"), "{rooms:?}");
+    assert!(!rooms.contains("Boat Shed, West End"), "{rooms:?}");
+}
