@@ -11,8 +11,21 @@ use std::collections::BTreeSet;
 /// The rooms and the walked exits (`from -dir-> to`) the automapper reads in a transcript
 /// without a list, with the rules in force.
 fn mapped(text: &str, rules: &Rules) -> (BTreeSet<String>, BTreeSet<String>) {
+    mapped_listed(text, &[], rules)
+}
+
+/// [`mapped`] with the game's location list.
+fn mapped_listed(
+    text: &str,
+    locations: &[&str],
+    rules: &Rules,
+) -> (BTreeSet<String>, BTreeSet<String>) {
     let steps = read_steps(text, "fixture").unwrap();
-    let built = automap_with("fixture", &steps, &Hints::default(), rules);
+    let hints = Hints {
+        locations: locations.iter().map(|s| s.to_string()).collect(),
+        actions: Vec::new(),
+    };
+    let built = automap_with("fixture", &steps, &hints, rules);
     let rooms = built
         .project
         .history
@@ -140,4 +153,23 @@ fn an_inform7_dark_room_placed_by_its_printed_name_takes_that_name() {
     let (rooms, _) = mapped(text, &Rules::without(&["printed-placed"]).unwrap());
     assert!(!rooms.contains("Old Nell's Net Loft"), "{rooms:?}");
     assert!(!rooms.contains("Boat Shed, West End"), "{rooms:?}");
+}
+
+#[test]
+fn an_inform7_room_printed_under_another_name_is_the_listed_name_never_printed() {
+    // The list holds the source names; the game prints "Kitchen2" as "Mildred's Dairy", a
+    // title no listed name matches, on three arrivals. "Kitchen2" stands nowhere in the
+    // transcript and no other unlisted title recurs, so the dairy is Kitchen2 (rule
+    // `renamed-title`); the cellar, met in the dark, is the one the yard places below.
+    let text = include_str!("fixtures/systems/inform7-renamed-room.txt");
+    let listed = ["Yard", "Kitchen2", "Cellar", "Barn"];
+    let (rooms, exits) = mapped_listed(text, &listed, &Rules::all());
+    assert!(exits.contains("Yard -north-> Kitchen2"), "{exits:?}");
+    assert!(exits.contains("Barn -northwest-> Kitchen2"), "{exits:?}");
+    assert!(exits.contains("Yard -down-> Cellar"), "{exits:?}");
+    assert!(rooms.contains("Kitchen2"), "{rooms:?}");
+    // With the rule off, the dairy's title matches nothing listed: no way leads to Kitchen2.
+    let (_, exits) = mapped_listed(text, &listed, &Rules::without(&["renamed-title"]).unwrap());
+    assert!(!exits.contains("Yard -north-> Kitchen2"), "{exits:?}");
+    assert!(!exits.contains("Barn -northwest-> Kitchen2"), "{exits:?}");
 }
