@@ -173,3 +173,21 @@ fn an_inform7_room_printed_under_another_name_is_the_listed_name_never_printed()
     assert!(!exits.contains("Yard -north-> Kitchen2"), "{exits:?}");
     assert!(!exits.contains("Barn -northwest-> Kitchen2"), "{exits:?}");
 }
+
+#[test]
+fn an_inform7_thing_entered_into_a_newly_titled_room_is_a_move_in() {
+    // `Inside from Meadow is Pavilion`: "enter tent" is answered by a title that shares no word
+    // with the tent, opening the reply, over a one-line description; getting into a thing that
+    // is no room would say "You get into the tent." first. The reply shows a room (rule
+    // `entered-new-title`), and "out" leads back from it to the meadow.
+    let text = include_str!("fixtures/systems/inform7-entered-new-title.txt");
+    let (rooms, exits) = mapped(text, &Rules::all());
+    assert!(rooms.contains("Pavilion, West End"), "{rooms:?}");
+    assert!(
+        exits.contains("Pavilion, West End -out-> Meadow"),
+        "{exits:?}"
+    );
+    // With the rule off, the reply is read as the meadow unchanged.
+    let (rooms, _) = mapped(text, &Rules::without(&["entered-new-title"]).unwrap());
+    assert!(!rooms.contains("Pavilion, West End"), "{rooms:?}");
+}
