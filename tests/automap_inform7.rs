@@ -11,8 +11,21 @@ use std::collections::BTreeSet;
 /// The rooms and the walked exits (`from -dir-> to`) the automapper reads in a transcript
 /// without a list, with the rules in force.
 fn mapped(text: &str, rules: &Rules) -> (BTreeSet<String>, BTreeSet<String>) {
+    mapped_listed(text, &[], rules)
+}
+
+/// [`mapped`] with the game's location list.
+fn mapped_listed(
+    text: &str,
+    locations: &[&str],
+    rules: &Rules,
+) -> (BTreeSet<String>, BTreeSet<String>) {
     let steps = read_steps(text, "fixture").unwrap();
-    let built = automap_with("fixture", &steps, &Hints::default(), rules);
+    let hints = Hints {
+        locations: locations.iter().map(|s| s.to_string()).collect(),
+        actions: Vec::new(),
+    };
+    let built = automap_with("fixture", &steps, &hints, rules);
     let rooms = built
         .project
         .history
@@ -43,8 +56,12 @@ fn an_inform7_game_whose_returns_print_short_descriptions_again_is_verbose() {
         "{exits:?}"
     );
     // With the rule off, the hatch's reply is read as the chapel unchanged, and the move
-    // south has no room to start from.
-    let (rooms, exits) = mapped(text, &Rules::without(&["short-returns"]).unwrap());
+    // south has no room to start from (`entered-new-title`, which reads the same reply by its
+    // title opening it, switched off too: this pins what the game's returns decide).
+    let (rooms, exits) = mapped(
+        text,
+        &Rules::without(&["short-returns", "entered-new-title"]).unwrap(),
+    );
     assert!(!rooms.contains("Boathouse, East End"), "{rooms:?}");
     assert!(
         !exits.contains("Boathouse, East End -south-> Chapel, West End"),
@@ -94,8 +111,12 @@ fn an_inform7_first_move_back_to_the_opening_room_is_a_return() {
         exits.contains("Boathouse, East End -south-> Chapel, West End"),
         "{exits:?}"
     );
-    // With the rule off, one return is too few: the hatch's reply is the chapel unchanged.
-    let (rooms, _) = mapped(text, &Rules::without(&["opening-returns"]).unwrap());
+    // With the rule off, one return is too few: the hatch's reply is the chapel unchanged
+    // (`entered-new-title`, which reads it by its title opening the reply, off too).
+    let (rooms, _) = mapped(
+        text,
+        &Rules::without(&["opening-returns", "entered-new-title"]).unwrap(),
+    );
     assert!(!rooms.contains("Boathouse, East End"), "{rooms:?}");
 }
 
@@ -116,4 +137,65 @@ fn an_inform7_word_for_a_way_used_once_is_read_from_its_one_witness() {
         !exits.contains("Marsh -north-> Old Tom's Cottage"),
         "{exits:?}"
     );
+}
+
+#[test]
+fn an_inform7_dark_room_placed_by_its_printed_name_takes_that_name() {
+    // The ropewalk's description places two dark rooms by their names as the game prints them,
+    // with no article: an owner's name east ("Old Nell's Net Loft lies to the east.") and a
+    // comma-qualified one below ("Boat Shed, West End lies below.", its compass word part of
+    // the name). Each dark room entered that way takes that name (rule `printed-placed`); "A
+    // path lies to the west." names nothing.
+    let text = include_str!("fixtures/systems/inform7-printed-placed.txt");
+    let (rooms, exits) = mapped(text, &Rules::all());
+    assert!(
+        exits.contains("Ropewalk -east-> Old Nell's Net Loft"),
+        "{exits:?}"
+    );
+    assert!(
+        exits.contains("Ropewalk -down-> Boat Shed, West End"),
+        "{exits:?}"
+    );
+    assert!(!rooms.iter().any(|r| r.contains("Path")), "{rooms:?}");
+    // With the rule off, only "the NAME lies to the WAY" is read: both stay plain dark rooms.
+    let (rooms, _) = mapped(text, &Rules::without(&["printed-placed"]).unwrap());
+    assert!(!rooms.contains("Old Nell's Net Loft"), "{rooms:?}");
+    assert!(!rooms.contains("Boat Shed, West End"), "{rooms:?}");
+}
+
+#[test]
+fn an_inform7_room_printed_under_another_name_is_the_listed_name_never_printed() {
+    // The list holds the source names; the game prints "Kitchen2" as "Mildred's Dairy", a
+    // title no listed name matches, on three arrivals. "Kitchen2" stands nowhere in the
+    // transcript and no other unlisted title recurs, so the dairy is Kitchen2 (rule
+    // `renamed-title`); the cellar, met in the dark, is the one the yard places below.
+    let text = include_str!("fixtures/systems/inform7-renamed-room.txt");
+    let listed = ["Yard", "Kitchen2", "Cellar", "Barn"];
+    let (rooms, exits) = mapped_listed(text, &listed, &Rules::all());
+    assert!(exits.contains("Yard -north-> Kitchen2"), "{exits:?}");
+    assert!(exits.contains("Barn -northwest-> Kitchen2"), "{exits:?}");
+    assert!(exits.contains("Yard -down-> Cellar"), "{exits:?}");
+    assert!(rooms.contains("Kitchen2"), "{rooms:?}");
+    // With the rule off, the dairy's title matches nothing listed: no way leads to Kitchen2.
+    let (_, exits) = mapped_listed(text, &listed, &Rules::without(&["renamed-title"]).unwrap());
+    assert!(!exits.contains("Yard -north-> Kitchen2"), "{exits:?}");
+    assert!(!exits.contains("Barn -northwest-> Kitchen2"), "{exits:?}");
+}
+
+#[test]
+fn an_inform7_thing_entered_into_a_newly_titled_room_is_a_move_in() {
+    // `Inside from Meadow is Pavilion`: "enter tent" is answered by a title that shares no word
+    // with the tent, opening the reply, over a one-line description; getting into a thing that
+    // is no room would say "You get into the tent." first. The reply shows a room (rule
+    // `entered-new-title`), and "out" leads back from it to the meadow.
+    let text = include_str!("fixtures/systems/inform7-entered-new-title.txt");
+    let (rooms, exits) = mapped(text, &Rules::all());
+    assert!(rooms.contains("Pavilion, West End"), "{rooms:?}");
+    assert!(
+        exits.contains("Pavilion, West End -out-> Meadow"),
+        "{exits:?}"
+    );
+    // With the rule off, the reply is read as the meadow unchanged.
+    let (rooms, _) = mapped(text, &Rules::without(&["entered-new-title"]).unwrap());
+    assert!(!rooms.contains("Pavilion, West End"), "{rooms:?}");
 }

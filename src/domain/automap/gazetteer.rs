@@ -202,6 +202,19 @@ impl Gazetteer {
         self
     }
 
+    /// The list with `title` (a title key) read as the name of the listed place `place`: a
+    /// room the game prints under a name unlike its listed one (rule `renamed-title`).
+    #[must_use]
+    pub fn with_alias(mut self, title: &str, place: usize) -> Gazetteer {
+        if place < self.places.len() {
+            self.by_key
+                .entry(without_article(title).to_string())
+                .or_default()
+                .push(place);
+        }
+        self
+    }
+
     /// The members of a group.
     pub fn group(&self, g: usize) -> &[usize] {
         self.groups.get(g).map_or(&[], Vec::as_slice)

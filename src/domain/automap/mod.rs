@@ -106,6 +106,7 @@ pub mod movement;
 pub mod naming;
 pub mod placement;
 pub mod refusals;
+pub mod renamed;
 pub mod reread;
 pub mod roster;
 pub mod rules;
@@ -237,7 +238,7 @@ fn automap_under(
     rules: &Rules,
     progress: &mut dyn FnMut(Progress),
 ) -> Automap {
-    let gaz = Gazetteer::new(&hints.locations)
+    let mut gaz = Gazetteer::new(&hints.locations)
         .with_comma_qualifier(rules.on("comma-qualifier"))
         .with_head_name(rules.on("head-name"));
     // The reader sees each reply in the plain form this transcript's conventions give it; the
@@ -245,6 +246,11 @@ fn automap_under(
     let plain = Conventions::learn(steps)
         .with_listed(&hints.locations)
         .normalize(steps, &hints.actions, rules.on("got-out"));
+    if rules.on("renamed-title") {
+        if let Some((title, place)) = renamed::renamed_title(&gaz, &plain, &hints.actions) {
+            gaz = gaz.with_alias(&title, place);
+        }
+    }
     let all_moves = every_step_moves(&plain);
     let mut tracker = Tracker::new(&gaz, &hints.actions, all_moves);
     tracker.rules = rules.clone();

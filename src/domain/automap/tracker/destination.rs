@@ -591,7 +591,8 @@ impl Tracker<'_> {
     /// True when the action enters a thing ("enter gatehouse", "go through gatehouse") and the
     /// reply's title names that thing whole, with a description under it ("Gatehouse Hall"
     /// over "Dust lies everywhere here."): the room inside the thing, however few words its
-    /// description keeps (rule `entered-titled`). Only verbs of entering: "examine keycard"
+    /// description keeps (rule `entered-titled`); or the reply opens with the title (rule
+    /// `entered-new-title`). Only verbs of entering: "examine keycard"
     /// answered "The keycard looks useful" is no room.
     fn entered_titled(&self, verb: &str, seen: &Seen) -> bool {
         const ENTERING: &[&str] = &["enter", "go", "get", "climb", "board", "walk"];
@@ -604,11 +605,21 @@ impl Tracker<'_> {
             .is_some_and(|v| ENTERING.contains(&v));
         let title = words(&seen.shown);
         let named = words(&thing);
-        self.rules.on("entered-titled")
-            && entering
-            && !seen.desc_text.trim().is_empty()
+        let described = entering && !seen.desc_text.trim().is_empty();
+        let names_thing = self.rules.on("entered-titled")
             && !named.is_empty()
-            && named.iter().all(|w| title.contains(w))
+            && named.iter().all(|w| title.contains(w));
+        // "enter tent" answered by "Dovecote, West End" over "The air is cool.": the reply
+        // opens with the new title, nothing before it but the game's own notes in parentheses
+        // ("(first opening the trapdoor)"). Getting into a thing that is no room is told first
+        // ("You get into the wardrobe."), and its room's title, if printed, is known (rule
+        // `entered-new-title`).
+        let opens_with_title = self.rules.on("entered-new-title")
+            && seen.lead.lines().all(|l| {
+                let l = l.trim();
+                l.is_empty() || (l.starts_with('(') && l.ends_with(')'))
+            });
+        described && (names_thing || opens_with_title)
     }
 
     /// True when `verb` is a word of the transcript's own typed with no object ("fore") and the

@@ -17,32 +17,99 @@ use crate::domain::direction::{Direction, Label};
 use crate::domain::map::{Origin, RoomId};
 use crate::domain::names::{capitalized, title_key};
 
-/// The name in "The NAME lies to the WAY" (or "is to the"), title-cased, when `way` is that
-/// sentence's way and the name holds no compass word.
-fn lies_towards(sentence: &str, way: Direction) -> Option<String> {
+/// The name and the way of a sentence placing a room ("The larder lies to the west.": Larder,
+/// west), the name title-cased, or `None` when the sentence places nothing or its name holds
+/// a lowercase compass word. The way is said "to the WAY" or, up and down, "above" / "below"; the verb is
+/// "lies" or "is". The name is "the NAME" in any case, or, with `printed` (rule
+/// `printed-placed`), a name as a game prints a room's: every word capitalised but the small
+/// words between ("Mildred's Engine Room", "Wine Cellar, East End", "Hall of Kings"), never
+/// opened by an indefinite word ("A path", "Something").
+fn placed_by(sentence: &str, printed: bool) -> Option<(String, Direction)> {
     let s = sentence.trim();
     let lower = s.to_lowercase();
-    let rest = lower.strip_prefix("the ")?;
-    let (name, tail) = rest
-        .split_once(" lies to the ")
-        .or_else(|| rest.split_once(" is to the "))?;
-    if Direction::from_word(tail.trim()) != Some(way)
-        || name.is_empty()
-        || name
-            .split_whitespace()
+    let (name_end, tail) = [" lies ", " is "]
+        .iter()
+        .find_map(|verb| lower.find(verb).map(|i| (i, &lower[i + verb.len()..])))?;
+    let way = match tail.trim() {
+        "above" => Direction::Up,
+        "below" => Direction::Down,
+        t => Direction::from_word(t.strip_prefix("to the ")?.trim())?,
+    };
+    let subject = s.get(..name_end)?;
+    let (printed_name, as_printed) = match lower.strip_prefix("the ") {
+        Some(_) => (subject.get(4..)?, false),
+        None if printed && is_printed_name(subject) => (subject, true),
+        None => return None,
+    };
+    // A compass word in a lowercase name says where, not what ("the path north"); in a name
+    // printed capitalised it is part of the name ("Wine Cellar, East End").
+    if printed_name.is_empty()
+        || printed_name
+            .split(|c: char| c.is_whitespace() || c == ',')
             .any(|w| Direction::from_word(w).is_some())
     {
         return None;
     }
-    // The name as printed, its words capitalised as a title is.
-    let printed = s.get(4..4 + name.len())?;
-    Some(
-        printed
+    let name = if as_printed {
+        printed_name
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        // The name as printed, its words capitalised as a title is.
+        printed_name
             .split_whitespace()
             .map(capitalized)
             .collect::<Vec<_>>()
-            .join(" "),
-    )
+            .join(" ")
+    };
+    Some((name, way))
+}
+
+/// Words that may stand uncapitalised inside a printed name ("Hall of Kings", "Well by the
+/// Gate"): articles, and prepositions and conjunctions of a short name.
+const NAME_SMALL_WORDS: &[&str] = &[
+    "of", "the", "a", "an", "and", "on", "in", "at", "by", "under", "over", "to",
+];
+
+/// Words that open a sentence's subject that is no room's name: indefinite and pronoun words
+/// ("A path lies to the north.", "Nothing lies below.", "It is to the east.").
+const NOT_NAME_OPENERS: &[&str] = &[
+    "a",
+    "an",
+    "some",
+    "it",
+    "this",
+    "that",
+    "there",
+    "here",
+    "everything",
+    "something",
+    "nothing",
+    "all",
+    "more",
+    "one",
+];
+
+/// True for a subject written as a game prints a room's name (rule `printed-placed`): opened by
+/// a capitalised word that is no indefinite or pronoun word, every other word capitalised or
+/// one of the small words a name holds, a comma only between capitalised parts.
+fn is_printed_name(subject: &str) -> bool {
+    let ws: Vec<&str> = subject
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let capital = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
+    let Some(first) = ws.first() else {
+        return false;
+    };
+    capital(first)
+        && !NOT_NAME_OPENERS.contains(&first.to_lowercase().as_str())
+        && ws
+            .iter()
+            .skip(1)
+            .all(|w| capital(w) || NAME_SMALL_WORDS.contains(w))
+        && ws.last().is_some_and(|w| capital(w))
 }
 
 impl Tracker<'_> {
@@ -151,10 +218,14 @@ impl Tracker<'_> {
         if !self.rules.on("described-ways") {
             return None;
         }
+        let printed = self.rules.on("printed-placed");
         let mut found: Option<String> = None;
         for (way, text) in self.ways_in_described(slot) {
             for sentence in text.split(['.', '!', '?', ';']) {
-                let Some(name) = lies_towards(sentence, way) else {
+                let Some(name) = placed_by(sentence, printed)
+                    .filter(|(_, w)| *w == way)
+                    .map(|(n, _)| n)
+                else {
                     continue;
                 };
                 if found.as_ref().is_some_and(|f| *f != name) {

@@ -1,0 +1,142 @@
+//! A listed room the game prints under another name (rule `renamed-title`).
+//!
+//! A location list gives the names a game's source calls its rooms; a game may print a room
+//! under a name that shares nothing with it (Inform 7's `The printed name of Kitchen2 is
+//! "Mildred's Dairy"`). Such a room's title matches no listed name, so without this rule it is
+//! never on the map, the moves through it hang off its neighbours, and its listed name goes by
+//! elimination to a room met in the dark. The evidence that pairs them, read from the whole
+//! transcript before it is read move by move:
+//!
+//! * **a listed name never printed** — its words stand whole nowhere in the transcript, not in
+//!   a title, a description or a command: no room shown could be it but one whose title hides
+//!   it;
+//! * **a recurring unlisted title** — a title-like line opening the reply to a move (or the
+//!   opening reply), with a description under it, lit, that no listed name matches, printed on
+//!   [`MIN_RETURNS`] arrivals or more: a room the player returns to, as a title is.
+//!
+//! When exactly one of each is found the title is that listed name. With two or more of either
+//! nothing pairs them (a dark room's listed name is never printed either, and two unlisted
+//! titles could each be either name), so the rule names nothing: a wrong pairing costs every
+//! way through both rooms.
+
+use super::gazetteer::Gazetteer;
+use super::movement::move_label;
+use super::title::{description_after, is_dark, lines, looks_like_title};
+use crate::domain::formats::Step;
+use crate::domain::names::title_key;
+use std::collections::BTreeMap;
+
+/// How many replies must open with an unlisted title before it is read as a room's: one could
+/// be a heading that is no room (a chapter, a banner), two are a room the player came back to.
+pub const MIN_RETURNS: usize = 2;
+
+/// True when `name` (lowercase) stands in `text` (lowercase) whole: not inside a longer word.
+fn stands_whole(text: &str, name: &str) -> bool {
+    if name.is_empty() {
+        return false;
+    }
+    let is_word = |c: char| c.is_alphanumeric();
+    text.match_indices(name).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + name.len()..].chars().next();
+        !before.is_some_and(is_word) && !after.is_some_and(is_word)
+    })
+}
+
+/// The title a reply opens with when it is a lit room's title the list does not match, with a
+/// description under it (its key).
+fn unlisted_title(gaz: &Gazetteer, observation: &str) -> Option<String> {
+    let first = lines(observation).into_iter().next()?;
+    if !looks_like_title(&first.text)
+        || is_dark(observation)
+        || description_after(observation, first.index).is_empty()
+        || gaz.sight(observation).is_some()
+    {
+        return None;
+    }
+    Some(first.key)
+}
+
+/// The listed place a recurring unlisted title shows, as (title key, place index), when the
+/// transcript holds exactly one listed name it never prints and exactly one such title. See
+/// the module docs. `steps` are in the plain form the reader sees; `verbs` the game's move
+/// verbs.
+pub fn renamed_title(gaz: &Gazetteer, steps: &[Step], verbs: &[String]) -> Option<(String, usize)> {
+    if gaz.is_empty() {
+        return None;
+    }
+    let text: String = steps
+        .iter()
+        .flat_map(|s| [s.action.to_lowercase(), s.observation.to_lowercase()])
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut never = gaz
+        .places()
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !stands_whole(&text, &p.key));
+    let (place, _) = never.next()?;
+    if never.next().is_some() {
+        return None;
+    }
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, s) in steps.iter().enumerate() {
+        if i > 0 && move_label(&s.action, verbs).is_none() {
+            continue;
+        }
+        if let Some(key) = unlisted_title(gaz, &s.observation) {
+            *counts.entry(key).or_default() += 1;
+        }
+    }
+    let mut recurring = counts.into_iter().filter(|(_, n)| *n >= MIN_RETURNS);
+    let (title, _) = recurring.next()?;
+    if recurring.next().is_some() {
+        return None;
+    }
+    Some((title_key(&title), place))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(action: &str, observation: &str) -> Step {
+        Step {
+            num: 0,
+            action: action.into(),
+            observation: observation.into(),
+        }
+    }
+
+    fn gaz(names: &[&str]) -> Gazetteer {
+        Gazetteer::new(&names.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn a_recurring_unlisted_title_is_the_one_listed_name_never_printed() {
+        let steps = [
+            step("Init", "Yard\nMud everywhere."),
+            step("north", "Mildred's Dairy\nPails stand in a row."),
+            step("south", "Yard\nMud everywhere."),
+            step("north", "Mildred's Dairy\nPails stand in a row."),
+        ];
+        let g = gaz(&["Yard", "Kitchen2"]);
+        assert_eq!(
+            renamed_title(&g, &steps, &[]),
+            Some(("mildred's dairy".to_string(), 1))
+        );
+        // A title printed once is no room yet; two names never printed leave it unpaired.
+        assert_eq!(renamed_title(&g, &steps[..2], &[]), None);
+        assert_eq!(
+            renamed_title(&gaz(&["Yard", "Kitchen2", "Cellar"]), &steps, &[]),
+            None
+        );
+    }
+
+    #[test]
+    fn a_name_stands_whole_only_between_word_boundaries() {
+        assert!(stands_whole("the larder lies west.", "larder"));
+        assert!(!stands_whole("the larders lie west.", "larder"));
+        assert!(!stands_whole("kitchen2", "kitchen"));
+    }
+}
