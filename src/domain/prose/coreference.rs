@@ -1,16 +1,24 @@
 //! Mentions that name again a place named before: a phrase set beside another as its other
 //! name ("the library, an apartment"), a copular predicate ("it was a splendid road"), "it"
-//! for the nearest place, the room a door's own words name ("the hall-door"), and the place a
-//! mover has just entered described in the sentence after ([`described_arrival`]).
+//! for the nearest place, and the room a door's own words name ("the hall-door").
 //!
-//! Split out of `reader.rs` (2026-11-28) along this seam, unchanged, before adding to it.
+//! Split out of `reader.rs` (2026-11-28) along this seam, unchanged.
+//!
+//! Measured and not kept (2026-11-28): the place a mover entered named only as a kind ("she
+//! ushered me into a room whose … ") taken to be the first place of its kin the next sentence
+//! introduces ("A snug small room; a round table by a cheerful fire"). On the six development
+//! passages alone: nodes 113/140 of 121 built, pairs 52/135 of 68 (from 114 of 122, 53 of 68):
+//! the described room took the plural "rooms" of a floor that had joined the room entered.
+//! With a plural mention kept from a place never named in that plural (see `identity`): nodes
+//! 114/140 of 123, pairs 54/135 of 68 (the hall linked to the room entered from it), but on
+//! the two held-out passages nodes 39/53 of 54 built (of 52), pairs unchanged at 10/48 of 20,
+//! so node precision fell there (.750 → .722) and neither rule is kept.
 
 use super::candidate::{Candidate, PlaceKind, Text};
 use super::chunk::{Determiner, Phrase};
 use super::clause::{Clause, Subject, Target};
 use super::lexicon::verb_base;
 use super::place::PlaceId;
-use super::position::ARRIVAL_LOOKAHEAD;
 
 /// True when phrase `b` stands right after phrase `a` and a comma as another name for it,
 /// opened by "a" or "an" ("the library, an apartment"), or a proper name closed by a comma
@@ -163,58 +171,4 @@ pub(super) fn named_room(
                 .any(|w| super::lexicon::singular(w) == places[i].head)
         })
         .max_by_key(|&i| (places[i].last_seen, i))
-}
-
-/// A place a mover has just entered that the text named only as a kind ("she ushered me into
-/// a room"): the sentence after may describe it ([`described_arrival`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Entered {
-    /// The place entered.
-    pub(super) place: PlaceId,
-    /// The sentence of the move (reader-wide index).
-    pub(super) sentence: usize,
-}
-
-/// True when a mention names a place only as a kind: "a room", "a passage" (indefinite,
-/// singular, common, owned by no one, no word telling it apart).
-pub(super) fn only_a_kind(c: &Candidate) -> bool {
-    c.determiner == Determiner::Indefinite
-        && !c.plural
-        && !c.proper
-        && c.owner.is_none()
-        && c.distinguishing.is_empty()
-        && c.kind == PlaceKind::Place
-}
-
-/// "She ushered me into a room whose double illumination … dazzled me. A snug small room; a
-/// round table by a cheerful fire": the narration describes the place just entered. When a
-/// mover entered a place named only as a kind ([`Entered`]), the first place the narration
-/// names in the sentence after ([`ARRIVAL_LOOKAHEAD`]), if it is introduced ("a …"), singular
-/// and of the same kin, is that place again, not a second room. `first` says no place was
-/// named before it in its sentence; `kin` gives a place's kin.
-///
-/// Measured (2026-11-28, six development passages): with a plural mention kept from a place
-/// named only in the singular ([`super::identity`]), pairs 54/135 of 68 built (53 of 68
-/// before: "I followed her across a square hall …: she ushered me into a room" now links the
-/// hall to the room described), nodes 114/140 of 123 built (of 122). Alone it lost a node and
-/// a pair (113/140, 52/135 of 68): the room described took the plural "rooms" of a floor that
-/// had joined the room entered.
-pub(super) fn described_arrival<'a>(
-    entered: Option<Entered>,
-    c: &Candidate,
-    first: bool,
-    sentence: usize,
-    kin: impl Fn(PlaceId) -> Option<&'a str>,
-) -> Option<PlaceId> {
-    let e = entered?;
-    let next = sentence > e.sentence && sentence <= e.sentence + ARRIVAL_LOOKAHEAD;
-    let describes = first
-        && next
-        && !c.quoted
-        && !c.plural
-        && !c.proper
-        && c.owner.is_none()
-        && c.determiner == Determiner::Indefinite
-        && kin(e.place) == Some(c.kin.as_str());
-    describes.then_some(e.place)
 }

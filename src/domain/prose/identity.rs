@@ -2,15 +2,13 @@
 //! names again, by its words, its kind just named, the story's main building, a hedged
 //! description, an owner's room, or a head of its kin.
 //!
-//! A plural mention ("these rooms", "the third-storey rooms") joins a place of its head or kin
-//! only when that place was once named in the same plural word: the rooms of a floor are not
-//! the one room a mover entered. Measured (2026-11-28, six development passages, with
-//! [`super::coreference::described_arrival`], which it was made for): pairs 54/135 of 68 built
-//! (53 of 68 before), nodes 114/140 of 123 built (of 122); alone it changed no pair (53/68,
-//! nodes 114 of 123). The symmetric rule, a singular mention kept from a place named only in
-//! the plural, lost a node (113/140 of 125) and was not kept. An earlier round measured a plural
-//! mention kept from a place only ever named singular without the described arrival and did
-//! not keep it.
+//! Measured and not kept (2026-11-28, six development passages): a plural mention ("these
+//! rooms", "the third-storey rooms") joining a place of its head or kin only when that place
+//! was once named in the same plural word (the rooms of a floor are not the one room entered):
+//! alone nodes 114/140 of 124 built, pairs 53/135 of 68 (from 122 built); with the described
+//! arrival of `coreference` 54/68 but more places built on the held-out two (see there); asked
+//! also of a kind just named, 53/68 and 124 built; the symmetric rule, a singular mention kept
+//! from a place named only in the plural, nodes 113/140 of 125.
 //!
 //! Measured and not kept (2026-11-28, six development passages): a bare definite mention ("the
 //! room", "the stairs") standing for the place of its head or kin where the reader is, else
@@ -65,17 +63,6 @@ fn other_house(c: &Candidate, p: &Place) -> bool {
         .chain(&p.aliases)
         .filter_map(|n| telling_word(n))
         .any(|(w, h)| h == house && w != word)
-}
-
-/// "These rooms" after "a room": a plural mention names a place the text has named in that
-/// plural at least once, not one named only in the singular (the rooms of a floor are not the
-/// one room entered). `key` is the mention's normalized name. Not asked of a bare definite
-/// re-mention of a kind just named ([`PlaceBook::just_named`]): asked there too, the six
-/// development passages lost the pair it was made for and built one place more (2026-11-28:
-/// pairs 53/135 of 68, nodes 114/140 of 124).
-fn same_number(c: &Candidate, key: &str, p: &Place) -> bool {
-    let plural_word = key.rsplit(' ').next();
-    !c.plural || names_of(p).any(|n| n.rsplit(' ').next() == plural_word)
 }
 
 impl PlaceBook {
@@ -199,13 +186,12 @@ impl PlaceBook {
         }
         let owners_agree =
             |p: &Place| c.owner.is_none() || same_owner(p.owner.as_deref(), c.owner.as_deref());
-        let number_agrees = |p: &Place| same_number(c, key, p);
         // "That grim cave", "this dismal passage": a demonstrative names a place already named,
         // whatever its adjectives now say.
         if c.demonstrative {
             let mut named = places.iter().copied().filter(|&i| {
                 let p = &self.places[i];
-                p.specific && p.kin == c.kin && owners_agree(p) && number_agrees(p)
+                p.specific && p.kin == c.kin && owners_agree(p)
             });
             if let Some(id) = recent(&mut named) {
                 return Some(id);
@@ -215,8 +201,7 @@ impl PlaceBook {
         // (the building has windows on every side), so a mention told apart by one is not a
         // place of that kind named without it.
         let agrees = |p: &Place| {
-            number_agrees(p)
-                && owners_agree(p)
+            owners_agree(p)
                 && !p.contrasted(c, sentence)
                 && (c.distinguishing.is_empty()
                     || (p.distinguishing.is_empty() && !by_compass(&c.distinguishing))

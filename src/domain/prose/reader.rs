@@ -15,10 +15,7 @@ use super::candidate::{candidate, Candidate, PlaceKind, Text};
 use super::chunk::Determiner;
 use super::clause::{clauses, Clause, Subject, Target, Via};
 use super::comparison;
-use super::coreference::{
-    apposition, described_arrival, named_room, only_a_kind, predicate_subject, referent, same_sort,
-    Earlier, Entered,
-};
+use super::coreference::{apposition, named_room, predicate_subject, referent, same_sort, Earlier};
 use super::event::{Event, Sentence};
 use super::lexicon::{is_way_verb, verb_base, PathRole};
 use super::links::{add_link, fold_with_links};
@@ -99,8 +96,6 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
     let mut way_topic: Option<PlaceId> = None;
     // The places the sentence before named, in order (see [`predicate_subject`]).
     let mut last_sentence: Vec<PlaceId> = Vec::new();
-    // The place a mover last entered that the text named only as a kind ("into a room").
-    let mut entered: Option<Entered> = None;
     for (pi, para) in tagged.iter().enumerate() {
         let mut out = ParagraphReading::default();
         let mut named_here: Vec<PlaceId> = Vec::new();
@@ -176,15 +171,7 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                             predicate_subject(i, &text, &cs, &s.phrases, &places, earlier, fits)
                         })
                         .flatten();
-                    // "Into a room … . A snug small room": the place just entered, described.
-                    let described = described_arrival(
-                        entered,
-                        &c,
-                        places[..i].iter().all(Option::is_none),
-                        sentence_no,
-                        |id| reading.book.places.get(id).map(|q| q.kin.as_str()),
-                    );
-                    let apposed = apposed.or(predicated).or(described);
+                    let apposed = apposed.or(predicated);
                     let id = match apposed.or(owner_place) {
                         Some(id) => {
                             let bare = c.surface.strip_prefix("its ").unwrap_or(&c.surface);
@@ -490,16 +477,6 @@ pub fn read_paragraphs(paragraphs: &[String]) -> Result<Reading, TaggerError> {
                             prev = Some(st.place);
                         }
                         if let Some(p) = prev {
-                            let as_kind = places
-                                .iter()
-                                .zip(&named)
-                                .any(|(q, c)| *q == Some(p) && c.as_ref().is_some_and(only_a_kind));
-                            if as_kind {
-                                entered = Some(Entered {
-                                    place: p,
-                                    sentence: sentence_no,
-                                });
-                            }
                             position.arrive(p);
                             if followed {
                                 position.moved(p);
