@@ -1,6 +1,22 @@
 //! Which mentions are one place ([`PlaceBook::resolve`]'s search): the place a candidate
 //! names again, by its words, its kind just named, the story's main building, a hedged
 //! description, an owner's room, or a head of its kin.
+//!
+//! Measured and not kept (2026-11-28, six development passages): a plural mention ("these
+//! rooms", "the third-storey rooms") joining a place of its head or kin only when that place
+//! was once named in the same plural word (the rooms of a floor are not the one room entered):
+//! alone nodes 114/140 of 124 built, pairs 53/135 of 68 (from 122 built); with the described
+//! arrival of `coreference` 54/68 but more places built on the held-out two (see there); asked
+//! also of a kind just named, 53/68 and 124 built; the symmetric rule, a singular mention kept
+//! from a place named only in the plural, nodes 113/140 of 125.
+//!
+//! Measured and not kept (2026-11-28, six development passages): a bare definite mention ("the
+//! room", "the stairs") standing for the place of its head or kin where the reader is, else
+//! for the only such place a link joins to it, before the one named last. It fired 30 times
+//! and chose as the rules below in all but three (one link more, wrong: 53/69); with the
+//! followed mover's last arrival standing in for a faded position, one node fewer (113/140).
+//! The reader's position is unknown at most such mentions, and recency already picks the place
+//! the reader stands in where it is known.
 
 use super::candidate::Candidate;
 use super::chunk::Determiner;

@@ -16,7 +16,7 @@
 //! | salience | `salience` | which places go on the map: each mention's evidence, links and visits |
 //! | position | `position` | where the reader is, with a confidence that fades and is dropped; a move with no place said ("I went in") waiting one sentence for the place it arrived at |
 //! | first pass | `tagged` | every paragraph tokenized, tagged and chunked; the names in the text that are people (titled, acting, speaking) |
-//! | reading | `reader` (its links in `links`) | the second pass over the text; links with their sentence and words, one per pair of places |
+//! | reading | `reader` (its links in `links`; mentions naming again a place named before in `coreference`) | the second pass over the text; links with their sentence and words, one per pair of places |
 //! | folding | `fold` | places the map cannot tell apart (one name; a door in its room; "Thornfield" of "Thornfield Hall") made one, with their names and links |
 //! | scoring | `score` | the paper's node and edge metric against a truth map |
 //!
@@ -27,6 +27,7 @@ pub mod candidate;
 pub mod chunk;
 pub mod clause;
 pub mod comparison;
+pub mod coreference;
 pub mod event;
 pub mod fold;
 pub mod grammar;

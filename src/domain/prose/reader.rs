@@ -12,9 +12,10 @@
 //! house like this", "villages", is not on the map).
 
 use super::candidate::{candidate, Candidate, PlaceKind, Text};
-use super::chunk::{Determiner, Phrase};
+use super::chunk::Determiner;
 use super::clause::{clauses, Clause, Subject, Target, Via};
 use super::comparison;
+use super::coreference::{apposition, named_room, predicate_subject, referent, same_sort, Earlier};
 use super::event::{Event, Sentence};
 use super::lexicon::{is_way_verb, verb_base, PathRole};
 use super::links::{add_link, fold_with_links};
@@ -40,155 +41,6 @@ fn merge_spans(mut spans: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
         }
     }
     out
-}
-
-/// True when phrase `b` stands right after phrase `a` and a comma as another name for it,
-/// opened by "a" or "an" ("the library, an apartment"), or a proper name closed by a comma
-/// or the sentence's end after a common noun ("a little sluggish river, the Kennet, ran");
-/// or when `a` is said to be called `b` ("a spacious house called the Tower", "known as").
-fn apposition(a: &Phrase, b: &Phrase, words: &[&str]) -> bool {
-    let Some(end) = a.complement_end.or(Some(a.end)) else {
-        return false;
-    };
-    let lower = |k: usize| words.get(k).map(|w| w.to_lowercase());
-    let called = b.proper
-        && !a.proper
-        && ((b.start == end + 1 && matches!(lower(end).as_deref(), Some("called" | "named")))
-            || (b.start == end + 2
-                && lower(end).as_deref() == Some("known")
-                && lower(end + 1).as_deref() == Some("as")));
-    let named = !a.proper
-        && b.proper
-        && !(b.body..b.end).any(|k| super::lexicon::is_place_head(words[k]))
-        && matches!(
-            words.get(b.end).copied(),
-            Some("," | "." | ";" | ":" | "!" | "?") | None
-        );
-    let after_comma = b.start == end + 1 && words.get(end) == Some(&",");
-    called || (after_comma && (b.determiner == Determiner::Indefinite || named))
-}
-
-/// What a subject "it" may stand for from outside its own sentence: the place the sentence
-/// before was about (`topic`), and the places it named, in order (`before`).
-#[derive(Clone, Copy)]
-struct Earlier<'a> {
-    topic: Option<PlaceId>,
-    before: &'a [PlaceId],
-}
-
-/// The place a copular clause says phrase `i` is ("it was a splendid road", "the gallery was
-/// a perfect pathway"): its subject, when that names a place the predicate `fits` (see
-/// [`same_sort`]). For a subject "it", the nearest fitting place named before it in the
-/// sentence, else the place the sentence before was about, else the last fitting place the
-/// sentence before named ([`Earlier`]): "we turned into the hall, and the door clanged behind us.
-/// It was a fine apartment" speaks of the hall, not the door.
-fn predicate_subject(
-    i: usize,
-    text: &Text<'_>,
-    clauses: &[Clause],
-    phrases: &[Phrase],
-    places: &[Option<PlaceId>],
-    earlier: Earlier<'_>,
-    fits: impl Fn(PlaceId) -> bool,
-) -> Option<PlaceId> {
-    let (words, tags) = (text.words, text.tags);
-    let Earlier { topic, before } = earlier;
-    // The predicate is the verb's object, or the phrase right after the verb group (and
-    // adverbs: "was only a small apartment") when a participle after it took it for its
-    // subject ("it was a splendid road cut out of the rock").
-    let next_to = |c: &Clause| {
-        let start = phrases[i].start;
-        start >= c.group.1
-            && (c.group.1..start).all(|k| matches!(tags.get(k), Some(&("RB" | "RBR" | "RBS"))))
-    };
-    let c = clauses.iter().find(|c| {
-        !c.negated
-            && verb_base(words[c.verb]) == "be"
-            && (c.object() == Some(Target::Phrase(i)) || next_to(c))
-    })?;
-    match c.subject {
-        Subject::Phrase(j) if j < i => places.get(j).copied().flatten().filter(|&p| fits(p)),
-        // A pronoun right after a participle or a preposition is its object, not the
-        // subject of the "be" ("facing it was a new building": the subject is inverted).
-        Subject::Pronoun(k)
-            if words[k].eq_ignore_ascii_case("it")
-                && !k
-                    .checked_sub(1)
-                    .and_then(|b| tags.get(b))
-                    .is_some_and(|t| matches!(*t, "VBG" | "VBN" | "IN" | "TO")) =>
-        {
-            let here = phrases[..i]
-                .iter()
-                .zip(&places[..i])
-                .rev()
-                .filter(|(p, _)| p.end <= k)
-                .filter_map(|(_, pl)| *pl);
-            here.chain(topic)
-                .chain(before.iter().rev().copied())
-                .find(|&p| fits(p))
-        }
-        _ => None,
-    }
-}
-
-/// True when a copular predicate with head `predicate` may name again a place whose head is
-/// `subject`: a way through (a door, steps, a passage, a stair, a road) is not a room, so "it
-/// was merely a very pretty drawing-room" after "mounting to it by two broad steps" names a
-/// new place, not the steps again. A place may be called a way ("the gallery was a perfect
-/// pathway"), and ways and rooms may be called their own kind ("it was a splendid road").
-fn same_sort(subject: &str, predicate: &str) -> bool {
-    !is_through(subject) || is_through(predicate)
-}
-
-/// True for a head naming a way through rather than a place to be in: a door or steps
-/// ([`super::lexicon::is_way_head`]), a passage, a stair, a road or a path.
-fn is_through(head: &str) -> bool {
-    super::lexicon::is_way_head(head)
-        || super::lexicon::is_route_head(head)
-        || matches!(
-            super::lexicon::kin(head).as_str(),
-            "passage" | "stair" | "road" | "path" | "way"
-        )
-}
-
-/// The place "it" stands for at token `k`: the nearest place named before it in the
-/// sentence, or else the place the sentence before was last about.
-fn referent(
-    k: usize,
-    phrases: &[Phrase],
-    places: &[Option<PlaceId>],
-    topic: Option<PlaceId>,
-) -> Option<PlaceId> {
-    phrases
-        .iter()
-        .zip(places)
-        .rev()
-        .filter(|(p, _)| p.end <= k)
-        .find_map(|(_, pl)| *pl)
-        .or(topic)
-}
-
-/// The room a way's own words name ("the drawing-room door", "the hall-door"): the place
-/// last mentioned whose head is the way's modifier or the first part of its compound head.
-fn named_room(places: &[super::place::Place], way: PlaceId, c: &Candidate) -> Option<PlaceId> {
-    let place = places.get(way)?;
-    if place.kind != PlaceKind::Way || place.host.is_some() {
-        return None;
-    }
-    let prefix = c
-        .head
-        .rsplit_once('-')
-        .filter(|(_, last)| super::lexicon::is_way_head(last))
-        .map(|(first, _)| first.to_string());
-    let words: Vec<String> = c.distinguishing.iter().cloned().chain(prefix).collect();
-    (0..places.len())
-        .filter(|&i| i != way && places[i].kind == PlaceKind::Place)
-        .filter(|&i| {
-            words
-                .iter()
-                .any(|w| super::lexicon::singular(w) == places[i].head)
-        })
-        .max_by_key(|&i| (places[i].last_seen, i))
 }
 
 /// Prepositions that put someone on a road ("on the road", "along that pathway"): a road
