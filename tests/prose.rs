@@ -8,23 +8,7 @@ use maprepair::domain::analysis::{detect, Geometry};
 use maprepair::domain::llm::{read_prose, split_observations, Split};
 use maprepair::domain::prose::{read_paragraphs, Reading};
 use maprepair::domain::{Direction, Label};
-
-fn read(text: &str) -> Reading {
-    read_paragraphs(&split_observations(text, &Split::Paragraphs)).unwrap()
-}
-
-fn links(r: &Reading) -> Vec<(String, String, Option<Direction>)> {
-    r.links
-        .iter()
-        .map(|l| {
-            (
-                r.name(l.from).to_string(),
-                r.name(l.to).to_string(),
-                l.direction,
-            )
-        })
-        .collect()
-}
+use support::prose_map::{links, read};
 
 #[test]
 fn a_tour_through_rooms_chains_its_places_without_directions() {

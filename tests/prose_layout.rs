@@ -3,27 +3,11 @@
 //! another, or seen from another, is linked to it.
 #![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 
-use maprepair::domain::llm::{split_observations, Split};
-use maprepair::domain::prose::{read_paragraphs, Reading};
+mod support;
+
+use maprepair::domain::prose::Reading;
 use maprepair::domain::Direction;
-
-fn read(text: &str) -> Reading {
-    read_paragraphs(&split_observations(text, &Split::Paragraphs)).unwrap()
-}
-
-/// The links as `(from, to, direction)` by name.
-fn links(r: &Reading) -> Vec<(String, String, Option<Direction>)> {
-    r.links
-        .iter()
-        .map(|l| {
-            (
-                r.name(l.from).to_string(),
-                r.name(l.to).to_string(),
-                l.direction,
-            )
-        })
-        .collect()
-}
+use support::prose_map::{links, read};
 
 /// True when going `d` from `from` leads to `to`, read either way round.
 fn leads(r: &Reading, from: &str, to: &str, d: Direction) -> bool {

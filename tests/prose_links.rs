@@ -2,12 +2,10 @@
 //! each mechanism by which the reader links two places.
 #![allow(clippy::unwrap_used)] // Tests fail loudly by design.
 
-use maprepair::domain::llm::{split_observations, Split};
-use maprepair::domain::prose::{read_paragraphs, Reading};
+mod support;
 
-fn read(text: &str) -> Reading {
-    read_paragraphs(&split_observations(text, &Split::Paragraphs)).unwrap()
-}
+use maprepair::domain::prose::Reading;
+use support::prose_map::read;
 
 /// The links as unordered pairs of names.
 fn pairs(r: &Reading) -> Vec<(String, String)> {
