@@ -99,28 +99,6 @@ fn an_inform7_word_for_a_way_between_rooms_no_compass_move_joins_is_read_by_the_
 }
 
 #[test]
-fn an_inform7_first_move_back_to_the_opening_room_is_a_return() {
-    // The opening reply shows the chapel; "west" and "east" lead straight back to it, its
-    // description printed again: a return, as the later one by "east" and "w" is (rule
-    // `opening-returns`). Two returns show the game verbose, so "go through hatch" answered
-    // by a title over "The air is cool." shows a room, and "s" leads from it to the chapel.
-    let text = include_str!("fixtures/systems/inform7-opening-return.txt");
-    let (rooms, exits) = mapped(text, &Rules::all());
-    assert!(rooms.contains("Boathouse, East End"), "{rooms:?}");
-    assert!(
-        exits.contains("Boathouse, East End -south-> Chapel, West End"),
-        "{exits:?}"
-    );
-    // With the rule off, one return is too few: the hatch's reply is the chapel unchanged
-    // (`entered-new-title`, which reads it by its title opening the reply, off too).
-    let (rooms, _) = mapped(
-        text,
-        &Rules::without(&["opening-returns", "entered-new-title"]).unwrap(),
-    );
-    assert!(!rooms.contains("Boathouse, East End"), "{rooms:?}");
-}
-
-#[test]
 fn an_inform7_word_for_a_way_used_once_is_read_from_its_one_witness() {
     // `Understand "fore" as north`, typed once, from the marsh to the cottage, which no compass
     // move joins: the walk round by the bakery and the smithy places the cottage one step

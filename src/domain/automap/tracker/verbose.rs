@@ -37,15 +37,11 @@ impl Tracker<'_> {
         let short = self.rules.on("short-returns");
         let (mut again, mut bare) = (0usize, 0usize);
         let mut last: Vec<Arrival> = Vec::new();
-        // The opening reply shows the room the player starts in, as an arrival would: a first
-        // move out and straight back is a return too (rule `opening-returns`).
-        let opening = self.rules.on("opening-returns");
-        for (k, st) in steps.iter().enumerate() {
-            let label = match move_label(&st.action, self.verbs) {
-                Some(l) => Some(l),
-                None if k == 0 && opening => None,
-                None => continue,
+        for st in steps {
+            let Some(label) = move_label(&st.action, self.verbs) else {
+                continue;
             };
+            let label = Some(label);
             let obs = st.observation.as_str();
             let Some(line) = lines(obs).into_iter().rfind(|l| looks_like_title(&l.text)) else {
                 last.clear();
