@@ -281,6 +281,33 @@ fn a_route_to_missing_rooms_names_the_map_and_every_missing_end() {
     assert_eq!(ok["directions"], serde_json::json!(["north"]));
 }
 
+/// The refusal counts the map's rooms in words a reader can trust: "1 room", "2 rooms".
+#[test]
+fn a_route_refusal_counts_the_rooms_in_the_singular_and_the_plural() {
+    let one = scratch("one_room.walkthrough");
+    std::fs::write(&one, "==>STEP NUM:0\n==>ACT:\n==>OBSERVATION:Hall\n").unwrap();
+    let f = one.to_str().unwrap();
+    refused(
+        &["route", f, "Hall", "Kitchen"],
+        "one_room.walkthrough",
+        "\"Kitchen\"",
+        "(1 room;",
+    );
+    let two = scratch("two_rooms.edges.json");
+    std::fs::write(
+        &two,
+        r#"[{"src_node":"Hall","dst_node":"Kitchen","action":"north"}]"#,
+    )
+    .unwrap();
+    let f = two.to_str().unwrap();
+    refused(
+        &["route", f, "Hall", "Attic"],
+        "two_rooms.edges.json",
+        "\"Attic\"",
+        "(2 rooms;",
+    );
+}
+
 #[test]
 fn a_reference_repair_of_a_project_keeps_everything_it_did_not_fix() {
     let Some(path) = repro("11_project_reference_repair_drops_history.project.json") else {

@@ -80,10 +80,11 @@ pub fn answer(map: &Map, from: &str, to: &str, file: &str) -> Result<serde_json:
         .collect();
     if !missing.is_empty() {
         return Err(CliError::Failed(format!(
-            "{file}: the map has no room called {} ({} rooms; a name matches a room's name or \
+            "{file}: the map has no room called {} ({} room{}; a name matches a room's name or \
              alias, in any case, with or without \"the\")",
             missing.join(" and none called "),
-            map.room_count()
+            map.room_count(),
+            if map.room_count() == 1 { "" } else { "s" }
         )));
     }
     let route = find_route(map, from, to).map_err(|e| CliError::Failed(format!("{file}: {e}")))?;
