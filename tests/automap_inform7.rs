@@ -177,3 +177,22 @@ fn an_inform7_thing_entered_into_a_newly_titled_room_is_a_move_in() {
     let (rooms, _) = mapped(text, &Rules::without(&["entered-new-title"]).unwrap());
     assert!(!rooms.contains("Pavilion, West End"), "{rooms:?}");
 }
+
+#[test]
+fn an_inform7_character_arriving_from_a_way_is_no_part_of_the_rooms_description() {
+    // The rooms print their titles only; the grey lady follows the player and the game reports
+    // her arrival from the way the player came, which differs from visit to visit. Her line
+    // speaks of her way, not the room's (rule `passers-by`), so the gallery stays one room.
+    let text = include_str!("fixtures/systems/inform7-passers-by.txt");
+    let (rooms, exits) = mapped(text, &Rules::all());
+    assert_eq!(rooms.len(), 3, "{rooms:?}");
+    assert!(exits.contains("Library -south-> Long Gallery"), "{exits:?}");
+    assert!(
+        exits.contains("Long Gallery -east-> Music Room"),
+        "{exits:?}"
+    );
+    // With the rule off, the gallery "described" once with east and once with north (no way
+    // in common: `ways-apart`) is read as a second gallery.
+    let (rooms, _) = mapped(text, &Rules::without(&["passers-by"]).unwrap());
+    assert!(rooms.len() > 3, "{rooms:?}");
+}

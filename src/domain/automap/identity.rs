@@ -68,6 +68,57 @@ pub fn room_prose(text: &str) -> String {
     out.join(" ")
 }
 
+/// What a game prints of someone else's comings and goings ("Count Dracula arrives from the
+/// south.", "Bob has arrived from the north.", "The guard leaves to the east.", "A rat comes in
+/// from below."): the standard reports of Inform's, TADS's and MUD servers' moving characters.
+/// Such a sentence speaks of the mover's way, not of the room, and it changes from visit to
+/// visit; `prose_without_passers_by` drops it (rule `passers-by`). Phrases, not single words:
+/// a room's own prose says "the road goes south" or "a passage leads north", never "arrives
+/// from" or "leaves to the", so "goes" and "leads" stay out of the list.
+const PASSING: &[&str] = &[
+    " arrives from ",
+    " arrives at ",
+    " arrived from ",
+    " has arrived",
+    " have arrived",
+    " comes in from ",
+    " come in from ",
+    " leaves to the ",
+    " departs ",
+];
+
+/// True if the sentence (lowercase) reports someone arriving or leaving ([`PASSING`]), or
+/// leaving by a compass word ("bob leaves north.", a MUD's form).
+fn reports_passing(lower: &str) -> bool {
+    let padded = format!(" {lower} ");
+    if PASSING.iter().any(|p| padded.contains(p)) {
+        return true;
+    }
+    let ws: Vec<&str> = lower
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .collect();
+    ws.windows(2)
+        .any(|w| w[0] == "leaves" && Direction::from_word(w[1]).is_some())
+}
+
+/// The text without the sentences that report someone else arriving or leaving (rule
+/// `passers-by`): what is left is what the game says of the room.
+pub fn prose_without_passers_by(text: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let end = rest.find(['.', '!', '?']).map_or(rest.len(), |i| i + 1);
+        let (sentence, tail) = rest.split_at(end);
+        rest = tail;
+        let s = sentence.trim();
+        if !s.is_empty() && !reports_passing(&s.to_lowercase()) {
+            out.push(s);
+        }
+    }
+    out.join(" ")
+}
+
 impl Description {
     /// Reads a description.
     pub fn new(text: &str) -> Description {
@@ -201,6 +252,19 @@ pub fn target(map: &Map, from: RoomId, label: &Label) -> Option<RoomId> {
 mod tests {
     use super::*;
     use crate::domain::direction::Direction::*;
+
+    #[test]
+    fn someone_elses_comings_and_goings_are_not_the_rooms_prose() {
+        assert_eq!(
+            prose_without_passers_by(
+                "A long hall. Bob has arrived from the north. The guard leaves east. A rat comes in from below. Count Dracula arrives from the south."
+            ),
+            "A long hall."
+        );
+        // A room's own ways stay, whatever verb they take.
+        let prose = "The road goes south. A passage leads north; it leaves the hall by an arch.";
+        assert_eq!(prose_without_passers_by(prose), prose);
+    }
 
     #[test]
     fn descriptions_compare_by_shared_words() {

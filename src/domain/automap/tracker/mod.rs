@@ -61,7 +61,7 @@ pub use hindsight::HINDSIGHT;
 
 use super::cells::Cells;
 use super::gazetteer::{Gazetteer, MatchKind, Sighting};
-use super::identity::{room_prose, Description};
+use super::identity::{prose_without_passers_by, room_prose, Description};
 use super::movement::{handles_a_thing, is_refusal, mentioned_ways, move_label};
 use super::roster::Roster;
 use super::rules::Rules;
@@ -447,6 +447,12 @@ impl<'a> Tracker<'a> {
                 let all = obs.split_whitespace().collect::<Vec<_>>().join(" ");
                 (all.clone(), all)
             }
+        };
+        // Someone else's arrival or departure is no part of the room's description.
+        let desc_text = if self.rules.on("passers-by") {
+            prose_without_passers_by(&desc_text)
+        } else {
+            desc_text
         };
         let lead = match s.line {
             Some(i) => obs.lines().take(i).collect::<Vec<_>>().join(" "),

@@ -8,7 +8,7 @@
 //! again or its title alone. Learned from the transcript's own returns, never assumed.
 
 use super::Tracker;
-use crate::domain::automap::identity::{room_prose, Description};
+use crate::domain::automap::identity::{prose_without_passers_by, room_prose, Description};
 use crate::domain::automap::movement::move_label;
 use crate::domain::automap::title::{bare_title, description_after, lines, looks_like_title};
 use crate::domain::automap::weights::{SAME_DESC, VERBOSE_RETURNS};
@@ -35,6 +35,7 @@ impl Tracker<'_> {
             return false;
         }
         let short = self.rules.on("short-returns");
+        let passers = self.rules.on("passers-by");
         let (mut again, mut bare) = (0usize, 0usize);
         let mut last: Vec<Arrival> = Vec::new();
         for st in steps {
@@ -48,7 +49,13 @@ impl Tracker<'_> {
                 continue;
             };
             let title = title_key(&bare_title(&line.text));
-            let desc = Description::new(&room_prose(&description_after(obs, line.index)));
+            let below = description_after(obs, line.index);
+            let below = if passers {
+                prose_without_passers_by(&below)
+            } else {
+                below
+            };
+            let desc = Description::new(&room_prose(&below));
             if let [.., a, b] = last.as_slice() {
                 let back = label.is_some()
                     && b.label.as_ref().and_then(Label::opposite) == label
