@@ -449,6 +449,10 @@ pub const RULES: &[(&str, &str)] = &[
         "hindsight: a transcript's own word for a way used once is learned from the one witness its one move has (`learned-ways` asks two of a word used more)",
     ),
     (
+        "walked-bent",
+        "hindsight: a move the lattice cannot hold is one walk of a bent way, kept where it started, when the reply before it (past actions on things at hand) showed its start and the transcript walks the same two rooms back by another way than the straight opposite",
+    ),
+    (
         "short-returns",
         "room: a straight return that prints a description too short to tell rooms apart (\"A quiet place.\") word for word again, or nothing under the title, tells whether the game is verbose as a longer one does (`verbose-returns`)",
     ),

@@ -666,7 +666,9 @@ impl Tracker<'_> {
                     || made.get(&(from, to, label.clone())).copied().unwrap_or(0) > 1
                     || back.is_some_and(|b| made.contains_key(&(to, from, b)))
                     || (self.group_of_room(from).is_some()
-                        && self.group_of_room(from) == self.group_of_room(to));
+                        && self.group_of_room(from) == self.group_of_room(to))
+                    // One walk of a bent way the transcript walks both ways (`walked-bent`).
+                    || self.walked_bent(k, from, to, &label);
                 (!vouched).then_some(Candidate {
                     key: k,
                     from,
