@@ -18,8 +18,16 @@
 //!   than the straight opposite (the bend), whose reply showed the start and which itself started
 //!   where the step before it left the player. A bent way is two walks that agree on the same two
 //!   rooms; a wrong start has no such second witness.
+//!
+//! Two places use it: `detach-misfits` leaves such a move where it is (it is vouched for), and a
+//! hindsight stage of its own (`walked bent`, right after `detach misfits`) starts such a move
+//! again in the room the reply before it showed where the reading or an earlier stage moved its
+//! start to the room the destination's way back leads to (the straight way back of a bent way
+//! leads elsewhere: "se" from the gatehouse to the wine cellar, while "nw" from the ballroom
+//! reaches the gatehouse too), unless the room shown already has that way out to another room.
 
 use super::Tracker;
+use crate::domain::automap::identity::target;
 use crate::domain::direction::Label;
 use crate::domain::map::RoomId;
 
@@ -31,9 +39,50 @@ impl Tracker<'_> {
         if self.all_moves || !self.rules.on("walked-bent") || label.vector().is_none() {
             return false;
         }
-        if !self.showed.get(k).copied().unwrap_or(false) || !self.last_shown_is(k, from) {
-            return false;
+        self.showed.get(k).copied().unwrap_or(false)
+            && self.last_shown(k) == Some(from)
+            && self.other_walk(k, from, to, label)
+    }
+
+    /// Hindsight stage `walked bent`: every move whose start is not the room the reply before it
+    /// showed, where that room and the move are one walk of a bent way ([`Self::walked_bent`])
+    /// and the room has no other way out by the move's way, starts in that room.
+    pub(super) fn keep_bent_walks(&mut self) {
+        if self.all_moves || !self.rules.on("walked-bent") {
+            return;
         }
+        let mut restarts = Vec::new();
+        for (k, o) in self.outcomes.iter().enumerate() {
+            let (true, Some(from), Some(to), Some(label)) = (o.moved, o.from, o.to, &o.label)
+            else {
+                continue;
+            };
+            let Some(c) = self.last_shown(k) else {
+                continue;
+            };
+            if c == from || c == to || self.is_slot(c) {
+                continue;
+            }
+            if target(&self.map, c, label).is_some_and(|t| t != to) {
+                continue;
+            }
+            if self.walked_bent(k, c, to, label) {
+                restarts.push((k, c));
+            }
+        }
+        for (k, c) in restarts {
+            self.restart(
+                k,
+                c,
+                "one walk of a bent way walked both ways (walked-bent)",
+            );
+        }
+    }
+
+    /// A move from `to` back to `from` by another way than the straight opposite of `label` (nor
+    /// `label` itself), other than step `k`, that showed its room and started where the step
+    /// before it left the player: the other walk of a bent way.
+    fn other_walk(&self, k: usize, from: RoomId, to: RoomId, label: &Label) -> bool {
         let straight = label.opposite();
         self.outcomes.iter().enumerate().any(|(j, o)| {
             j != k
@@ -48,22 +97,23 @@ impl Tracker<'_> {
         })
     }
 
-    /// True when the last reply before step `k` that showed a room showed `room`, and every step
-    /// between handled a thing at hand and moved no one.
-    fn last_shown_is(&self, k: usize, room: RoomId) -> bool {
+    /// The room the last reply before step `k` that showed a room showed, when every step
+    /// between handled a thing at hand and moved no one (`None` otherwise).
+    fn last_shown(&self, k: usize) -> Option<RoomId> {
         let mut j = k;
+        let mut stayed: Option<RoomId> = None;
         while let Some(i) = j.checked_sub(1) {
-            let o = self.outcomes.get(i);
+            let o = self.outcomes.get(i)?;
             if self.showed.get(i).copied().unwrap_or(false) {
-                return o.is_some_and(|p| p.to == Some(room));
+                return o.to.filter(|&r| stayed.is_none_or(|s| s == r));
             }
-            let handled = self.handled.get(i).copied().unwrap_or(false)
-                && o.is_some_and(|p| !p.moved && p.to == Some(room));
-            if !handled {
-                return false;
+            let handled = self.handled.get(i).copied().unwrap_or(false) && !o.moved;
+            if !handled || o.to.is_none() || stayed.is_some_and(|s| Some(s) != o.to) {
+                return None;
             }
+            stayed = o.to;
             j = i;
         }
-        false
+        None
     }
 }

@@ -32,6 +32,9 @@ pub const HINDSIGHT: &[(&str, Stage)] = &[
     ("second look", |t, _| t.reconsider_sources()),
     // A move the map cannot hold started elsewhere (`misfit`).
     ("detach misfits", |t, steps| t.detach_misfits(steps)),
+    // A move one walk of a bent way the transcript walks both ways, whose start the reply
+    // before it showed, started there (`bent_ways`).
+    ("walked bent", |t, _| t.keep_bent_walks()),
     // A word the transcript moves by with no compass name ("fore") is the one compass way the
     // map's moves between the same rooms show (`learned_ways`).
     ("learned ways", |t, steps| t.learned_ways(steps)),
