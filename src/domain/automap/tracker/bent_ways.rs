@@ -30,18 +30,54 @@ use super::Tracker;
 use crate::domain::automap::identity::target;
 use crate::domain::direction::Label;
 use crate::domain::map::RoomId;
+use std::collections::HashMap;
+
+/// Compass moves that showed their room and started where the step before left the player, by
+/// (start, end): each step and its way ([`Tracker::shown_walks`]).
+pub(super) type Walks = HashMap<(RoomId, RoomId), Vec<(usize, Label)>>;
 
 impl Tracker<'_> {
     /// True when step `k`'s move from `from` to `to` by `label` is one walk of a bent way whose
-    /// other walk the transcript shows, with its start confirmed by the reply before it (rule
-    /// `walked-bent`; see the module's documentation for the evidence asked).
-    pub(super) fn walked_bent(&self, k: usize, from: RoomId, to: RoomId, label: &Label) -> bool {
+    /// other walk the transcript shows (in `walks`, [`Self::shown_walks`]), with its start
+    /// confirmed by the reply before it (rule `walked-bent`; see the module's documentation for
+    /// the evidence asked).
+    pub(super) fn walked_bent(
+        &self,
+        walks: &Walks,
+        k: usize,
+        from: RoomId,
+        to: RoomId,
+        label: &Label,
+    ) -> bool {
         if self.all_moves || !self.rules.on("walked-bent") || label.vector().is_none() {
             return false;
         }
-        self.showed.get(k).copied().unwrap_or(false)
+        let straight = label.opposite();
+        // The other walk, from `to` back to `from`, by another way than the straight opposite.
+        let other_walk = walks.get(&(to, from)).is_some_and(|ls| {
+            ls.iter()
+                .any(|(j, l)| *j != k && Some(l) != straight.as_ref() && l != label)
+        });
+        other_walk
+            && self.showed.get(k).copied().unwrap_or(false)
             && self.last_shown(k) == Some(from)
-            && self.other_walk(k, from, to, label)
+    }
+
+    /// The compass moves that showed their room and started where the step before left the
+    /// player, by (start, end): each step and its way. Built once per stage, so that asking about
+    /// every move costs the moves once, not the moves squared.
+    pub(super) fn shown_walks(&self) -> Walks {
+        let mut walks = Walks::new();
+        for (j, o) in self.outcomes.iter().enumerate() {
+            if let (true, true, Some(f), Some(t), Some(l)) =
+                (o.moved, o.continued, o.from, o.to, &o.label)
+            {
+                if l.vector().is_some() && self.showed.get(j).copied().unwrap_or(false) {
+                    walks.entry((f, t)).or_default().push((j, l.clone()));
+                }
+            }
+        }
+        walks
     }
 
     /// Hindsight stage `walked bent`: every move whose start is not the room the reply before it
@@ -51,6 +87,7 @@ impl Tracker<'_> {
         if self.all_moves || !self.rules.on("walked-bent") {
             return;
         }
+        let walks = self.shown_walks();
         let mut restarts = Vec::new();
         for (k, o) in self.outcomes.iter().enumerate() {
             let (true, Some(from), Some(to), Some(label)) = (o.moved, o.from, o.to, &o.label)
@@ -66,7 +103,7 @@ impl Tracker<'_> {
             if target(&self.map, c, label).is_some_and(|t| t != to) {
                 continue;
             }
-            if self.walked_bent(k, c, to, label) {
+            if self.walked_bent(&walks, k, c, to, label) {
                 restarts.push((k, c));
             }
         }
@@ -77,24 +114,6 @@ impl Tracker<'_> {
                 "one walk of a bent way walked both ways (walked-bent)",
             );
         }
-    }
-
-    /// A move from `to` back to `from` by another way than the straight opposite of `label` (nor
-    /// `label` itself), other than step `k`, that showed its room and started where the step
-    /// before it left the player: the other walk of a bent way.
-    fn other_walk(&self, k: usize, from: RoomId, to: RoomId, label: &Label) -> bool {
-        let straight = label.opposite();
-        self.outcomes.iter().enumerate().any(|(j, o)| {
-            j != k
-                && o.moved
-                && o.continued
-                && o.from == Some(to)
-                && o.to == Some(from)
-                && o.label.as_ref().is_some_and(|l| {
-                    l.vector().is_some() && Some(l) != straight.as_ref() && l != label
-                })
-                && self.showed.get(j).copied().unwrap_or(false)
-        })
     }
 
     /// The room the last reply before step `k` that showed a room showed, when every step

@@ -649,6 +649,7 @@ impl Tracker<'_> {
     /// the move's reply).
     pub(super) fn detach_misfits(&mut self, steps: &[Step]) {
         let made = self.moves_made();
+        let walks = self.shown_walks();
         let candidates: Vec<Candidate> = self
             .outcomes
             .iter()
@@ -671,7 +672,7 @@ impl Tracker<'_> {
                     || (self.group_of_room(from).is_some()
                         && self.group_of_room(from) == self.group_of_room(to))
                     // One walk of a bent way the transcript walks both ways (`walked-bent`).
-                    || self.walked_bent(k, from, to, &label);
+                    || self.walked_bent(&walks, k, from, to, &label);
                 (!vouched).then_some(Candidate {
                     key: k,
                     from,
