@@ -30,6 +30,7 @@
 //! | [`GAP`], [`CHANGE`], [`CHANGE_FIRM`], [`SUPPORT`], [`BARRED`], [`SILENT`] | the second look at every start ([`super::consistency`]) | 0.3–3 |
 //! | [`SLOT_CUE`], [`W_DESCRIBED`] | naming a room met without a title: the share of a listed name its surrounding words must hold; a description naming it whole the way it was entered | 0.5, 1.5 |
 //! | [`VERBOSE_RETURNS`] | straight returns printing the description again that show a transcript verbose | 2 |
+//! | (none) | `walked-bent` (a bent way walked both ways): every part of its evidence is required, none weighed against another, so it adds no weight | — |
 
 /// How well the reply's title matches a candidate's listed name (1 for the whole name, 0.5 for
 /// one of several rooms sharing the title, the share of words for a partial match), times two:

@@ -32,6 +32,9 @@ pub const HINDSIGHT: &[(&str, Stage)] = &[
     ("second look", |t, _| t.reconsider_sources()),
     // A move the map cannot hold started elsewhere (`misfit`).
     ("detach misfits", |t, steps| t.detach_misfits(steps)),
+    // A move one walk of a bent way the transcript walks both ways, whose start the reply
+    // before it showed, started there (`bent_ways`).
+    ("walked bent", |t, _| t.keep_bent_walks()),
     // A word the transcript moves by with no compass name ("fore") is the one compass way the
     // map's moves between the same rooms show (`learned_ways`).
     ("learned ways", |t, steps| t.learned_ways(steps)),
@@ -646,6 +649,7 @@ impl Tracker<'_> {
     /// the move's reply).
     pub(super) fn detach_misfits(&mut self, steps: &[Step]) {
         let made = self.moves_made();
+        let walks = self.shown_walks();
         let candidates: Vec<Candidate> = self
             .outcomes
             .iter()
@@ -666,7 +670,9 @@ impl Tracker<'_> {
                     || made.get(&(from, to, label.clone())).copied().unwrap_or(0) > 1
                     || back.is_some_and(|b| made.contains_key(&(to, from, b)))
                     || (self.group_of_room(from).is_some()
-                        && self.group_of_room(from) == self.group_of_room(to));
+                        && self.group_of_room(from) == self.group_of_room(to))
+                    // One walk of a bent way the transcript walks both ways (`walked-bent`).
+                    || self.walked_bent(&walks, k, from, to, &label);
                 (!vouched).then_some(Candidate {
                     key: k,
                     from,

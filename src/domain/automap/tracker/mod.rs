@@ -43,6 +43,7 @@
 //! Everything is deterministic: candidates are scored with fixed weights and ties go to the
 //! first candidate in a fixed order.
 
+mod bent_ways;
 mod dark_cells;
 mod dark_rooms;
 mod dark_start;
@@ -219,6 +220,9 @@ pub struct Tracker<'a> {
     /// Whether each step's reply is a refusal ("You can't go that way.") or answers an action
     /// that moves no one ("take key", with rule `handled-stays`).
     refused: Vec<bool>,
+    /// Whether each step's action handles a thing at hand ("examine hearth", "take ledger"),
+    /// which no library answers by moving the player (rule `walked-bent`).
+    handled: Vec<bool>,
     /// The words of each step's text before the title (empty when it showed no room).
     leads: Vec<Vec<String>>,
     /// Whether each step's reply described the room it showed (not its title alone).
@@ -274,6 +278,7 @@ impl<'a> Tracker<'a> {
             firm: std::collections::HashSet::new(),
             showed: Vec::new(),
             refused: Vec::new(),
+            handled: Vec::new(),
             leads: Vec::new(),
             described: Vec::new(),
             rules: Rules::all(),
@@ -365,6 +370,7 @@ impl<'a> Tracker<'a> {
         // "Taken."), rule `handled-stays`.
         self.refused
             .push(is_refusal(obs) || (self.rules.on("handled-stays") && handles_a_thing(&action)));
+        self.handled.push(handles_a_thing(&action));
         self.leads
             .push(seen.as_ref().map(|s| words(&s.lead)).unwrap_or_default());
         self.described
