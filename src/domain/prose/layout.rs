@@ -87,7 +87,8 @@ const HOST_PREPOSITIONS: &[&str] = &["at", "in", "on", "within", "of"];
 struct Related {
     place: PlaceId,
     reading: Preposition,
-    /// Joined by "and" or "or" to the dependent before, keeping its preposition.
+    /// Joined by "and", "or" or a comma to the dependent before, keeping its preposition
+    /// ([`Dependent::coordinated`]).
     coordinated: bool,
     /// Token indices the relation rests on.
     words: Vec<usize>,
@@ -389,11 +390,11 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
 }
 
 /// One stage of a way's chain: its place, the direction its preposition states, the words
-/// it rests on, and whether it is joined by "and" or "or" to the stage before.
+/// it rests on, and whether it is joined by "and", "or" or a comma to the stage before.
 type Stage = (PlaceId, Option<Direction>, Vec<usize>, bool);
 
 /// The links of a way's chain, stage to stage in text order, except that a stage joined by
-/// "and" or "or" to the one before is a second end of the same step ("a passage leading to
+/// "and", "or" or a comma to the one before (keeping its preposition) is a second end of the same step ("a passage leading to
 /// the chapter-house and the chamber": the passage leads to both, the chapter-house does not
 /// lead to the chamber), so it links to the stage the one it is joined to came from.
 fn chain_links(chain: &[Stage]) -> Vec<(&Stage, &Stage)> {
