@@ -77,3 +77,11 @@ hills.\n\nBelow us lay a broad green valley. The whole stretch was bordered by a
         links(&r)
     );
 }
+
+#[test]
+fn a_way_leading_to_two_places_joined_by_and_leads_to_each() {
+    // "The chapel and the kitchen" are two ends of one way, not one after the other.
+    let r = read("We came at last to a narrow passage leading to the chapel and the kitchen.");
+    assert!(linked(&r, "narrow passage", "kitchen"), "{:?}", links(&r));
+    assert!(!linked(&r, "chapel", "kitchen"), "{:?}", links(&r));
+}

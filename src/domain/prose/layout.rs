@@ -37,6 +37,13 @@
 //!   place has faded (Dracula's 17 June entry). Kept since (2026-11-28) in another form: the
 //!   window gone to is the viewpoint, settled by the reader to the room the text put it in
 //!   when the reader's place is unknown ([`read_view`]).
+//! - (2026-11-28, development twelve 65/176 of 96 pairs with the coordinated way stages
+//!   kept) a past participle of a verb of going after a comma closing a mover's finite clause
+//!   read as the next verb of a series ("he descended some steps, advanced along a paved
+//!   walk"): +1 right place, pairs 65 of 97 (one wrong: the walk carried into the next
+//!   sentence's move); and a participle right after "and"/"or"/"but" joined to the verb
+//!   before instead of describing the phrase before ("they left the track, and following a
+//!   footpath"): no pair moved (one more directed pair matched, its direction wrong).
 //! - a followed mover hearing something at a place ("I heard a sound in the courtyard", "on
 //!   the tower, I heard …") linked to where the reader is: no link added on either set, the
 //!   reader's place faded each time.
@@ -80,6 +87,9 @@ const HOST_PREPOSITIONS: &[&str] = &["at", "in", "on", "within", "of"];
 struct Related {
     place: PlaceId,
     reading: Preposition,
+    /// Joined by "and", "or" or a comma to the dependent before, keeping its preposition
+    /// ([`Dependent::coordinated`]).
+    coordinated: bool,
     /// Token indices the relation rests on.
     words: Vec<usize>,
 }
@@ -212,6 +222,7 @@ fn related(
     Some(Related {
         place,
         reading,
+        coordinated: d.coordinated,
         words: used,
     })
 }
@@ -309,10 +320,10 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
     // its subject lies ([`bare_position`]).
     if way && !be && !found.is_empty() {
         // A path from the subject: sources before it, the rest after it, in text order.
-        let mut chain: Vec<(PlaceId, Option<Direction>, Vec<usize>)> = Vec::new();
+        let mut chain: Vec<Stage> = Vec::new();
         let mut rest = Vec::new();
         for r in &found {
-            let entry = (r.place, r.reading.direction, r.words.clone());
+            let entry = (r.place, r.reading.direction, r.words.clone(), r.coordinated);
             if r.reading.role == Some(PathRole::Source) {
                 chain.push(entry);
             } else {
@@ -324,7 +335,7 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
         // them, not a place between them.
         let through = !chain.is_empty() && !rest.is_empty();
         if !through {
-            chain.push((subject, None, vec![c.verb]));
+            chain.push((subject, None, vec![c.verb], false));
         } else if !s.is_way(subject) {
             out.push((Event::Way { place: subject }, vec![c.verb]));
         }
@@ -340,9 +351,9 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
             .iter()
             .find_map(|&k| direction_word(s.words[k]))
             .or(compass);
-        for pair in chain.windows(2) {
-            let (from, _, ref wa) = pair[0];
-            let (to, d, ref wb) = pair[1];
+        for (from, to) in chain_links(&chain) {
+            let (from, _, ref wa, _) = *from;
+            let (to, d, ref wb, _) = *to;
             let mut words = wa.clone();
             words.extend(wb);
             words.push(c.verb);
@@ -374,6 +385,31 @@ pub fn read_clause(s: &Sentence<'_>, c: &Clause, subject: PlaceId) -> Vec<(Event
             },
             words,
         ));
+    }
+    out
+}
+
+/// One stage of a way's chain: its place, the direction its preposition states, the words
+/// it rests on, and whether it is joined by "and", "or" or a comma to the stage before.
+type Stage = (PlaceId, Option<Direction>, Vec<usize>, bool);
+
+/// The links of a way's chain, stage to stage in text order, except that a stage joined by
+/// "and", "or" or a comma to the one before (keeping its preposition) is a second end of the same step ("a passage leading to
+/// the chapter-house and the chamber": the passage leads to both, the chapter-house does not
+/// lead to the chamber), so it links to the stage the one it is joined to came from.
+fn chain_links(chain: &[Stage]) -> Vec<(&Stage, &Stage)> {
+    let mut out = Vec::new();
+    let mut step_from: Option<&Stage> = None;
+    let mut last: Option<&Stage> = None;
+    for stage in chain {
+        let from = if stage.3 { step_from } else { last };
+        if let Some(from) = from {
+            out.push((from, stage));
+        }
+        if !stage.3 {
+            step_from = last;
+        }
+        last = Some(stage);
     }
     out
 }
