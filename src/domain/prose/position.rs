@@ -59,6 +59,16 @@
 //! unknown (the position faded, no source said) and whose followed mover had a last arrival,
 //! that arrival and the move's first stop are a truth pair in 7 (two of them pairs found
 //! otherwise); the places the narration named in the sentences just before fit fewer still.
+//!
+//! Counted on the twelve development passages (2026-11-28, round 21, a diagnostic outside the
+//! repository): 39 moves whose first stop has no start (the reader nowhere, no source said).
+//! Each cue a start could be taken from, scored where both it and the stop are truth places
+//! (truth pair / other pair / the stop itself): the followed mover's last arrival 6 / 16 / 2;
+//! the last place the reader held before the fade dropped it 6 / 16 / 3; the place the sentence
+//! before was about 2 / 5 / 1; the last place the sentence before named 0 / 5 / 1. Two cues
+//! agreeing does not help: the last arrival that is also the last place held 4 / 13 / 2. No cue
+//! is right in more than about a quarter of the moves it would start, so an unplaced move still
+//! starts nowhere (where the last arrival is named again the reader is already revived, above).
 
 use super::place::PlaceId;
 use crate::domain::Direction;
