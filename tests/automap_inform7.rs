@@ -225,3 +225,25 @@ fn an_inform7_bent_way_walked_both_ways_keeps_both_walks() {
         "{exits:?}"
     );
 }
+
+#[test]
+fn inform7_rooms_of_one_printed_name_whose_descriptions_name_other_ways_are_other_rooms() {
+    // Four rooms of one kind print one name ("Meadow") and one sentence, which names each
+    // meadow's own ways: "south, southwest and west", "north, northeast and east", "south,
+    // southeast and east", "north, northwest and west". Two that share a way ("south") but
+    // each name one the other does not are two rooms: a room's prose names its ways the same on
+    // every visit, and a later visit may add a way, not swap one (rule `ways-apart`).
+    let text = include_str!("fixtures/systems/inform7-same-title-ways.txt");
+    let (rooms, exits) = mapped(text, &Rules::all());
+    assert_eq!(rooms.len(), 5, "{rooms:?}");
+    assert!(
+        exits.contains("Meadow -southwest-> Meadow (2)"),
+        "{exits:?}"
+    );
+    assert!(
+        exits.contains("Meadow (2) -north-> Meadow (3)"),
+        "{exits:?}"
+    );
+    let (rooms, _) = mapped(text, &Rules::without(&["ways-apart"]).unwrap());
+    assert!(rooms.len() < 5, "{rooms:?}");
+}

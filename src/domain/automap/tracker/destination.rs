@@ -178,10 +178,12 @@ impl Tracker<'_> {
     }
 
     /// True when the description `seen` prints and the one room `r` was met with both speak of
-    /// compass ways out, and of no way in common (the rule `ways-apart`). A room's prose names
-    /// its ways the same on every visit; what changes between visits (a door opened, a thing
-    /// dropped) adds a way or a sentence but leaves the ways already named, so one way in
-    /// common keeps the two texts one room's.
+    /// compass ways out, and each names a way the other does not (the rule `ways-apart`). A
+    /// room's prose names its ways the same on every visit; what changes between visits (a door
+    /// opened, a thing dropped) adds a way or a sentence but leaves the ways already named, so
+    /// texts whose ways one holds all of the other's are one room's, and texts that swap ways
+    /// ("south, southwest and west" / "south, southeast and east": rooms of one kind printing
+    /// one name) are two rooms'. (Until session 39 the texts had to share no way at all.)
     fn ways_apart(&self, r: RoomId, seen: &Seen) -> bool {
         if !self.rules.on("ways-apart") {
             return false;
@@ -196,7 +198,10 @@ impl Tracker<'_> {
             return false;
         };
         let now = level(&seen.desc_text);
-        !before.is_empty() && !now.is_empty() && before.iter().all(|d| !now.contains(d))
+        !before.is_empty()
+            && !now.is_empty()
+            && !before.iter().all(|d| now.contains(d))
+            && !now.iter().all(|d| before.contains(d))
     }
 
     /// True when a move leaves one of a title's rooms and the reply shows the same title with
