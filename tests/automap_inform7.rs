@@ -181,19 +181,17 @@ fn an_inform7_thing_entered_into_a_newly_titled_room_is_a_move_in() {
 #[test]
 fn an_inform7_renamed_room_is_found_on_returns_printed_brief() {
     // A brief game describes a room on the first visit only: the chandlery, printed for the
-    // source's "Workroom4", is described once and then shown by its bare title on two more
+    // source's "Workroom4", is described once and then shown by its bare title on three more
     // arrivals. The returns count all the same (rule `renamed-brief`), so the recurring
     // unlisted title is the one listed name never printed (`renamed-title`).
     let text = include_str!("fixtures/systems/inform7-renamed-brief.txt");
-    let listed = ["Yard", "Workroom4", "Shed"];
+    let listed = ["Yard", "Workroom4", "Shed", "Loft", "Wick Store"];
     let (rooms, exits) = mapped_listed(text, &listed, &Rules::all());
     assert!(rooms.contains("Workroom4"), "{rooms:?}");
     assert!(exits.contains("Yard -north-> Workroom4"), "{exits:?}");
-    assert!(exits.contains("Shed -northwest-> Workroom4"), "{exits:?}");
-    // With the rule off, only the described arrival counts: one arrival is no room yet.
-    let (rooms, exits) = mapped_listed(text, &listed, &Rules::without(&["renamed-brief"]).unwrap());
-    assert!(!rooms.contains("Workroom4"), "{rooms:?}");
-    assert!(!exits.contains("Yard -north-> Workroom4"), "{exits:?}");
+    assert!(exits.contains("Workroom4 -northeast-> Loft"), "{exits:?}");
+    // Not pinned yet: with `renamed-brief` off this small game is still read right (its one
+    // unnamed listed name goes to the chandlery by elimination); s105 g02 is the case it pays on.
 }
 
 #[test]
@@ -207,7 +205,6 @@ fn an_inform7_dark_room_placed_by_a_name_with_a_compass_qualifier_takes_that_nam
     let (_, exits) = mapped_listed(text, &listed, &Rules::all());
     assert!(exits.contains("Hall -south-> Crypt"), "{exits:?}");
     assert!(exits.contains("Garden -southeast-> Cellar"), "{exits:?}");
-    // With the rule off, each sentence names two ways and places nothing.
-    let (_, exits) = mapped_listed(text, &listed, &Rules::without(&["capital-ways"]).unwrap());
-    assert!(!exits.contains("Hall -south-> Crypt"), "{exits:?}");
+    // Not pinned yet: with `capital-ways` off the two names still fall right here (by
+    // elimination); s105 g01 is the case it pays on.
 }
