@@ -247,3 +247,35 @@ fn inform7_rooms_of_one_printed_name_whose_descriptions_name_other_ways_are_othe
     let (rooms, _) = mapped(text, &Rules::without(&["ways-apart"]).unwrap());
     assert!(rooms.len() < 5, "{rooms:?}");
 }
+
+#[test]
+fn an_inform7_renamed_room_is_found_on_returns_printed_brief() {
+    // A brief game describes a room on the first visit only: the chandlery, printed for the
+    // source's "Workroom4", is described once and then shown by its bare title on three more
+    // arrivals. The returns count all the same (rule `renamed-brief`), so the recurring
+    // unlisted title is the one listed name never printed (`renamed-title`).
+    let text = include_str!("fixtures/systems/inform7-renamed-brief.txt");
+    let listed = ["Yard", "Workroom4", "Shed", "Loft", "Wick Store"];
+    let (rooms, exits) = mapped_listed(text, &listed, &Rules::all());
+    assert!(rooms.contains("Workroom4"), "{rooms:?}");
+    assert!(exits.contains("Yard -north-> Workroom4"), "{exits:?}");
+    assert!(exits.contains("Workroom4 -northeast-> Loft"), "{exits:?}");
+    // With `renamed-brief` off this small game is still read right (its one unnamed listed
+    // name goes to the chandlery by elimination); the rule's own decision is pinned by
+    // `renamed.rs`'s unit test.
+}
+
+#[test]
+fn an_inform7_dark_room_placed_by_a_name_with_a_compass_qualifier_takes_that_name() {
+    // Two dark rooms, each placed by a lit neighbour's description under its printed name,
+    // whose qualifier holds a compass word: "Crypt, North Side lies to the south." speaks of
+    // south only, the capitalised "North" being part of the name (rule `capital-ways`), so the
+    // room south of the hall is the crypt and the one southeast of the garden the cellar.
+    let text = include_str!("fixtures/systems/inform7-capital-ways.txt");
+    let listed = ["Hall", "Garden", "Cellar", "Crypt"];
+    let (_, exits) = mapped_listed(text, &listed, &Rules::all());
+    assert!(exits.contains("Hall -south-> Crypt"), "{exits:?}");
+    assert!(exits.contains("Garden -southeast-> Cellar"), "{exits:?}");
+    // With `capital-ways` off this small game is still read right (other rules name the two
+    // rooms); the rule's own decision is pinned by `text_cues`'s unit test.
+}

@@ -247,7 +247,9 @@ fn automap_under(
         .with_listed(&hints.locations)
         .normalize(steps, &hints.actions, rules.on("got-out"));
     if rules.on("renamed-title") {
-        if let Some((title, place)) = renamed::renamed_title(&gaz, &plain, &hints.actions) {
+        if let Some((title, place)) =
+            renamed::renamed_title(&gaz, &plain, &hints.actions, rules.on("renamed-brief"))
+        {
             gaz = gaz.with_alias(&title, place);
         }
     }

@@ -12,7 +12,11 @@
 //!   it;
 //! * **a recurring unlisted title** — a title-like line opening the reply to a move (or the
 //!   opening reply), with a description under it, lit, that no listed name matches, printed on
-//!   [`MIN_RETURNS`] arrivals or more: a room the player returns to, as a title is.
+//!   [`MIN_RETURNS`] arrivals or more: a room the player returns to, as a title is. With rule
+//!   `renamed-brief` the arrivals are counted as the game prints them: a brief game describes a
+//!   room on its first visit only, so one arrival described is enough and the bare returns
+//!   count; the game's notes in parentheses ("(first opening the iron gate)") may stand before
+//!   the title.
 //!
 //! When exactly one of each is found the title is that listed name. With two or more of either
 //! nothing pairs them (a dark room's listed name is never printed either, and two unlisted
@@ -106,25 +110,37 @@ fn runs(s: &str) -> impl Iterator<Item = (usize, &str)> {
     out.into_iter()
 }
 
-/// The title a reply opens with when it is a lit room's title the list does not match, with a
-/// description under it (its key).
-fn unlisted_title(gaz: &Gazetteer, observation: &str) -> Option<String> {
-    let first = lines(observation).into_iter().next()?;
-    if !looks_like_title(&first.text)
-        || is_dark(observation)
-        || description_after(observation, first.index).is_empty()
-        || gaz.sight(observation).is_some()
-    {
+/// The title a reply opens with when it is a lit room's title the list does not match (its
+/// key), and whether a description stands under it. With `as_printed` (rule `renamed-brief`)
+/// the game's notes in parentheses before it are passed over ("(first opening the iron
+/// gate)"); without, the title must open the reply and have a description.
+fn unlisted_title(gaz: &Gazetteer, observation: &str, as_printed: bool) -> Option<(String, bool)> {
+    let first = lines(observation)
+        .into_iter()
+        .find(|l| !(as_printed && is_note(&l.text)))?;
+    if !looks_like_title(&first.text) || is_dark(observation) || gaz.sight(observation).is_some() {
         return None;
     }
-    Some(first.key)
+    let described = !description_after(observation, first.index).is_empty();
+    (described || as_printed).then_some((first.key, described))
+}
+
+/// True for a line wholly in parentheses: a game's note on what it did first ("(first opening
+/// the iron gate)"), printed before the room it leads to.
+fn is_note(line: &str) -> bool {
+    line.starts_with('(') && line.ends_with(')')
 }
 
 /// The listed place a recurring unlisted title shows, as (title key, place index), when the
 /// transcript holds exactly one listed name it never prints and exactly one such title. See
 /// the module docs. `steps` are in the plain form the reader sees; `verbs` the game's move
 /// verbs.
-pub fn renamed_title(gaz: &Gazetteer, steps: &[Step], verbs: &[String]) -> Option<(String, usize)> {
+pub fn renamed_title(
+    gaz: &Gazetteer,
+    steps: &[Step],
+    verbs: &[String],
+    as_printed: bool,
+) -> Option<(String, usize)> {
     if gaz.is_empty() {
         return None;
     }
@@ -143,16 +159,21 @@ pub fn renamed_title(gaz: &Gazetteer, steps: &[Step], verbs: &[String]) -> Optio
     if never.next().is_some() {
         return None;
     }
-    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    // Per unlisted title: the arrivals it opens, and whether one of them described the room.
+    let mut counts: BTreeMap<String, (usize, bool)> = BTreeMap::new();
     for (i, s) in steps.iter().enumerate() {
         if i > 0 && move_label(&s.action, verbs).is_none() {
             continue;
         }
-        if let Some(key) = unlisted_title(gaz, &s.observation) {
-            *counts.entry(key).or_default() += 1;
+        if let Some((key, described)) = unlisted_title(gaz, &s.observation, as_printed) {
+            let c = counts.entry(key).or_default();
+            c.0 += 1;
+            c.1 |= described;
         }
     }
-    let mut recurring = counts.into_iter().filter(|(_, n)| *n >= MIN_RETURNS);
+    let mut recurring = counts
+        .into_iter()
+        .filter(|(_, (n, described))| *n >= MIN_RETURNS && *described);
     let (title, _) = recurring.next()?;
     if recurring.next().is_some() {
         return None;
@@ -186,15 +207,36 @@ mod tests {
         ];
         let g = gaz(&["Yard", "Kitchen2"]);
         assert_eq!(
-            renamed_title(&g, &steps, &[]),
+            renamed_title(&g, &steps, &[], false),
             Some(("mildred's dairy".to_string(), 1))
         );
         // A title printed once is no room yet; two names never printed leave it unpaired.
-        assert_eq!(renamed_title(&g, &steps[..2], &[]), None);
+        assert_eq!(renamed_title(&g, &steps[..2], &[], false), None);
         assert_eq!(
-            renamed_title(&gaz(&["Yard", "Kitchen2", "Cellar"]), &steps, &[]),
+            renamed_title(&gaz(&["Yard", "Kitchen2", "Cellar"]), &steps, &[], false),
             None
         );
+    }
+
+    #[test]
+    fn a_brief_game_counts_its_bare_returns_and_passes_over_its_notes() {
+        // A brief game: the dairy described on the first arrival only, then its bare title,
+        // once after the game's note on the gate it opened first (rule `renamed-brief`).
+        let steps = [
+            step("Init", "Yard\nMud everywhere."),
+            step("north", "Mildred's Dairy\nPails stand in a row."),
+            step("south", "Yard"),
+            step("north", "(first opening the iron gate)\nMildred's Dairy"),
+            step("south", "Yard"),
+            step("north", "Mildred's Dairy"),
+        ];
+        let g = gaz(&["Yard", "Kitchen2"]);
+        assert_eq!(
+            renamed_title(&g, &steps, &[], true),
+            Some(("mildred's dairy".to_string(), 1))
+        );
+        // Counted only where a description stands under the title, the dairy arrives once.
+        assert_eq!(renamed_title(&g, &steps, &[], false), None);
     }
 
     #[test]

@@ -205,7 +205,12 @@ impl Tracker<'_> {
         }
         let mut out = Vec::new();
         for (way, text) in self.ways_in_described(slot) {
-            out.extend(only_way(text, &['.', '!', '?', ';'], way));
+            out.extend(only_way(
+                text,
+                &['.', '!', '?', ';'],
+                way,
+                self.rules.on("capital-ways"),
+            ));
         }
         out
     }

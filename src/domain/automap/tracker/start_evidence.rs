@@ -313,7 +313,12 @@ impl Tracker<'_> {
             return None;
         }
         let mut found = None;
-        for ws in only_way(&seen.desc_text, &['.', '!', '?', ';', ','], back) {
+        for ws in only_way(
+            &seen.desc_text,
+            &['.', '!', '?', ';', ','],
+            back,
+            self.rules.on("capital-ways"),
+        ) {
             for g in 0..self.gaz.group_count() {
                 let members = self.gaz.group(g);
                 let Some(title) = members.first().and_then(|&p| self.gaz.place(p)) else {
@@ -421,7 +426,12 @@ impl Tracker<'_> {
                 .enumerate()
                 .any(|(i, w)| (i < at || i >= at + len) && Direction::from_word(w) == Some(back))
         };
-        for ws in only_way(&seen.below, &['.', '!', '?', ';'], back) {
+        for ws in only_way(
+            &seen.below,
+            &['.', '!', '?', ';'],
+            back,
+            self.rules.on("capital-ways"),
+        ) {
             for len in 1..=ws.len().min(self.roster.longest()) {
                 for (at, win) in ws.windows(len).enumerate() {
                     for &r in self.roster.named(win) {

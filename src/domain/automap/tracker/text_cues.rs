@@ -151,19 +151,25 @@ pub(super) fn relative_places(name: &str) -> Vec<(Direction, Vec<String>)> {
 }
 
 /// The words of each part of `text` (cut at `stops`) that names `way` and no other compass way:
-/// "To the west is the stairway to the round room." for west.
+/// "To the west is the stairway to the round room." for west. With `capital_names` (rule
+/// `capital-ways`) a compass word written capitalised after a part's first word is part of a
+/// printed name, not a way: "Chart Room, North Side lies to the south." names south only.
 pub(super) fn only_way<'t>(
     text: &'t str,
     stops: &'t [char],
     way: Direction,
+    capital_names: bool,
 ) -> impl Iterator<Item = Vec<String>> + 't {
-    text.split(stops).map(words).filter(move |ws| {
-        let mut ways = ws
-            .iter()
-            .filter_map(|w| Direction::from_word(w))
+    text.split(stops).filter_map(move |part| {
+        let mut ways = part
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .enumerate()
+            .filter(|(i, w)| !(capital_names && *i > 0 && w.starts_with(char::is_uppercase)))
+            .filter_map(|(_, w)| Direction::from_word(&w.to_lowercase()))
             .filter(|d| d.vector().is_some())
             .peekable();
-        ways.peek().is_some() && ways.all(|d| d == way)
+        (ways.peek().is_some() && ways.all(|d| d == way)).then(|| words(part))
     })
 }
 
@@ -288,3 +294,21 @@ pub(super) fn leaving_words(text: &str) -> Vec<String> {
 
 /// Words by which the text before a title says the player left a room ([`Tracker::left_alike`]).
 pub(super) const LEAVING: &[&str] = &["leave", "leaving"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_capitalised_compass_word_inside_a_printed_name_is_no_way() {
+        let text = "Portraits line the walls. Crypt, North Side lies to the south.";
+        let south = |capital: bool| only_way(text, &['.'], Direction::South, capital).count();
+        // Rule `capital-ways`: "North" is part of the crypt's printed name.
+        assert_eq!(south(true), 1);
+        // Without it the sentence speaks of north and south, so of no one way.
+        assert_eq!(south(false), 0);
+        // A way written in lowercase is still a way.
+        let plain = "The crypt lies north, then south.";
+        assert_eq!(only_way(plain, &['.'], Direction::South, true).count(), 0);
+    }
+}
