@@ -38,15 +38,7 @@ pub struct Description {
 /// Those change from visit to visit; the room's prose does not.
 pub fn room_prose(text: &str) -> String {
     let mut out: Vec<&str> = Vec::new();
-    let mut rest = text;
-    while !rest.is_empty() {
-        let end = rest.find(['.', '!', '?']).map_or(rest.len(), |i| i + 1);
-        let (sentence, tail) = rest.split_at(end);
-        rest = tail;
-        let s = sentence.trim();
-        if s.is_empty() {
-            continue;
-        }
+    for s in sentences(text) {
         // A list follows a colon; the sentence holding it runs to the next stop.
         if s.contains(':') {
             continue;
@@ -105,18 +97,27 @@ fn reports_passing(lower: &str) -> bool {
 /// The text without the sentences that report someone else arriving or leaving (rule
 /// `passers-by`): what is left is what the game says of the room.
 pub fn prose_without_passers_by(text: &str) -> String {
-    let mut out: Vec<&str> = Vec::new();
+    sentences(text)
+        .filter(|s| !reports_passing(&s.to_lowercase()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The text's sentences, each to its stop ('.', '!' or '?') and trimmed, empty ones left out.
+fn sentences(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = text;
-    while !rest.is_empty() {
+    std::iter::from_fn(move || loop {
+        if rest.is_empty() {
+            return None;
+        }
         let end = rest.find(['.', '!', '?']).map_or(rest.len(), |i| i + 1);
         let (sentence, tail) = rest.split_at(end);
         rest = tail;
         let s = sentence.trim();
-        if !s.is_empty() && !reports_passing(&s.to_lowercase()) {
-            out.push(s);
+        if !s.is_empty() {
+            return Some(s);
         }
-    }
-    out.join(" ")
+    })
 }
 
 impl Description {
