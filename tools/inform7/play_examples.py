@@ -67,6 +67,7 @@ Carry out zzlisting:
 	repeat with zzplace running through rooms:
 		say "@@ROOM [zzid of zzplace]|[printed name of zzplace]@@".
 """
+END_QUESTION = "Would you like to RESTART, RESTORE a saved game"  # Inform's end-of-story prompt
 PROBE_RE = re.compile(r"@@PROBE (\d+)\|(.*?)\|(.*?)\|(.*?)@@", re.S)
 ROOM_RE = re.compile(r"@@ROOM (\d+)\|(.*?)@@", re.S)
 
@@ -198,7 +199,9 @@ class Explorer:
         obs, _, done, _ = self.env.step(cmd)
         self.steps += 1
         self.lines.append(f">{cmd}\n{clean(obs)}")
-        if done:
+        # jericho misses some endings (Lethal Concentration's "end the story" in an every turn
+        # rule): Inform's final question says the story is over whatever the game's words.
+        if done or END_QUESTION in obs:
             self.done = True
             return
         src = self.where
