@@ -67,6 +67,7 @@ Carry out zzlisting:
 	repeat with zzplace running through rooms:
 		say "@@ROOM [zzid of zzplace]|[printed name of zzplace]@@".
 """
+END_QUESTION = "Would you like to RESTART, RESTORE a saved game"  # Inform's end-of-story prompt
 PROBE_RE = re.compile(r"@@PROBE (\d+)\|(.*?)\|(.*?)\|(.*?)@@", re.S)
 ROOM_RE = re.compile(r"@@ROOM (\d+)\|(.*?)@@", re.S)
 
@@ -151,6 +152,8 @@ class Explorer:
         self.noise = {}
         self.done = False
         self.start_room = None
+        self.rooms = {}                   # room id -> printed name, listed before play
+        self.bump = False                 # the start room lists no way: try the compass
 
     def probe(self):
         obs, *_ = self.env.step(PROBE_VERB)
@@ -181,8 +184,14 @@ class Explorer:
     def start(self):
         obs, _ = self.env.reset()
         self.lines.append(clean(obs))
+        # Every room, listed now: once the story has ended (a death) the game answers nothing.
+        self.rooms = self.all_rooms()
         self.where = self.probe()
         self.start_room = self.where
+        # A map made as the player walks (a rule that makes an exit when a way is tried: All
+        # Roads Lead to Mars) lists no way from the start room: then the compass ways not
+        # listed are tried too, from every room reached, once each.
+        self.bump = not self.exits.get(self.where)
         # A player's first command: pick up what lies about (a lantern lights the way on).
         self.do("take all")
 
@@ -190,7 +199,9 @@ class Explorer:
         obs, _, done, _ = self.env.step(cmd)
         self.steps += 1
         self.lines.append(f">{cmd}\n{clean(obs)}")
-        if done:
+        # jericho misses some endings (Lethal Concentration's "end the story" in an every turn
+        # rule): Inform's final question says the story is over whatever the game's words.
+        if done or END_QUESTION in obs:
             self.done = True
             return
         src = self.where
@@ -201,6 +212,8 @@ class Explorer:
             d = {"in": "inside", "out": "outside"}.get(label, label)
             if d in self.exits.get(src, {}):
                 self.known[(src, d)] = now
+            elif self.bump and way:  # a way the game made as it was tried
+                self.known[(src, way)] = now
         self.where = now
 
     def label(self, src, dst, way, cmd):
@@ -299,6 +312,8 @@ class Explorer:
         example's own directions (`Forward is a direction`) in the order listed."""
         ex = self.exits.get(r, {})
         ways = [d for d in DIRECTIONS if d in ex] + [d for d in ex if d not in DIRECTIONS]
+        if self.bump:
+            ways += [d for d in DIRECTIONS if d not in ex]
         return [d for d in ways if (r, d) not in self.tried]
 
     def explore(self, max_steps):
@@ -347,7 +362,7 @@ def play_one(name, text, work, home, max_steps):
         env = FrotzEnv(story, seed=GAME_SEED)
         ex = Explorer(env, rng, own_words(src))
         ex.explore(max_steps)
-        rooms = ex.all_rooms()
+        rooms = ex.rooms
         env.close()
     reached = {s for _, s, _, _ in ex.moves} | {d for _, _, d, _ in ex.moves}
     if len(reached) < 3:
