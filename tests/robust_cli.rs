@@ -351,3 +351,38 @@ fn a_mistyped_option_is_a_usage_error() {
     let err = stderr(&out);
     assert!(err.contains("--strateg") && err.contains("Usage"), "{err}");
 }
+
+/// `bench files --transcript-mb` automaps its transcript without and with the walk's location
+/// list, so a rule that costs names x transcript shows in the benchmark; both runs succeed.
+#[test]
+fn bench_files_automaps_the_transcript_without_and_with_its_list() {
+    let out = json(&maprepair(&[
+        "bench",
+        "files",
+        "--rooms",
+        "200",
+        "--transcript-mb",
+        "0.05",
+        "--format",
+        "json",
+    ]));
+    let automaps: Vec<(&str, &str)> = out["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["command"].as_str().unwrap(),
+                c["outcome"].as_str().unwrap(),
+            )
+        })
+        .filter(|(c, _)| c.starts_with("automap"))
+        .collect();
+    assert_eq!(
+        automaps,
+        vec![
+            ("automap (transcript)", "ok"),
+            ("automap (transcript, with its location list)", "ok")
+        ]
+    );
+}

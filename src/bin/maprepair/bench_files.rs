@@ -5,9 +5,9 @@
 //! `gen_large.py grid-edges` lays them (rows of rooms "Room x-y", every east link, half the north
 //! links, one record per link in row order) with about 2 % of the directions wrong, and, with
 //! `--transcript-mb`, an interpreter transcript of M MB as `gen_large.py grid-transcript` writes
-//! it (a seeded random walk, a new room per cell). Then runs each command as a child process of
+//! it (a seeded random walk, a new room per cell) and its location list (every title walked). Then runs each command as a child process of
 //! this same binary, as a user would (`check` in both semantics, `repair` with each strategy,
-//! `route` across the lattice, `automap` on the transcript), and reports its wall time and peak
+//! `route` across the lattice, `automap` on the transcript, without and with its list), and reports its wall time and peak
 //! memory; and, in this process, the app's two layouts of the edge list's map and its drawing
 //! steps (snapshot, drawing, culling, raster, the autosave's JSON and reading it back).
 //!
@@ -73,8 +73,9 @@ fn write_edges(path: &Path, rooms: usize, seed: u64) -> std::io::Result<(usize, 
     Ok((w * h, name(0, 0), name(w - 1, h - 1)))
 }
 
-/// Writes a transcript of about `mb` MB: a random walk, a new room title per cell.
-fn write_transcript(path: &Path, mb: f64, seed: u64) -> std::io::Result<()> {
+/// Writes a transcript of about `mb` MB: a random walk, a new room title per cell. Returns the
+/// titles walked, each once, in the order first met: the walk's location list.
+fn write_transcript(path: &Path, mb: f64, seed: u64) -> std::io::Result<Vec<String>> {
     let mut out = BufWriter::new(std::fs::File::create(path)?);
     out.write_all(
         b"Start of a transcript\n\nRoom 0 0\nYou are in room 0 0. Exits lead everywhere.\n",
@@ -82,6 +83,8 @@ fn write_transcript(path: &Path, mb: f64, seed: u64) -> std::io::Result<()> {
     let mut rng = SplitMix64::new(seed);
     let (mut x, mut y) = (0i64, 0i64);
     let mut size = 0.0;
+    let mut seen = std::collections::HashSet::from([(0i64, 0i64)]);
+    let mut titles = vec!["Room 0 0".to_string()];
     let dirs = [
         ("north", 0, 1),
         ("south", 0, -1),
@@ -95,8 +98,12 @@ fn write_transcript(path: &Path, mb: f64, seed: u64) -> std::io::Result<()> {
         let s = format!(">{d}\nRoom {x} {y}\nYou are in room {x} {y}. Exits lead everywhere.\n\n");
         out.write_all(s.as_bytes())?;
         size += s.len() as f64;
+        if seen.insert((x, y)) {
+            titles.push(format!("Room {x} {y}"));
+        }
     }
-    out.flush()
+    out.flush()?;
+    Ok(titles)
 }
 
 /// One command's run.
@@ -301,13 +308,28 @@ fn measure(
     ));
     let transcript = dir.join("walk.txt");
     if let Some(mb) = transcript_mb {
-        write_transcript(&transcript, mb, seed)?;
+        let titles = write_transcript(&transcript, mb, seed)?;
+        let list = dir.join("walk.locations.json");
+        std::fs::write(&list, Value::from(titles).to_string())?;
         let out = dir.join("automapped_edges.json");
         runs.push((
             "automap (transcript)".into(),
             cmd(&[
                 "automap",
                 &transcript.display().to_string(),
+                "--out",
+                &out.display().to_string(),
+            ]),
+        ));
+        // With its location list too: a rule that looks every listed name up in the
+        // transcript shows here what it costs (names x transcript, if it scans).
+        runs.push((
+            "automap (transcript, with its location list)".into(),
+            cmd(&[
+                "automap",
+                &transcript.display().to_string(),
+                "--locations",
+                &list.display().to_string(),
                 "--out",
                 &out.display().to_string(),
             ]),
