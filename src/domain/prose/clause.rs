@@ -32,7 +32,7 @@
 use super::chunk::Phrase;
 use super::grammar::{is_boundary, is_verb, phrase_index, Grammar, SUBORDINATORS};
 pub use super::grammar::{Dependent, Subject, Target, HOST_REACH};
-use super::lexicon::{direction_word, is_person_head};
+use super::lexicon::{direction_word, is_name_preposition, is_person_head, is_way_verb, verb_base};
 
 /// Forms of "be" (a passive is "be" + participle).
 const BE: &[&str] = &[
@@ -46,6 +46,10 @@ const NEGATIONS: &[&str] = &["not", "n't", "never", "nowhere", "nor"];
 const RELATIVES: &[&str] = &[
     "which", "who", "whom", "whose", "where", "whence", "wherein", "whereon", "whither",
 ];
+
+/// Relative adverbs that stand for a preposition of place and "which" ("where" = "in
+/// which", "whence" = "from which").
+const PLACE_ADVERBS: &[&str] = &["where", "wherein", "whence"];
 
 /// Pronouns that can only be a subject: a verb right after one is finite.
 const NOMINATIVES: &[&str] = &["i", "we", "he", "she", "they"];
@@ -172,10 +176,13 @@ fn antecedent(r: &Clause, words: &[&str]) -> Option<usize> {
     match (r.via, r.subject) {
         (Via::Relative, Subject::Phrase(a)) => Some(a),
         _ => r.before.iter().find_map(|d| match d.target {
+            // "in which" (the relative word ends the span) or "where" (it is the span).
             Target::Phrase(a)
-                if words
-                    .get(d.prep.1)
-                    .is_some_and(|w| RELATIVES.contains(&w.to_lowercase().as_str())) =>
+                if [d.prep.1, d.prep.0].iter().any(|&k| {
+                    words
+                        .get(k)
+                        .is_some_and(|w| RELATIVES.contains(&w.to_lowercase().as_str()))
+                }) =>
             {
                 Some(a)
             }
@@ -389,17 +396,43 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
                     RELATIVES.contains(&w.as_str()) || (w == "that" && g.tags[at - 1] == "WDT");
                 if relative {
                     let prep_before = at >= 2 && matches!(g.tags[at - 2], "IN" | "TO");
+                    // "The orchard where the lane began", "the gate whence it ran": a
+                    // relative adverb is a preposition and "which" in one word, its own
+                    // span (read by [`super::lexicon::path_role`]).
+                    let adverb = !prep_before && PLACE_ADVERBS.contains(&w.as_str());
                     let ante_end = if prep_before { at - 2 } else { at - 1 };
                     let ante_end = if ante_end > 0 && g.words[ante_end - 1] == "," {
                         ante_end - 1
                     } else {
                         ante_end
                     };
-                    let antecedent = g.ending[ante_end].map(|p| g.chain_head(p));
+                    // Its role is a place after a preposition of place ("in which",
+                    // "from which") and as the subject of a verb of way ("which opened
+                    // upon", "that led to"): the phrase that can fill it.
+                    let place_role = if adverb {
+                        true
+                    } else if prep_before {
+                        is_name_preposition(&[g.lower(at - 2).as_str()])
+                    } else {
+                        is_way_verb(&verb_base(&g.lower(main)))
+                    };
+                    let antecedent = g.ending[ante_end].map(|p| {
+                        let a = g.chain_head(p);
+                        if place_role {
+                            g.place_antecedent(a)
+                        } else {
+                            a
+                        }
+                    });
                     if let Some(a) = antecedent {
-                        if prep_before {
+                        if prep_before || adverb {
+                            let prep = if adverb {
+                                (at - 1, at)
+                            } else {
+                                (at - 2, at - 1)
+                            };
                             before_deps.push(Dependent {
-                                prep: (at - 2, at - 1),
+                                prep,
                                 target: Target::Phrase(a),
                                 coordinated: false,
                                 apposition: false,

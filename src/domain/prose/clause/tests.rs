@@ -144,3 +144,75 @@ fn negation_modality_and_passive_are_marked() {
     assert!(c[1].passive && !c[1].negated);
     assert_eq!(c[1].subject, Subject::Pronoun(5));
 }
+
+#[test]
+fn a_relative_of_way_attaches_over_a_modifier_to_the_place() {
+    // "an arch heavy with ivy, which opened upon a narrow court": the ivy opens upon nothing;
+    // the arch, the phrase "heavy with ivy" describes, is the subject.
+    let w = [
+        "an", "arch", "heavy", "with", "ivy", ",", "which", "opened", "upon", "a", "narrow",
+        "court", ".",
+    ];
+    let t = [
+        "DT", "NN", "JJ", "IN", "NN", ",", "WDT", "VBD", "IN", "DT", "JJ", "NN", ".",
+    ];
+    let (p, c) = read(&w, &t);
+    let Subject::Phrase(s) = c[0].subject else {
+        panic!("{c:?}")
+    };
+    assert_eq!((p[s].head, c[0].via), (1, Via::Relative));
+}
+
+#[test]
+fn a_relative_of_place_attaches_over_a_modifier_to_the_place() {
+    // "a hall bright with flags, in which stood a table": the table stands in the hall.
+    let w = [
+        "a", "hall", "bright", "with", "flags", ",", "in", "which", "stood", "a", "table", ".",
+    ];
+    let t = [
+        "DT", "NN", "JJ", "IN", "NNS", ",", "IN", "WDT", "VBD", "DT", "NN", ".",
+    ];
+    let (p, c) = read(&w, &t);
+    let last = c.last().expect("a clause");
+    let Target::Phrase(a) = last.before[0].target else {
+        panic!("{c:?}")
+    };
+    assert_eq!(p[a].head, 1);
+}
+
+#[test]
+fn a_relative_not_of_way_keeps_the_nearest_phrase() {
+    // "a hall bright with flags, which fluttered": flags flutter; the nearest phrase stays.
+    let w = [
+        "a",
+        "hall",
+        "bright",
+        "with",
+        "flags",
+        ",",
+        "which",
+        "fluttered",
+        ".",
+    ];
+    let t = ["DT", "NN", "JJ", "IN", "NNS", ",", "WDT", "VBD", "."];
+    let (p, c) = read(&w, &t);
+    let Subject::Phrase(s) = c[0].subject else {
+        panic!("{c:?}")
+    };
+    assert_eq!(p[s].head, 4);
+}
+
+#[test]
+fn where_after_a_place_is_in_which() {
+    // "the orchard where the path dropped to the valley": the path drops from the orchard.
+    let w = [
+        "the", "orchard", "where", "the", "path", "dropped", "to", "the", "valley", ".",
+    ];
+    let t = ["DT", "NN", "WRB", "DT", "NN", "VBD", "TO", "DT", "NN", "."];
+    let (p, c) = read(&w, &t);
+    let last = c.last().expect("a clause");
+    let Target::Phrase(a) = last.before[0].target else {
+        panic!("{c:?}")
+    };
+    assert_eq!((p[a].head, last.before[0].prep), (1, (2, 3)));
+}
