@@ -28,11 +28,23 @@
 //! building") read as that preposition fronted: pairs unchanged on the six (51/135 of 67) and
 //! the eight (61/183 of 87), and one place fewer on the eight (152 → 151 of 174 → 173: the
 //! new building is no longer named by the "be" it followed).
+//!
+//! Measured and not kept (2026-11-28, commit 756a155 on prose21r): a relative clause whose
+//! role only a place fills ("in/from which", "which opened upon" with a verb of way)
+//! attaching over a modifier's object to the place the modifier describes ("an arch heavy
+//! with ivy, which opened upon a court"); "where"/"whence" after a phrase read as "in
+//! which"/"from which"; and a tagger repair making the first of "DT JJ JJ IN" a noun ("a
+//! portal rich with"). The twelve unchanged (nodes 157/206 of 181, pairs 65/176 of 96), the
+//! held-out two one false pair more (pairs 10/48 of 20 → of 21). The dev shapes it aimed at
+//! fail further on: a door-like subject of "opened upon" makes no link even when found
+//! ("through a door, which opened upon a passage" builds only the passage), "portal" is in
+//! no place list, and "where the lane began to drop down to" (an aspectual verb before the
+//! infinitive of way) links nothing from the relative's place even with "in which".
 
 use super::chunk::Phrase;
 use super::grammar::{is_boundary, is_verb, phrase_index, Grammar, SUBORDINATORS};
 pub use super::grammar::{Dependent, Subject, Target, HOST_REACH};
-use super::lexicon::{direction_word, is_name_preposition, is_person_head, is_way_verb, verb_base};
+use super::lexicon::{direction_word, is_person_head};
 
 /// Forms of "be" (a passive is "be" + participle).
 const BE: &[&str] = &[
@@ -46,10 +58,6 @@ const NEGATIONS: &[&str] = &["not", "n't", "never", "nowhere", "nor"];
 const RELATIVES: &[&str] = &[
     "which", "who", "whom", "whose", "where", "whence", "wherein", "whereon", "whither",
 ];
-
-/// Relative adverbs that stand for a preposition of place and "which" ("where" = "in
-/// which", "whence" = "from which").
-const PLACE_ADVERBS: &[&str] = &["where", "wherein", "whence"];
 
 /// Pronouns that can only be a subject: a verb right after one is finite.
 const NOMINATIVES: &[&str] = &["i", "we", "he", "she", "they"];
@@ -176,13 +184,10 @@ fn antecedent(r: &Clause, words: &[&str]) -> Option<usize> {
     match (r.via, r.subject) {
         (Via::Relative, Subject::Phrase(a)) => Some(a),
         _ => r.before.iter().find_map(|d| match d.target {
-            // "in which" (the relative word ends the span) or "where" (it is the span).
             Target::Phrase(a)
-                if [d.prep.1, d.prep.0].iter().any(|&k| {
-                    words
-                        .get(k)
-                        .is_some_and(|w| RELATIVES.contains(&w.to_lowercase().as_str()))
-                }) =>
+                if words
+                    .get(d.prep.1)
+                    .is_some_and(|w| RELATIVES.contains(&w.to_lowercase().as_str())) =>
             {
                 Some(a)
             }
@@ -396,43 +401,17 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
                     RELATIVES.contains(&w.as_str()) || (w == "that" && g.tags[at - 1] == "WDT");
                 if relative {
                     let prep_before = at >= 2 && matches!(g.tags[at - 2], "IN" | "TO");
-                    // "The orchard where the lane began", "the gate whence it ran": a
-                    // relative adverb is a preposition and "which" in one word, its own
-                    // span (read by [`super::lexicon::path_role`]).
-                    let adverb = !prep_before && PLACE_ADVERBS.contains(&w.as_str());
                     let ante_end = if prep_before { at - 2 } else { at - 1 };
                     let ante_end = if ante_end > 0 && g.words[ante_end - 1] == "," {
                         ante_end - 1
                     } else {
                         ante_end
                     };
-                    // Its role is a place after a preposition of place ("in which",
-                    // "from which") and as the subject of a verb of way ("which opened
-                    // upon", "that led to"): the phrase that can fill it.
-                    let place_role = if adverb {
-                        true
-                    } else if prep_before {
-                        is_name_preposition(&[g.lower(at - 2).as_str()])
-                    } else {
-                        is_way_verb(&verb_base(&g.lower(main)))
-                    };
-                    let antecedent = g.ending[ante_end].map(|p| {
-                        let a = g.chain_head(p);
-                        if place_role {
-                            g.place_antecedent(a)
-                        } else {
-                            a
-                        }
-                    });
+                    let antecedent = g.ending[ante_end].map(|p| g.chain_head(p));
                     if let Some(a) = antecedent {
-                        if prep_before || adverb {
-                            let prep = if adverb {
-                                (at - 1, at)
-                            } else {
-                                (at - 2, at - 1)
-                            };
+                        if prep_before {
                             before_deps.push(Dependent {
-                                prep,
+                                prep: (at - 2, at - 1),
                                 target: Target::Phrase(a),
                                 coordinated: false,
                                 apposition: false,

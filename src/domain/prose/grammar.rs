@@ -5,7 +5,7 @@
 //! pronouns and "here").
 
 use super::chunk::{Determiner, Phrase};
-use super::lexicon::{direction_word, is_place_head, is_way_head};
+use super::lexicon::direction_word;
 
 /// Forms of "be", "have" and "do" that stand before a main verb.
 #[rustfmt::skip]
@@ -243,36 +243,6 @@ impl Grammar<'_> {
             return Some((Subject::Pronoun(k - 1), k - 1));
         }
         None
-    }
-
-    /// The antecedent of a relative clause whose role only a place can fill ("the chamber
-    /// in which …", "a portal rich with carving, which opened upon a passage"), given the
-    /// nearest phrase before the relative word, `p`. A relative clause attaches to the
-    /// nearest phrase unless that one names no place and is the object of a modifying
-    /// preposition ("with", "in"; an "of" chain is already followed by [`Self::chain_head`])
-    /// after a phrase that names one, over adjectives ("rich with") — then it attaches high,
-    /// to the phrase the modifier describes, the one that can fill the role.
-    pub(super) fn place_antecedent(&self, p: usize) -> usize {
-        let names_place = |q: usize| {
-            self.phrases
-                .get(q)
-                .and_then(|ph| self.words.get(ph.head))
-                .is_some_and(|w| is_place_head(w) || is_way_head(w))
-        };
-        let Some(s) = self.phrases.get(p).map(|ph| ph.start) else {
-            return p;
-        };
-        if names_place(p)
-            || s == 0
-            || self.tags.get(s - 1) != Some(&"IN")
-            || self.lower(s - 1) == "of"
-        {
-            return p;
-        }
-        match self.host_before(s - 1, 0) {
-            Some(q) if q != p && names_place(q) => q,
-            _ => p,
-        }
     }
 
     /// A phrase a participle at `k` describes: the one just before, over adverbs, commas,

@@ -266,11 +266,6 @@ pub fn path_role(word: &str) -> Option<PathRole> {
         "among" | "amongst" | "amid" | "amidst" => PathRole::Via,
         "into" | "to" | "towards" | "toward" | "unto" | "onto" | "at" | "inside" | "within"
         | "upon" | "on" | "in" => PathRole::Goal,
-        // A relative adverb read as the preposition and pronoun it stands for
-        // ([`super::clause`]): "the orchard where" is "the orchard in which", "whence" is
-        // "from which".
-        "where" | "wherein" => PathRole::Goal,
-        "whence" => PathRole::Source,
         _ => return None,
     })
 }

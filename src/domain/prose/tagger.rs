@@ -278,30 +278,7 @@ impl Tagger {
                 }
             }
         }
-        self.repair_postnominal(words, tags);
         Self::repair_phrase_ends(words, tags);
-    }
-
-    /// A determiner followed by two words tagged as adjectives and then a preposition ("a
-    /// portal rich with carving", "a cellar full of casks") opens a noun phrase with no noun:
-    /// a determiner's phrase has a head, and an adjective that takes a prepositional
-    /// complement stands after its noun. The first word, when the tag dictionary does not
-    /// know it (the model guessed its tag from the determiner before it), is that noun.
-    fn repair_postnominal(&self, words: &[&str], tags: &mut [&str]) {
-        let n = words.len().min(tags.len());
-        for i in 1..n.saturating_sub(2) {
-            let unknown = !self
-                .dictionary
-                .contains_key(words[i].to_lowercase().as_str());
-            if matches!(tags[i - 1], "DT" | "PRP$")
-                && tags[i] == "JJ"
-                && tags[i + 1] == "JJ"
-                && tags[i + 2] == "IN"
-                && unknown
-            {
-                tags[i] = if words[i].ends_with('s') { "NNS" } else { "NN" };
-            }
-        }
     }
 
     /// The last three repairs of [`Tagger::repair`]: where a noun phrase ends before a verb
@@ -400,15 +377,6 @@ mod tests {
         assert!(t[3].starts_with("NN"), "{t:?}");
         assert_eq!(t[5], "VBD");
         assert!(t[7].starts_with("NN"), "{t:?}");
-    }
-
-    #[test]
-    fn a_noun_before_an_adjective_and_its_preposition_is_a_noun() {
-        // The model alone reads "portal" as an adjective of "rich", leaving no noun.
-        let t = tags(&[
-            "He", "passed", "through", "a", "portal", "rich", "with", "carving", ".",
-        ]);
-        assert_eq!(t[4], "NN", "{t:?}");
     }
 
     #[test]
