@@ -28,6 +28,18 @@
 //! building") read as that preposition fronted: pairs unchanged on the six (51/135 of 67) and
 //! the eight (61/183 of 87), and one place fewer on the eight (152 → 151 of 174 → 173: the
 //! new building is no longer named by the "be" it followed).
+//!
+//! Measured and not kept (2026-11-28, commit 756a155 on prose21r): a relative clause whose
+//! role only a place fills ("in/from which", "which opened upon" with a verb of way)
+//! attaching over a modifier's object to the place the modifier describes ("an arch heavy
+//! with ivy, which opened upon a court"); "where"/"whence" after a phrase read as "in
+//! which"/"from which"; and a tagger repair making the first of "DT JJ JJ IN" a noun ("a
+//! portal rich with"). The twelve unchanged (nodes 157/206 of 181, pairs 65/176 of 96), the
+//! held-out two one false pair more (pairs 10/48 of 20 → of 21). The dev shapes it aimed at
+//! fail further on: a door-like subject of "opened upon" makes no link even when found
+//! ("through a door, which opened upon a passage" builds only the passage), "portal" is in
+//! no place list, and "where the lane began to drop down to" (an aspectual verb before the
+//! infinitive of way) links nothing from the relative's place even with "in which".
 
 use super::chunk::Phrase;
 use super::grammar::{is_boundary, is_verb, phrase_index, Grammar, SUBORDINATORS};
