@@ -368,9 +368,10 @@ impl<'a> Tracker<'a> {
         self.showed.push(seen.is_some());
         // A refusal moved no one; nor did an action on a thing at hand ("take bone key":
         // "Taken."), rule `handled-stays`.
+        let handled = handles_a_thing(&action);
         self.refused
-            .push(is_refusal(obs) || (self.rules.on("handled-stays") && handles_a_thing(&action)));
-        self.handled.push(handles_a_thing(&action));
+            .push(is_refusal(obs) || (self.rules.on("handled-stays") && handled));
+        self.handled.push(handled);
         self.leads
             .push(seen.as_ref().map(|s| words(&s.lead)).unwrap_or_default());
         self.described
@@ -426,6 +427,16 @@ impl<'a> Tracker<'a> {
         self.no_move(index, &note)
     }
 
+    /// The text under a title as the room's description: someone else's arrival or departure
+    /// left out (rule `passers-by`).
+    fn room_text(&self, below: String) -> String {
+        if self.rules.on("passers-by") {
+            prose_without_passers_by(&below)
+        } else {
+            below
+        }
+    }
+
     fn sight(&self, index: usize, obs: &str) -> Option<Seen> {
         let s: Sighting = if self.gaz.is_empty() {
             let line = lines(obs)
@@ -454,12 +465,7 @@ impl<'a> Tracker<'a> {
                 (all.clone(), all)
             }
         };
-        // Someone else's arrival or departure is no part of the room's description.
-        let desc_text = if self.rules.on("passers-by") {
-            prose_without_passers_by(&desc_text)
-        } else {
-            desc_text
-        };
+        let desc_text = self.room_text(desc_text);
         let lead = match s.line {
             Some(i) => obs.lines().take(i).collect::<Vec<_>>().join(" "),
             None => String::new(),

@@ -8,7 +8,7 @@
 //! again or its title alone. Learned from the transcript's own returns, never assumed.
 
 use super::Tracker;
-use crate::domain::automap::identity::{prose_without_passers_by, room_prose, Description};
+use crate::domain::automap::identity::{room_prose, Description};
 use crate::domain::automap::movement::move_label;
 use crate::domain::automap::title::{bare_title, description_after, lines, looks_like_title};
 use crate::domain::automap::weights::{SAME_DESC, VERBOSE_RETURNS};
@@ -16,10 +16,9 @@ use crate::domain::direction::Label;
 use crate::domain::formats::Step;
 use crate::domain::names::title_key;
 
-/// One arrival: the move's way (none for the opening reply), the title shown and the
-/// description under it.
+/// One arrival: the move's way, the title shown and the description under it.
 struct Arrival {
-    label: Option<Label>,
+    label: Label,
     title: String,
     desc: Description,
 }
@@ -35,31 +34,22 @@ impl Tracker<'_> {
             return false;
         }
         let short = self.rules.on("short-returns");
-        let passers = self.rules.on("passers-by");
         let (mut again, mut bare) = (0usize, 0usize);
         let mut last: Vec<Arrival> = Vec::new();
         for st in steps {
             let Some(label) = move_label(&st.action, self.verbs) else {
                 continue;
             };
-            let label = Some(label);
             let obs = st.observation.as_str();
             let Some(line) = lines(obs).into_iter().rfind(|l| looks_like_title(&l.text)) else {
                 last.clear();
                 continue;
             };
             let title = title_key(&bare_title(&line.text));
-            let below = description_after(obs, line.index);
-            let below = if passers {
-                prose_without_passers_by(&below)
-            } else {
-                below
-            };
+            let below = self.room_text(description_after(obs, line.index));
             let desc = Description::new(&room_prose(&below));
             if let [.., a, b] = last.as_slice() {
-                let back = label.is_some()
-                    && b.label.as_ref().and_then(Label::opposite) == label
-                    && a.title == title;
+                let back = b.label.opposite().as_ref() == Some(&label) && a.title == title;
                 if back && a.desc.is_telling() {
                     if desc.is_telling() && a.desc.similarity(&desc) >= SAME_DESC {
                         again += 1;
