@@ -25,7 +25,7 @@
 
 use super::gazetteer::Gazetteer;
 use super::movement::move_label;
-use super::title::{description_after, is_dark, lines, looks_like_title};
+use super::title::{description_after, is_dark, is_note, lines, looks_like_title};
 use crate::domain::formats::Step;
 use crate::domain::names::title_key;
 use rustc_hash::FxHashMap;
@@ -123,12 +123,6 @@ fn unlisted_title(gaz: &Gazetteer, observation: &str, as_printed: bool) -> Optio
     }
     let described = !description_after(observation, first.index).is_empty();
     (described || as_printed).then_some((first.key, described))
-}
-
-/// True for a line wholly in parentheses: a game's note on what it did first ("(first opening
-/// the iron gate)"), printed before the room it leads to.
-fn is_note(line: &str) -> bool {
-    line.starts_with('(') && line.ends_with(')')
 }
 
 /// The listed place a recurring unlisted title shows, as (title key, place index), when the

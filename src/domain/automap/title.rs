@@ -203,6 +203,12 @@ pub struct Line {
     pub key: String,
 }
 
+/// True for a line (trimmed) wholly in parentheses: a game's note on what it did first
+/// ("(first opening the iron gate)"), printed before the room it leads to.
+pub fn is_note(line: &str) -> bool {
+    line.starts_with('(') && line.ends_with(')')
+}
+
 /// The reply's lines, normalized (blank lines skipped).
 pub fn lines(observation: &str) -> Vec<Line> {
     observation

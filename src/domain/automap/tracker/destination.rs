@@ -8,7 +8,7 @@ use crate::domain::automap::gazetteer::MatchKind;
 use crate::domain::automap::identity::{has_exit, local_conflicts, target};
 use crate::domain::automap::movement::mentioned_ways;
 use crate::domain::automap::naming::named_member;
-use crate::domain::automap::title::words;
+use crate::domain::automap::title::{is_note, words};
 use crate::domain::automap::weights::{
     DISTINCTIVE, SAME_DESC, TOLD_LEAD, W_CONFLICT, W_DESC, W_HERE, W_LEVEL, W_LOOP, W_NOVEL,
     W_QUALIFIER, W_SAME_WAY, W_SILENT, W_TEXT, W_WAY_BACK,
@@ -620,10 +620,11 @@ impl Tracker<'_> {
         // ("You get into the wardrobe."), and its room's title, if printed, is known (rule
         // `entered-new-title`).
         let opens_with_title = self.rules.on("entered-new-title")
-            && seen.lead.lines().all(|l| {
-                let l = l.trim();
-                l.is_empty() || (l.starts_with('(') && l.ends_with(')'))
-            });
+            && seen
+                .lead
+                .lines()
+                .map(str::trim)
+                .all(|l| l.is_empty() || is_note(l));
         described && (names_thing || opens_with_title)
     }
 
