@@ -384,3 +384,27 @@ fn a_place_named_after_a_dash_is_the_stop_a_placeless_phrase_before_it_names() {
         pairs(&r)
     );
 }
+
+#[test]
+fn a_participle_after_a_comma_and_and_continues_the_movers_series() {
+    // "following a narrow lane" is the walkers' next step, not a description of the bridge:
+    // the lane lies between the bridge they left and the mill they came to.
+    let r = read(
+        "At noon the two men left the old bridge, and following a narrow lane a mile or so, \
+came to the mill. The narrow lane was deep in mud.",
+    );
+    assert!(linked(&r, "narrow lane", "mill"), "{:?}", pairs(&r));
+    assert!(linked(&r, "old bridge", "narrow lane"), "{:?}", pairs(&r));
+    assert!(!linked(&r, "old bridge", "mill"), "{:?}", pairs(&r));
+}
+
+#[test]
+fn a_participle_after_and_with_no_comma_still_describes_what_it_follows() {
+    // No comma before "and": "rising" is said of the rock after it, not of the viewer.
+    let r = read(
+        "I stood on the shingle beach, and I saw, far down the beach and rising from among the \
+gorse, a lone tower. Then I walked along the beach to the cove. The tower was white.",
+    );
+    assert!(linked(&r, "lone tower", "shingle beach"), "{:?}", pairs(&r));
+    assert!(linked(&r, "shingle beach", "cove"), "{:?}", pairs(&r));
+}

@@ -9,8 +9,13 @@
 //!   chain of "of" phrases, "the church of the district stood", and a parenthesis, "he, with
 //!   the lamp, preceded"); through a relative pronoun to its antecedent ("the ledge of stone
 //!   which runs"); for a participle, the noun phrase it follows ("the hills rising behind", "the
-//!   wood, dun and sere, divided by a path"); for a verb coordinated with the one before ("I
-//!   opened my door and ran down"), that verb's subject; and for a verb of being or lying with
+//!   wood, dun and sere, divided by a path"), except right after a comma and "and"/"or"/"but"
+//!   closing a mover's clause, where it is that mover's next verb ("they left the track, and
+//!   following a footpath …, came to the pool": 2026-11-28, the twelve 65/176 of 96 → 66/176
+//!   of 97, one false pair traded for another naming the same way; without the comma and the
+//!   mover it was measured in round 21 and moved nothing right); for a verb coordinated with
+//!   the one before ("I opened my door and ran down"), that verb's subject; and for a verb of
+//!   being or lying with
 //!   nothing before it, the phrase after it ("in which lay the apartments", "below lay the
 //!   country": the subject inverted).
 //! * Its **dependents** are the phrases after it up to the next clause: the object (no
@@ -357,7 +362,16 @@ pub fn clauses(words: &[&str], tags: &[&str], quoted: &[bool], phrases: &[Phrase
         let mut via = Via::Unknown;
         let mut before_deps: Vec<Dependent> = Vec::new();
         let mut subject_start = group_start;
-        if form == Form::Participle {
+        // "They left the track, and following a footpath …, came to the pool": a participle
+        // right after a comma and a coordinating conjunction, when the clause before is a
+        // mover's, is the next verb of that mover's series, not a description of the phrase
+        // before it ("the spit and rising from among low bushes, an isolated rock" has no
+        // comma; "bounded by a river, and commanding a view" follows a place's clause).
+        let series = group_start > 1
+            && matches!(g.lower(group_start - 1).as_str(), "and" | "or" | "but")
+            && g.words[group_start - 2] == ","
+            && out.last().is_some_and(|c: &Clause| is_mover(&g, c.subject));
+        if form == Form::Participle && !series {
             // The phrase a participle describes may close the clause before it.
             if let Some(h) = g.host_before(group_start, floor_of(start, 0)) {
                 subject = Subject::Phrase(h);

@@ -44,6 +44,16 @@
 //!   sentence's move); and a participle right after "and"/"or"/"but" joined to the verb
 //!   before instead of describing the phrase before ("they left the track, and following a
 //!   footpath"): no pair moved (one more directed pair matched, its direction wrong).
+//! - (2026-11-28, round 22, the twelve 65/176 of 96 before) a way's own ends after its noun
+//!   ("the path from Thorpe to Hardlands", "the path to the mill", "that path to it") read
+//!   as its chain wherever the phrase stands, and put at either end of the clause's chain when
+//!   the phrase is the subject of a verb of way or position ("… lay across the fields"), the
+//!   subject found over a run of prepositional phrases ("the path from X to Y lay"): 65/176 of
+//!   97, one false pair (the path to its source, a path the truth keeps no place); the subject
+//!   walk alone moved nothing. On the twelve the shape is rare (a dozen way nouns with "to" or
+//!   "from" after them, most already read as a mover's path), "that path to it" takes the path
+//!   itself for "it", and "Hardlands" as no phrase and "across" tagged a particle lose the
+//!   Thorpe Regis sentence's fields. The diff is in the round's notes.
 //! - a followed mover hearing something at a place ("I heard a sound in the courtyard", "on
 //!   the tower, I heard …") linked to where the reader is: no link added on either set, the
 //!   reader's place faded each time.
