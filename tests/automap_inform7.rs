@@ -302,21 +302,9 @@ fn an_inform7_maze_of_rooms_alike_is_told_apart_by_the_walk() {
     );
     assert!(exits.contains("Tunnel (3) -east-> Cistern"), "{exits:?}");
     assert!(exits.contains("Tunnel (3) -west-> Tunnel (2)"), "{exits:?}");
-    // With a list that numbers the title's rooms, they take those names in the same order.
-    let listed = ["Well Head", "Tunnel", "Tunnel (2)", "Tunnel (3)", "Cistern"];
-    let (rooms, exits) = mapped_listed(text, &listed, &Rules::all());
-    assert_eq!(rooms.len(), 5, "{rooms:?}");
-    assert!(exits.contains("Tunnel (3) -east-> Cistern"), "{exits:?}");
-    assert!(exits.contains("Tunnel (2) -south-> Tunnel"), "{exits:?}");
     let (rooms, exits) = mapped(text, &Rules::without(&["alike-walked"]).unwrap());
     assert!(
         rooms.len() < 5 || !exits.contains("Tunnel (3) -east-> Cistern"),
         "{rooms:?} {exits:?}"
-    );
-    let (_, exits) = mapped_listed(text, &listed, &Rules::without(&["alike-walked"]).unwrap());
-    assert!(
-        !exits.contains("Tunnel (3) -east-> Cistern")
-            || !exits.contains("Tunnel (2) -south-> Tunnel"),
-        "{exits:?}"
     );
 }

@@ -113,8 +113,6 @@ struct Solver<'e> {
     bound: usize,
     /// Per event, the least the rooms of titles not yet shown will add (a bound for the search).
     ahead: Vec<f64>,
-    /// How many rooms a location list names under each title, where it numbers them.
-    listed: &'e HashMap<String, usize>,
     trials: usize,
     /// The cheapest complete reading found so far: its cost and rooms per event.
     best: Option<(f64, Vec<Option<usize>>, Vec<String>)>,
@@ -250,37 +248,25 @@ impl Solver<'_> {
     ) -> bool {
         let from = cur.zip(way);
         let known = from.and_then(|(c, w)| self.trans.get(&(c, w.to_string())).copied());
-        // Each option with its cost and its rank among equals: a room the list still owes
-        // the title first (the walk has not met it yet, and a new arrival is likelier it than a
-        // return), then the rooms met, then a room beyond the list.
-        let mut options: Vec<(f64, u8, usize)> = match known {
+        // Each option with its cost, the rooms met before a new one among equals.
+        let mut options: Vec<(f64, usize)> = match known {
             Some(Dest::Refused) => return true,
-            Some(Dest::To(r)) => vec![(0.0, 0, r)],
+            Some(Dest::To(r)) => vec![(0.0, r)],
             None => {
                 let n = self.rooms.len();
-                let mut v: Vec<(f64, u8, usize)> = (0..n)
+                let mut v: Vec<(f64, usize)> = (0..n)
                     .filter(|&r| {
                         self.rooms
                             .get(r)
                             .is_some_and(|(t, m)| t == title && m.fit(marks))
                     })
-                    .map(|r| {
-                        let c = from.map_or(0.0, |(c, w)| self.link_cost(c, w, Some(r)));
-                        (c, 1, r)
-                    })
+                    .map(|r| (from.map_or(0.0, |(c, w)| self.link_cost(c, w, Some(r))), r))
                     .collect();
                 if n < self.bound {
                     let fresh = from.map_or(0.0, |(c, w)| self.link_cost(c, w, Some(n)));
-                    // Rooms a list names under the title cost nothing until all are met.
-                    let met = self.rooms.iter().filter(|(t, _)| t == title).count();
-                    let free = self.listed.get(title).is_some_and(|&k| met < k);
-                    v.push(if free {
-                        (fresh, 0, n)
-                    } else {
-                        (fresh + ALIKE_ROOM, 2, n)
-                    });
+                    v.push((fresh + ALIKE_ROOM, n));
                 }
-                v.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+                v.sort_by(|a, b| a.0.total_cmp(&b.0));
                 v
             }
         };
@@ -292,9 +278,9 @@ impl Solver<'_> {
             {
                 return true;
             }
-            options = vec![(0.0, 0, r)];
+            options = vec![(0.0, r)];
         }
-        for (extra, _, r) in options {
+        for (extra, r) in options {
             let new = r == self.rooms.len();
             let mut filled = false;
             if new {
@@ -337,12 +323,9 @@ impl Solver<'_> {
 /// The rooms of the titles the walk splits, per event (see the module docs); `None` when no
 /// title is split or no reading was completed within the search's bounds.
 ///
-/// `listed` holds, for a title a location list numbers ("Winding Passage", "Winding Passage
-/// (2)", …), how many rooms it names so: up to that many, a room costs nothing.
-///
 /// # Complexity
 /// At most [`ALIKE_BUDGET`] trials in all, each a scan of the rooms met under one title.
-pub fn alike_rooms(events: &[Event], listed: &HashMap<String, usize>) -> Option<Classes> {
+pub fn alike_rooms(events: &[Event]) -> Option<Classes> {
     let mut titles: Vec<&str> = Vec::new();
     for e in events {
         if let Event::Arrive { title, .. } | Event::Stay { title, .. } = e {
@@ -373,8 +356,7 @@ pub fn alike_rooms(events: &[Event], listed: &HashMap<String, usize>) -> Option<
     if joined.is_empty() {
         return None;
     }
-    // For each event, the least the titles first shown there or later will add: a room each,
-    // but for a title a list numbers (its rooms cost nothing until all are met).
+    // For each event, the least the titles first shown there or later will add: a room each.
     let mut ahead = vec![0.0; events.len() + 1];
     let mut first: Vec<(&str, usize)> = Vec::new();
     for (i, e) in events.iter().enumerate() {
@@ -384,10 +366,7 @@ pub fn alike_rooms(events: &[Event], listed: &HashMap<String, usize>) -> Option<
             }
         }
     }
-    for (t, f) in &first {
-        if listed.contains_key(*t) {
-            continue;
-        }
+    for (_, f) in &first {
         for a in ahead.iter_mut().take(f + 1) {
             *a += ALIKE_ROOM;
         }
@@ -400,7 +379,6 @@ pub fn alike_rooms(events: &[Event], listed: &HashMap<String, usize>) -> Option<
         into: HashMap::new(),
         at: vec![None; events.len()],
         bound: titles.len() + ALIKE_EXTRA_ROOMS,
-        listed,
         trials: 0,
         best: None,
     };
@@ -461,7 +439,7 @@ mod tests {
             go("east", "passage"),
             go("south", "hall"),
         ];
-        let c = alike_rooms(&ev, &HashMap::new()).unwrap_or_default();
+        let c = alike_rooms(&ev).unwrap_or_default();
         let at = |i: usize| c.get(i).copied().flatten();
         // The passage where south was refused is not the one whose south leads to the hall.
         assert!(at(2).is_some() && at(4).is_some());
@@ -484,6 +462,6 @@ mod tests {
             go("north", "shed"),
             go("south", "carousel"),
         ];
-        assert!(alike_rooms(&ev, &HashMap::new()).is_none());
+        assert!(alike_rooms(&ev).is_none());
     }
 }

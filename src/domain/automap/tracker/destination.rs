@@ -90,11 +90,11 @@ impl Tracker<'_> {
     /// The rooms a reply may show. `from` is the room a move left (`None` for a step that is
     /// no move).
     pub(super) fn candidates(&self, seen: &Seen, from: Option<RoomId>) -> Vec<Cand> {
-        // A title the walk splits: the room the walk gives this arrival (`alike-walked`).
-        if let Some(c) = self.alike_candidate(seen) {
-            return vec![c];
-        }
         if self.gaz.is_empty() {
+            // A title the walk splits: the room the walk gives this arrival (`alike-walked`).
+            if let Some(c) = self.alike_candidate() {
+                return vec![c];
+            }
             let key = title_key(&seen.shown);
             let mut out: Vec<Cand> = self
                 .roster

@@ -247,8 +247,6 @@ pub struct Tracker<'a> {
     alike: Vec<Option<usize>>,
     /// The tracker's room for each of those.
     alike_room: std::collections::HashMap<usize, RoomId>,
-    /// How many rooms each title the walk splits has so far (by title key).
-    alike_titled: std::collections::HashMap<String, usize>,
 }
 
 /// A dark slot entered by a non-compass action (rule `entered-dark`).
@@ -299,7 +297,6 @@ impl<'a> Tracker<'a> {
             index: 0,
             alike: Vec::new(),
             alike_room: std::collections::HashMap::new(),
-            alike_titled: std::collections::HashMap::new(),
         }
     }
 
