@@ -244,7 +244,11 @@ fn inform7_rooms_of_one_printed_name_whose_descriptions_name_other_ways_are_othe
         exits.contains("Meadow (2) -north-> Meadow (3)"),
         "{exits:?}"
     );
-    let (rooms, _) = mapped(text, &Rules::without(&["ways-apart"]).unwrap());
+    // `alike-walked` reads these meadows apart by the walk too: off with it.
+    let (rooms, _) = mapped(
+        text,
+        &Rules::without(&["ways-apart", "alike-walked"]).unwrap(),
+    );
     assert!(rooms.len() < 5, "{rooms:?}");
 }
 
@@ -278,4 +282,29 @@ fn an_inform7_dark_room_placed_by_a_name_with_a_compass_qualifier_takes_that_nam
     assert!(exits.contains("Garden -southeast-> Cellar"), "{exits:?}");
     // With `capital-ways` off this small game is still read right (other rules name the two
     // rooms); the rule's own decision is pinned by `text_cues`'s unit test.
+}
+
+#[test]
+fn an_inform7_maze_of_rooms_alike_is_told_apart_by_the_walk() {
+    // Three rooms of one kind print one name and one description ("Tunnel"). Nothing in a
+    // reply tells them apart; the walk does: east is refused in the first tunnel but leads to
+    // the cistern from the third, and the second's way north leads on to the third, whose way
+    // back south is refused and whose way west (a bent way) leads back to the second. The
+    // fewest rooms that keep one destination and one verdict per way are three (rule
+    // `alike-walked`), numbered as the walk first entered them.
+    let text = include_str!("fixtures/systems/inform7-maze-walked.txt");
+    let (rooms, exits) = mapped(text, &Rules::all());
+    assert_eq!(rooms.len(), 5, "{rooms:?}");
+    assert!(exits.contains("Tunnel -north-> Tunnel (2)"), "{exits:?}");
+    assert!(
+        exits.contains("Tunnel (2) -north-> Tunnel (3)"),
+        "{exits:?}"
+    );
+    assert!(exits.contains("Tunnel (3) -east-> Cistern"), "{exits:?}");
+    assert!(exits.contains("Tunnel (3) -west-> Tunnel (2)"), "{exits:?}");
+    let (rooms, exits) = mapped(text, &Rules::without(&["alike-walked"]).unwrap());
+    assert!(
+        rooms.len() < 5 || !exits.contains("Tunnel (3) -east-> Cistern"),
+        "{rooms:?} {exits:?}"
+    );
 }

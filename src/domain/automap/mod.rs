@@ -94,6 +94,7 @@
 //! assert_eq!(built.project.edge_records()[0].action, "north");
 //! ```
 
+pub mod alike_walk;
 pub mod ceiling;
 pub mod cells;
 pub mod clean;

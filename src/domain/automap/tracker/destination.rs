@@ -91,6 +91,10 @@ impl Tracker<'_> {
     /// no move).
     pub(super) fn candidates(&self, seen: &Seen, from: Option<RoomId>) -> Vec<Cand> {
         if self.gaz.is_empty() {
+            // A title the walk splits: the room the walk gives this arrival (`alike-walked`).
+            if let Some(c) = self.alike_candidate() {
+                return vec![c];
+            }
             let key = title_key(&seen.shown);
             let mut out: Vec<Cand> = self
                 .roster

@@ -43,6 +43,7 @@
 //! Everything is deterministic: candidates are scored with fixed weights and ties go to the
 //! first candidate in a fixed order.
 
+mod alike;
 mod bent_ways;
 mod dark_cells;
 mod dark_rooms;
@@ -239,6 +240,13 @@ pub struct Tracker<'a> {
     verbose: bool,
     /// Dark slots entered by a non-compass action (`entered-dark`), one per such move.
     entered_by: Vec<EnteredBy>,
+    /// The step being read.
+    index: usize,
+    /// Per step, the room the walk gives the room its reply shows, for titles the walk splits
+    /// (rule `alike-walked`, [`alike`]); empty when it splits none.
+    alike: Vec<Option<usize>>,
+    /// The tracker's room for each of those.
+    alike_room: std::collections::HashMap<usize, RoomId>,
 }
 
 /// A dark slot entered by a non-compass action (rule `entered-dark`).
@@ -286,6 +294,9 @@ impl<'a> Tracker<'a> {
             refusals: std::collections::HashSet::new(),
             entered_unnamed: std::collections::HashMap::new(),
             verbose: false,
+            index: 0,
+            alike: Vec::new(),
+            alike_room: std::collections::HashMap::new(),
         }
     }
 
@@ -297,6 +308,7 @@ impl<'a> Tracker<'a> {
             .iter()
             .map(|st| self.gaz.sight(&st.observation))
             .collect();
+        self.learn_alike(steps);
         for s in self.surveyed.iter().flatten() {
             if s.kind <= MatchKind::Bare {
                 for &(p, score) in &s.places {
@@ -358,6 +370,7 @@ impl<'a> Tracker<'a> {
 
     /// Reads one step.
     pub fn observe(&mut self, index: usize, step: &Step) {
+        self.index = index;
         let obs = step.observation.as_str();
         let action = match step.action.trim().to_lowercase().as_str() {
             // The game repeats the previous command.
@@ -394,6 +407,7 @@ impl<'a> Tracker<'a> {
             o
         };
         self.outcomes.push(outcome);
+        self.note_alike();
         self.prev_obs = obs.to_string();
         self.prev_action = action;
     }
