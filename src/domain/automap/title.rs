@@ -37,10 +37,12 @@ pub fn is_dark(observation: &str) -> bool {
         .any(|line| matches!(title_key(line).as_str(), "darkness" | "dark"))
 }
 
+/// The marks games frame a title with ("<< Hallway >>", "*** Vault ***", "[Cellar]").
+const FRAME: &[char] = &['<', '>', '*', '=', '~', '#', '[', ']', '|', '-', '_'];
+
 /// A title as a room's name: without the decoration some games frame it with
 /// ("<< Hallway >>", "*** Vault ***", "[Cellar]"); a title that is all decoration stays as it is.
 pub fn bare_title(line: &str) -> String {
-    const FRAME: &[char] = &['<', '>', '*', '=', '~', '#', '[', ']', '|', '-', '_'];
     let t = line
         .trim()
         .trim_matches(|c: char| FRAME.contains(&c) || c.is_whitespace());
@@ -157,6 +159,9 @@ pub fn looks_like_title(line: &str) -> bool {
     if is_exits_line(t) {
         return false;
     }
+    if is_drawing(t) {
+        return false;
+    }
     let key = title_key(t);
     if key.is_empty() || matches!(key.as_str(), "darkness" | "dark" | "ok" | "taken" | "done") {
         return false;
@@ -166,6 +171,31 @@ pub fn looks_like_title(line: &str) -> bool {
         return false;
     }
     true
+}
+
+/// The marks pictures are drawn with: lines and corners, not a sentence's punctuation ("...",
+/// "!!!").
+const DRAWN: &[char] = &['-', '=', '_', '*', '#', '~', '+', '|', '/', '\\'];
+
+/// True for a line of a picture drawn in characters, not a name: names ("H5  ----  J5", "R-------M")
+/// beside a run of three or more of one drawing mark ([`DRAWN`]), which no room's name holds (a
+/// game drawing its map under a room's description prints the room's neighbours in such lines;
+/// taken as titles, every room would be named by its map's last line). A line of marks alone
+/// ("==========") is a rule between parts, no picture. A frame around a name, marks on both
+/// sides ("*** Vault ***", "--<  I5  >--"), is not looked at: only what it frames.
+fn is_drawing(line: &str) -> bool {
+    let edge = |c: char| FRAME.contains(&c) || c.is_whitespace();
+    let framed = line.starts_with(edge) && line.ends_with(edge);
+    let inner = if framed {
+        bare_title(line)
+    } else {
+        line.to_string()
+    };
+    let chars: Vec<char> = inner.chars().collect();
+    chars.iter().any(|c| c.is_alphanumeric())
+        && chars
+            .windows(3)
+            .any(|w| DRAWN.contains(&w[0]) && w[0] == w[1] && w[1] == w[2])
 }
 
 /// Words with which a line lists a room's exits (`Exits: north east`, `Obvious exits: …`).
@@ -209,12 +239,25 @@ pub fn is_note(line: &str) -> bool {
     line.starts_with('(') && line.ends_with(')')
 }
 
-/// The reply's lines, normalized (blank lines skipped).
+/// The reply's lines, normalized (blank lines skipped, and the lines of a picture: a paragraph
+/// holding a line drawn in characters, [`is_drawing`], is a map or a diagram the game draws,
+/// whose lines name other rooms, the framed one in its middle included: "--<  I5  >--").
 pub fn lines(observation: &str) -> Vec<Line> {
-    observation
-        .lines()
+    let all: Vec<&str> = observation.lines().collect();
+    let mut picture = vec![false; all.len()];
+    let mut start = 0;
+    for end in 0..=all.len() {
+        if all.get(end).is_none_or(|l| l.trim().is_empty()) {
+            let block = start..end;
+            if all[block.clone()].iter().any(|l| is_drawing(l.trim())) {
+                picture[block].iter_mut().for_each(|p| *p = true);
+            }
+            start = end + 1;
+        }
+    }
+    all.iter()
         .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
+        .filter(|(i, l)| !l.trim().is_empty() && !picture.get(*i).copied().unwrap_or(false))
         .map(|(index, l)| Line {
             index,
             text: l.trim().to_string(),
@@ -341,6 +384,28 @@ mod tests {
         assert!(looks_like_title(
             "The Main Hall, by the Fireplace (in the Large Fireplace)"
         ));
+    }
+
+    #[test]
+    fn a_line_of_a_drawn_map_is_no_title() {
+        // A map drawn under the description: its lines name neighbours, not the room.
+        assert!(!looks_like_title("H5  ----  J5"));
+        assert!(!looks_like_title("G7  ----"));
+        // A frame of such marks around a name is still a frame.
+        assert!(!is_drawing("*** Vault ***"));
+        assert!(!is_drawing("-= Kitchen =-"));
+        assert!(looks_like_title("I5"));
+        assert!(!is_drawing("--<  I5  >--"));
+        // A rule between parts, and a sentence's own marks, are no picture.
+        assert!(!is_drawing("=========="));
+        assert!(!is_drawing("Time passes..."));
+    }
+
+    #[test]
+    fn a_pictures_lines_are_not_the_replys_lines() {
+        let reply = "I6\nOpen farmland.\n\n   \\ I5 /\nH5  ----  J5\n--<  I6  >--\n   / I7 \\\n\nA crow calls.";
+        let kept: Vec<String> = lines(reply).into_iter().map(|l| l.text).collect();
+        assert_eq!(kept, ["I6", "Open farmland.", "A crow calls."]);
     }
 
     #[test]
