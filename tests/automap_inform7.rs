@@ -308,3 +308,28 @@ fn an_inform7_maze_of_rooms_alike_is_told_apart_by_the_walk() {
         "{rooms:?} {exits:?}"
     );
 }
+
+#[test]
+fn an_inform7_games_own_directions_are_ways_by_their_own_names() {
+    // `Spinward is a direction. The opposite of spinward is widdershins.`, the compass refused:
+    // a word with no compass meaning whose replies open with another room's title is a way of
+    // the game's own, and "spin" is the player's short form of "spinward" (rule `own-ways`).
+    let text = include_str!("fixtures/systems/inform7-own-directions.txt");
+    let (rooms, exits) = mapped(text, &Rules::all());
+    assert!(rooms.contains("Observation Deck"), "{rooms:?}");
+    for walked in [
+        "Docking Ring -spinward-> Galley",
+        "Galley -widdershins-> Docking Ring",
+        "Galley -spinward-> Observation Deck",
+        "Observation Deck -widdershins-> Galley",
+    ] {
+        assert!(exits.contains(walked), "{walked}: {exits:?}");
+    }
+    assert!(!exits.iter().any(|e| e.contains("-spin->")), "{exits:?}");
+    // With the rule off, the moves make no way.
+    let (_, exits) = mapped(text, &Rules::without(&["own-ways"]).unwrap());
+    assert!(
+        !exits.contains("Galley -spinward-> Observation Deck"),
+        "{exits:?}"
+    );
+}

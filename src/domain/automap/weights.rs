@@ -32,6 +32,7 @@
 //! | [`VERBOSE_RETURNS`] | straight returns printing the description again that show a transcript verbose | 2 |
 //! | [`ALIKE_ROOM`], [`ALIKE_SELF_WAY`], [`ALIKE_BENT`] | `alike-walked`: the cost of a room, of a way into its own room, of a way whose way back leads elsewhere, in a reading of a maze's walk | 1, 3, 1 |
 //! | [`ALIKE_BUDGET`], [`ALIKE_EXTRA_ROOMS`] | `alike-walked`: how far the search for the cheapest reading may go | 40 000 trials, 16 rooms |
+//! | [`OWN_WAY_MIN_MOVES`], [`OWN_WAY_MAX_WORDS`] | `own-ways`: how often a word must take the player to another room, and how long it may be, to be a way of the game's own | 2 moves, 3 words |
 //! | (none) | `walked-bent` (a bent way walked both ways): every part of its evidence is required, none weighed against another, so it adds no weight | — |
 
 /// How well the reply's title matches a candidate's listed name (1 for the whole name, 0.5 for
@@ -213,3 +214,13 @@ pub const ALIKE_SELF_WAY: f64 = 3.0;
 /// room is posited once it straightens two. At half a room the maze games written for this
 /// rule read worse without a list (Warrens 6 of 18 pairs, against 12 at one room).
 pub const ALIKE_BENT: f64 = 1.0;
+
+/// Rule `own-ways`: how many times an action with no compass meaning must open its reply with
+/// another room's title (and never show no room, unless refused) to be a way of the game's own.
+/// One arrival can be a teleport, a magic word or a scripted scene; a way is used again, and a
+/// player exploring walks most ways there and back. Two is the least that shows a habit.
+pub const OWN_WAY_MIN_MOVES: usize = 2;
+
+/// Rule `own-ways`: the longest action, in words, read as a way's name ("backward left",
+/// "go forward right"); longer actions are sentences to the parser ("put the coin in the slot").
+pub const OWN_WAY_MAX_WORDS: usize = 3;

@@ -557,6 +557,7 @@ impl Tracker<'_> {
                 && !seen.desc_text.trim().is_empty()
                 && self.rules.on("verbose-entered"))
             && !(self.entered_titled(verb, &seen))
+            && !(self.own_words.contains(verb) && seen.lead.trim().is_empty())
             && self.cur.is_some()
         {
             return stay("not a move; the room is unchanged".into(), self.cur);

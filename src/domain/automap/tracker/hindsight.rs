@@ -50,6 +50,9 @@ pub const HINDSIGHT: &[(&str, Stage)] = &[
     // The transcript's own words for ways read again on the map `dark start` left, a way the
     // map leads elsewhere from one of a word's starts ruled out (`learned_ways`).
     ("ways ruled out", |t, steps| t.learned_ways(steps)),
+    // A relocation by a word of the game's own with no compass meaning ("aft", "forward
+    // left") is a way by that name (`own_ways`).
+    ("own ways", |t, steps| t.own_ways(steps)),
 ];
 
 /// The finished map's lattice, with what removing one exit would do to it, found without

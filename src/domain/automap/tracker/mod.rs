@@ -53,6 +53,7 @@ mod final_names;
 mod hindsight;
 mod learned_ways;
 mod move_start;
+mod own_ways;
 mod start_evidence;
 #[cfg(test)]
 mod tests;
@@ -247,6 +248,8 @@ pub struct Tracker<'a> {
     alike: Vec<Option<usize>>,
     /// The tracker's room for each of those.
     alike_room: std::collections::HashMap<usize, RoomId>,
+    /// The actions the transcript uses as ways of its own (rule `own-ways`, [`own_ways`]).
+    own_words: std::collections::HashSet<String>,
 }
 
 /// A dark slot entered by a non-compass action (rule `entered-dark`).
@@ -297,6 +300,7 @@ impl<'a> Tracker<'a> {
             index: 0,
             alike: Vec::new(),
             alike_room: std::collections::HashMap::new(),
+            own_words: std::collections::HashSet::new(),
         }
     }
 
@@ -304,6 +308,7 @@ impl<'a> Tracker<'a> {
     /// (the others can only be met in the dark, or off the transcript).
     pub fn survey(&mut self, steps: &[Step]) {
         self.verbose = self.learn_verbose(steps);
+        self.own_words = self.learn_own_words(steps);
         self.surveyed = steps
             .iter()
             .map(|st| self.gaz.sight(&st.observation))
