@@ -19,7 +19,7 @@ Writes OUT/<name>/<name>.transcript.txt (banner + `>command` + reply, no status 
 <name>.edges.json (every move walked, from the probe before and after it, rooms by their
 printed names), <name>.locations.json (the printed names of every room of the game),
 <name>.meta.json (what was walked), and OUT/summary.json (the examples skipped and why: no
-source, no compile, fewer than 3 rooms reached). Nothing is downloaded.
+source, no compile, fewer than --min-rooms rooms reached, 3 by default). Nothing is downloaded.
 """
 import argparse
 import json
@@ -338,7 +338,7 @@ class Explorer:
             stuck = stuck + 1 if self.where == before else 0
 
 
-def play_one(name, text, work, home, max_steps):
+def play_one(name, text, work, home, max_steps, min_rooms=3):
     from jericho import FrotzEnv
     src = extract_source(text)
     if not src:
@@ -365,7 +365,7 @@ def play_one(name, text, work, home, max_steps):
         rooms = ex.rooms
         env.close()
     reached = {s for _, s, _, _ in ex.moves} | {d for _, _, d, _ in ex.moves}
-    if len(reached) < 3:
+    if len(reached) < min_rooms:
         return None, f"{len(reached)} rooms reached"
     printed = dict(rooms)
     printed.update(ex.names)
@@ -397,6 +397,11 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--work", help="folder for the compiled games (default: a temporary one)")
     ap.add_argument("--max-steps", type=int, default=MAX_STEPS)
+    # Most examples that change how a room's arrival is printed (brief modes, descriptions
+    # that change on a second visit) have only two rooms; 3 stays the default so the
+    # existing sets are built exactly as before.
+    ap.add_argument("--min-rooms", type=int, default=3,
+                    help="skip an example that reaches fewer rooms than this (default 3)")
     args = ap.parse_args()
     work = args.work or tempfile.mkdtemp(prefix="i7examples-")
     home = i7_home()
@@ -408,7 +413,7 @@ def main():
         name = fn[:-4]
         with open(os.path.join(args.src_dir, fn)) as f:
             text = f.read()
-        res, why = play_one(name, text, work, home, args.max_steps)
+        res, why = play_one(name, text, work, home, args.max_steps, args.min_rooms)
         if not res:
             skipped.append({"example": name, "why": why})
             print(f"{name}: skipped: {why}", file=sys.stderr)
