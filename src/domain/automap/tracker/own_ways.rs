@@ -61,9 +61,9 @@ fn abbreviates(short: &str, long: &str) -> bool {
     (words.len() > 1 && short == initials) || (words.len() == 1 && long.starts_with(short))
 }
 
-/// Per word typed, the way's name: the word itself, or the one longer word it abbreviates
-/// among `moves`' words when the two never lead from one room to two places (with two such
-/// longer words, the word keeps its own name).
+/// Per word typed, the way's name: the word itself, or the one full spelling (a word that
+/// shortens no other) it abbreviates among `moves`' words when the two never lead from one room
+/// to two places (with two such spellings, the word keeps its own name).
 fn full_names(moves: &BTreeMap<String, Vec<(RoomId, RoomId)>>) -> HashMap<String, String> {
     let agree = |a: &[(RoomId, RoomId)], b: &[(RoomId, RoomId)]| {
         a.iter()
@@ -72,9 +72,15 @@ fn full_names(moves: &BTreeMap<String, Vec<(RoomId, RoomId)>>) -> HashMap<String
     moves
         .iter()
         .map(|(word, walked)| {
+            // Only a full spelling, one that shortens no other word, is a name: "b" is short
+            // for "backward", not for "back", itself short for "backward".
             let longer: Vec<&String> = moves
                 .iter()
-                .filter(|(other, theirs)| abbreviates(word, other) && agree(walked, theirs))
+                .filter(|(other, theirs)| {
+                    abbreviates(word, other)
+                        && agree(walked, theirs)
+                        && !moves.keys().any(|third| abbreviates(other, third))
+                })
                 .map(|(other, _)| other)
                 .collect();
             let name = match longer[..] {
@@ -248,6 +254,11 @@ mod tests {
         // "f" from room 0 leads elsewhere than "fore" from room 0: no short form of it.
         assert_eq!(names["f"], "f");
         assert_eq!(names["fore"], "fore");
+        // "back" is itself short for "backward": "b" is short for the full spelling only.
+        moves.insert("back".to_string(), vec![(r(6), r(7))]);
+        let names = full_names(&moves);
+        assert_eq!(names["b"], "backward");
+        assert_eq!(names["back"], "backward");
     }
 
     #[test]
