@@ -5,8 +5,8 @@
 //   trunk build --release && node tests/e2e/transcripts.mjs
 //
 // A TextWorld transcript (banner, quest text, `-= Room =-` titles) and a MUD log (`[Room]`
-// titles, `[Exits: …]` lines), each opened with *Open file…* and no location list, draw their
-// rooms. Saves a screenshot of each under tests/e2e/artifacts/transcripts-*.png.
+// titles, `[Exits: …]` lines) and an Inform 7 game whose ways are its own words, each opened with
+// *Open file…* and no location list, draw their rooms. Saves a screenshot of each under tests/e2e/artifacts/transcripts-*.png.
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -51,6 +51,12 @@ await run(async (context, url) => {
   await check('a MUD log opened with no location list draws its map', () =>
     opens('mud.txt', 'mud', ['Temple Square', 'Market Street', 'North Gate', 'Bakery'], 6));
   await shot(page, 'transcripts-mud');
+
+  // An Inform 7 game of its own directions ("spinward", "widdershins"; the compass refused):
+  // its ways are drawn by their own names, "spin" read as the player's short "spinward".
+  await check('an Inform 7 game of its own directions opened with no list draws its ways', () =>
+    opens('inform7-own-directions.txt', 'inform7-own-directions', ['Docking Ring', 'Galley', 'Observation Deck'], 4));
+  await shot(page, 'transcripts-own-directions');
 
   await check('no console errors, page errors or failed requests', () => {
     if (problems.length) throw new Error(problems.join('; '));
